@@ -1,0 +1,47 @@
+#pragma once
+// Strict reading of hand-edited JSON: every failure names the JSON pointer of the offending
+// value and says what was expected there. Unknown members are errors, so a typo is caught.
+// Throws ErrorException{json}; codecs catch it at their entry points.
+
+#include <cstdint>
+#include <initializer_list>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace anmkit::json_input {
+
+using json = nlohmann::ordered_json;
+
+[[noreturn]] void fail(const std::string& pointer, std::string message);
+
+// Parses text; a syntax error carries its byte offset.
+json parse(std::span<const std::uint8_t> text);
+
+std::string child(const std::string& pointer, std::string_view name);
+std::string child(const std::string& pointer, std::size_t index);
+
+void expect_object(const json& value, const std::string& pointer,
+                   std::initializer_list<std::string_view> allowed);
+const json& member(const json& object, const std::string& pointer, const char* name);
+const json& array(const json& value, const std::string& pointer);
+std::uint64_t unsigned_integer(const json& value, const std::string& pointer, std::uint64_t max);
+std::int64_t signed_integer(const json& value, const std::string& pointer, std::int64_t min,
+                            std::int64_t max);
+const std::string& string(const json& value, const std::string& pointer);
+std::uint32_t float_bits(const json& value, const std::string& pointer);
+// Exactly `count` floats.
+std::vector<std::uint32_t> float_bits_array(const json& value, const std::string& pointer,
+                                            std::size_t count);
+
+// Bytes as lower-case hex text, and back.
+std::string hex(std::span<const std::uint8_t> bytes);
+std::vector<std::uint8_t> from_hex(const json& value, const std::string& pointer);
+
+// Text that is valid UTF-8 without control characters dumps as a string; anything else as hex.
+bool is_plain_text(std::string_view bytes);
+
+}  // namespace anmkit::json_input

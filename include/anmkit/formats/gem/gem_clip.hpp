@@ -1,0 +1,35 @@
+#pragma once
+// GEM <-> the neutral clip. Reading gives every bone's tracks; writing produces a file the way
+// the game's exporter does: frame 0 and the last frame fully keyed for every bone, and in
+// between only the components that changed, so the pose at every whole frame is kept.
+
+#include <optional>
+#include <string_view>
+
+#include "anmkit/core/expected.hpp"
+#include "anmkit/formats/gem/gem_file.hpp"
+#include "anmkit/model/clip.hpp"
+
+namespace anmkit::gem {
+
+// Meaning of the keys (docs/formats/gem.md, "Meaning"):
+//  - position, orientation (w rebuilt >= 0), scale: absolute parent-local values;
+//  - a key with orientation or scale sets mirrored to its 0x04 bit; 0x04 alone sets it too;
+//  - 0x08 shows the bone, 0x10 hides it (when both are set, hidden wins);
+//  - FRMN MATR decomposes into translation, rotation, scale and mirrored (determinant < 0);
+//  - keys of bones past BMAP and FRMN keys at negative frames are left out (validate reports
+//    them); two keys of one component at one frame: the later in the file wins.
+model::Clip to_clip(const File& file);
+
+enum class Target { gem_4_0, gem_6_0, gem_6_1, gem_6_1_frm3 };
+std::optional<Target> parse_target(std::string_view name);  // "gem-4.0", ..., "gem-6.1-frm3"
+std::string_view target_name(Target target);
+
+// Fails (unsupported) when the clip cannot be stored: more than 256 bones for FRM2/FRM3,
+// frames past 65535 for FRM2. Keys at or past clip.frame_count are not written.
+// Rules for what cannot be said exactly (documented in docs/formats/gem.md):
+//  - FRM2/FRM3 scale is written only for bones with a scale key other than exactly (1, 1, 1);
+//  - FRMN stores whole matrices: a component with no key yet is written as identity.
+Expected<File> from_clip(const model::Clip& clip, Target target);
+
+}  // namespace anmkit::gem

@@ -1,0 +1,45 @@
+#include "anmkit/core/detect.hpp"
+
+#include <array>
+
+#include "anmkit/formats/gem/gem_read.hpp"
+
+namespace anmkit {
+namespace {
+
+struct Detector {
+  Format format;
+  std::string_view name;
+  std::string_view title;
+  bool (*matches)(std::span<const std::uint8_t>);
+};
+
+// Ordered from the most to the least specific signature.
+constexpr std::array detectors{
+    Detector{Format::gem, "gem", "GEM skeletal animation (EANM)", &gem::looks_like_gem},
+};
+
+}  // namespace
+
+std::string_view format_name(Format format) {
+  for (const auto& d : detectors) {
+    if (d.format == format) return d.name;
+  }
+  return "unknown";
+}
+
+std::string_view format_title(Format format) {
+  for (const auto& d : detectors) {
+    if (d.format == format) return d.title;
+  }
+  return "not a recognised animation";
+}
+
+Format detect_format(std::span<const std::uint8_t> bytes) {
+  for (const auto& d : detectors) {
+    if (d.matches(bytes)) return d.format;
+  }
+  return Format::unknown;
+}
+
+}  // namespace anmkit

@@ -1,0 +1,166 @@
+#include "anmkit/core/json_input.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "anmkit/core/error.hpp"
+#include "anmkit/core/json_float.hpp"
+
+namespace anmkit::json_input {
+
+void fail(const std::string& pointer, std::string message) {
+  Error e = make_error(ErrorCode::json, std::move(message));
+  e.pointer = pointer.empty() ? "/" : pointer;
+  throw ErrorException{std::move(e)};
+}
+
+json parse(std::span<const std::uint8_t> text) {
+  try {
+    return json::parse(text.begin(), text.end());
+  } catch (const json::parse_error& e) {
+    std::string message = e.what();
+    // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." -> the part after ]
+    if (auto close = message.find("] "); close != std::string::npos) message.erase(0, close + 2);
+    throw ErrorException{make_error(ErrorCode::json, "invalid JSON: " + message,
+                                    e.byte > 0 ? e.byte - 1 : 0)};
+  }
+}
+
+std::string child(const std::string& pointer, std::string_view name) {
+  std::string escaped;
+  for (char c : name) {
+    if (c == '~') escaped += "~0";
+    else if (c == '/') escaped += "~1";
+    else escaped += c;
+  }
+  return pointer + "/" + escaped;
+}
+
+std::string child(const std::string& pointer, std::size_t index) {
+  return fmt::format("{}/{}", pointer, index);
+}
+
+void expect_object(const json& value, const std::string& pointer,
+                   std::initializer_list<std::string_view> allowed) {
+  if (!value.is_object()) fail(pointer, fmt::format("expected an object, found {}", value.type_name()));
+  for (const auto& item : value.items()) {
+    if (std::find(allowed.begin(), allowed.end(), item.key()) == allowed.end()) {
+      fail(child(pointer, item.key()),
+           fmt::format("unknown member '{}' (expected one of: {})", item.key(), fmt::join(allowed, ", ")));
+    }
+  }
+}
+
+const json& member(const json& object, const std::string& pointer, const char* name) {
+  auto it = object.find(name);
+  if (it == object.end()) fail(pointer, fmt::format("missing member '{}'", name));
+  return *it;
+}
+
+const json& array(const json& value, const std::string& pointer) {
+  if (!value.is_array()) fail(pointer, fmt::format("expected an array, found {}", value.type_name()));
+  return value;
+}
+
+std::uint64_t unsigned_integer(const json& value, const std::string& pointer, std::uint64_t max) {
+  if (!value.is_number_integer() || (!value.is_number_unsigned() && value.get<std::int64_t>() < 0)) {
+    fail(pointer, fmt::format("expected an integer from 0 to {}, found {}", max, value.dump()));
+  }
+  const auto v = value.get<std::uint64_t>();
+  if (v > max) fail(pointer, fmt::format("expected an integer from 0 to {}, found {}", max, v));
+  return v;
+}
+
+std::int64_t signed_integer(const json& value, const std::string& pointer, std::int64_t min,
+                            std::int64_t max) {
+  if (!value.is_number_integer() ||
+      (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(max)) ||
+      (!value.is_number_unsigned() && (value.get<std::int64_t>() < min || value.get<std::int64_t>() > max))) {
+    fail(pointer, fmt::format("expected an integer from {} to {}, found {}", min, max, value.dump()));
+  }
+  return value.get<std::int64_t>();
+}
+
+const std::string& string(const json& value, const std::string& pointer) {
+  if (!value.is_string()) fail(pointer, fmt::format("expected a string, found {}", value.type_name()));
+  return value.get_ref<const std::string&>();
+}
+
+std::uint32_t float_bits(const json& value, const std::string& pointer) {
+  auto bits = float_bits_from_json(value);
+  if (!bits) {
+    fail(pointer, fmt::format("expected a float (a number in float range, or \"bits:0xHHHHHHHH\"), found {}",
+                              value.dump()));
+  }
+  return *bits;
+}
+
+std::vector<std::uint32_t> float_bits_array(const json& value, const std::string& pointer,
+                                            std::size_t count) {
+  if (!value.is_array() || value.size() != count) {
+    fail(pointer, fmt::format("expected an array of {} floats, found {}", count,
+                              value.is_array() ? fmt::format("{} elements", value.size())
+                                               : std::string(value.type_name())));
+  }
+  std::vector<std::uint32_t> out(count);
+  for (std::size_t i = 0; i < count; ++i) out[i] = float_bits(value[i], child(pointer, i));
+  return out;
+}
+
+std::string hex(std::span<const std::uint8_t> bytes) {
+  static constexpr char digits[] = "0123456789abcdef";
+  std::string out(bytes.size() * 2, '0');
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    out[2 * i] = digits[bytes[i] >> 4];
+    out[2 * i + 1] = digits[bytes[i] & 15];
+  }
+  return out;
+}
+
+std::vector<std::uint8_t> from_hex(const json& value, const std::string& pointer) {
+  const std::string& text = string(value, pointer);
+  auto nibble = [](char c) -> int {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+  };
+  if (text.size() % 2 != 0) fail(pointer, "expected hex digits in pairs, found an odd count");
+  std::vector<std::uint8_t> out(text.size() / 2);
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const int hi = nibble(text[2 * i]), lo = nibble(text[2 * i + 1]);
+    if (hi < 0 || lo < 0) fail(pointer, fmt::format("expected hex digits, found '{}' at character {}",
+                                                    hi < 0 ? text[2 * i] : text[2 * i + 1], hi < 0 ? 2 * i : 2 * i + 1));
+    out[i] = std::uint8_t(hi << 4 | lo);
+  }
+  return out;
+}
+
+bool is_plain_text(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 || c == 0x7f) return false;
+    std::size_t extra = 0;
+    std::uint32_t code = 0;
+    if (c < 0x80) { ++i; continue; }
+    if ((c & 0xe0) == 0xc0) { extra = 1; code = c & 0x1f; }
+    else if ((c & 0xf0) == 0xe0) { extra = 2; code = c & 0x0f; }
+    else if ((c & 0xf8) == 0xf0) { extra = 3; code = c & 0x07; }
+    else return false;
+    if (i + extra >= s.size()) return false;
+    for (std::size_t k = 1; k <= extra; ++k) {
+      const auto cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xc0) != 0x80) return false;
+      code = code << 6 | (cc & 0x3f);
+    }
+    // Reject overlong forms, surrogates and values past U+10FFFF: they would not round-trip.
+    static constexpr std::uint32_t min_code[] = {0, 0x80, 0x800, 0x10000};
+    if (code < min_code[extra] || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff) return false;
+    i += extra + 1;
+  }
+  return true;
+}
+
+}  // namespace anmkit::json_input

@@ -1,0 +1,102 @@
+#include "anmkit/formats/gem/gem_clip.hpp"
+
+#include <algorithm>
+
+#include "anmkit/core/float_bits.hpp"
+
+namespace anmkit::gem {
+namespace {
+
+model::Vec3 vec3(const Vec3Bits& bits) {
+  return {float_from_bits(bits[0]), float_from_bits(bits[1]), float_from_bits(bits[2])};
+}
+
+// Keys arrive in file order; frames may repeat or go backwards. A stable sort by frame and
+// keeping the last of equal frames gives the track the engine plays.
+template <class K>
+void sort_track(std::vector<K>& keys) {
+  std::stable_sort(keys.begin(), keys.end(),
+                   [](const K& a, const K& b) { return a.frame < b.frame; });
+  std::vector<K> out;
+  out.reserve(keys.size());
+  for (auto& k : keys) {
+    if (!out.empty() && out.back().frame == k.frame) {
+      out.back() = std::move(k);
+    } else {
+      out.push_back(std::move(k));
+    }
+  }
+  keys = std::move(out);
+}
+
+void add_keyed(model::BoneTrack& t, std::uint32_t frame, const Key& key) {
+  if (key.position) t.translation.push_back({frame, vec3(*key.position)});
+  if (key.orientation) {
+    const auto v = vec3(*key.orientation);
+    t.rotation.push_back({frame, model::quat_from_xyz(v.x, v.y, v.z)});
+  }
+  if (key.scale) t.scale.push_back({frame, vec3(*key.scale)});
+  if (key.flags & (flag::orientation | flag::scale | flag::mirrored)) {
+    t.mirrored.push_back({frame, (key.flags & flag::mirrored) != 0});
+  }
+  if (key.flags & flag::hidden) {
+    t.visible.push_back({frame, false});
+  } else if (key.flags & flag::visible) {
+    t.visible.push_back({frame, true});
+  }
+  if (key.mesh) t.mesh.push_back({frame, *key.mesh});
+}
+
+void add_frmn(model::BoneTrack& t, std::uint32_t frame, const FrmnBone& bone) {
+  for (const FrmnItem& item : bone.items) {
+    if (auto* m = std::get_if<Matr>(&item.value)) {
+      model::Matrix34 values{};
+      for (std::size_t i = 0; i < 12; ++i) values[i] = float_from_bits(m->bits[i]);
+      const model::Decomposed d = model::decompose(values);
+      t.translation.push_back({frame, d.translation});
+      t.rotation.push_back({frame, d.rotation});
+      t.scale.push_back({frame, d.scale});
+      t.mirrored.push_back({frame, d.mirrored});
+    } else if (auto* v = std::get_if<Visi>(&item.value)) {
+      t.visible.push_back({frame, v->value != 0});
+    } else {
+      t.mesh.push_back({frame, std::get<Mesh>(item.value).payload});
+    }
+  }
+}
+
+}  // namespace
+
+model::Clip to_clip(const File& file) {
+  model::Clip clip;
+  clip.frame_count = file.frame_count;
+  for (const Comment& c : file.comments) clip.comments.push_back(c.text);
+  clip.bones.resize(file.bones.size());
+  for (std::size_t i = 0; i < file.bones.size(); ++i) clip.bones[i].name = file.bones[i].name;
+
+  for (const Frame& frame : file.frames) {
+    if (frame.chunk == FrameChunk::frmn) {
+      if (static_cast<std::int32_t>(frame.number) < 0) continue;
+      for (const FrmnBone& bone : frame.bones) {
+        if (bone.index < 0 || std::size_t(bone.index) >= clip.bones.size()) continue;
+        add_frmn(clip.bones[std::size_t(bone.index)], frame.number, bone);
+      }
+    } else {
+      for (const Key& key : frame.keys) {
+        if (key.bone >= clip.bones.size()) continue;
+        add_keyed(clip.bones[key.bone], frame.number, key);
+      }
+    }
+  }
+  for (model::BoneTrack& t : clip.bones) {
+    sort_track(t.translation);
+    sort_track(t.rotation);
+    sort_track(t.scale);
+    sort_track(t.visible);
+    sort_track(t.mirrored);
+    sort_track(t.mesh);
+  }
+  return clip;
+}
+
+}  // namespace anmkit::gem

@@ -1,0 +1,240 @@
+#include "anmkit/formats/gem/gem_json.hpp"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "anmkit/core/json_float.hpp"
+#include "anmkit/core/json_input.hpp"
+
+namespace anmkit::gem {
+namespace {
+
+using json = nlohmann::ordered_json;
+namespace in = json_input;
+
+json floats(const std::uint32_t* bits, std::size_t count) {
+  json out = json::array();
+  for (std::size_t i = 0; i < count; ++i) out.push_back(json_from_float_bits(bits[i]));
+  return out;
+}
+
+json key_json(const Key& key) {
+  json k = {{"bone", key.bone}, {"flags", key.flags}};
+  if (key.position) k["position"] = floats(key.position->data(), 3);
+  if (key.orientation) k["orientation"] = floats(key.orientation->data(), 3);
+  if (key.scale) k["scale"] = floats(key.scale->data(), 3);
+  if (key.mesh) k["mesh"] = in::hex(*key.mesh);
+  return k;
+}
+
+json frmn_bone_json(const FrmnBone& bone) {
+  json items = json::array();
+  for (const FrmnItem& item : bone.items) {
+    if (auto* m = std::get_if<Matr>(&item.value)) {
+      items.push_back({{"matrix", floats(m->bits.data(), 12)}});
+    } else if (auto* v = std::get_if<Visi>(&item.value)) {
+      items.push_back({{"visibility", v->value}});
+    } else {
+      items.push_back({{"mesh", in::hex(std::get<Mesh>(item.value).payload)}});
+    }
+  }
+  return {{"index", bone.index}, {"items", std::move(items)}};
+}
+
+// --- reading --------------------------------------------------------------------------------
+
+std::uint32_t parse_version(const json& value, const std::string& pointer) {
+  const std::string& text = in::string(value, pointer);
+  for (std::uint32_t v : {version_3_0, version_4_0, version_5_0, version_6_0, version_6_1}) {
+    if (text == version_name(v)) return v;
+  }
+  if (text.size() == 10 && text.compare(0, 2, "0x") == 0) {
+    std::uint32_t v = 0;
+    auto [ptr, ec] = std::from_chars(text.data() + 2, text.data() + text.size(), v, 16);
+    if (ec == std::errc() && ptr == text.data() + text.size()) return v;
+  }
+  in::fail(pointer, fmt::format("expected a version (\"3.0\", \"4.0\", \"5.0\", \"6.0\", \"6.1\" or "
+                                "\"0xHHHHHHHH\"), found \"{}\"", text));
+}
+
+Vec3Bits vec3(const json& value, const std::string& pointer) {
+  auto v = in::float_bits_array(value, pointer, 3);
+  return {v[0], v[1], v[2]};
+}
+
+Key parse_key(const json& k, const std::string& p) {
+  in::expect_object(k, p, {"bone", "flags", "position", "orientation", "scale", "mesh"});
+  Key key;
+  key.bone = std::uint8_t(in::unsigned_integer(in::member(k, p, "bone"), in::child(p, "bone"), 255));
+  key.flags = std::uint16_t(in::unsigned_integer(in::member(k, p, "flags"), in::child(p, "flags"), 0xffff));
+  if (k.contains("position")) key.position = vec3(k["position"], in::child(p, "position"));
+  if (k.contains("orientation")) key.orientation = vec3(k["orientation"], in::child(p, "orientation"));
+  if (k.contains("scale")) key.scale = vec3(k["scale"], in::child(p, "scale"));
+  if (k.contains("mesh")) key.mesh = in::from_hex(k["mesh"], in::child(p, "mesh"));
+  return key;
+}
+
+FrmnItem parse_item(const json& it, const std::string& p) {
+  in::expect_object(it, p, {"matrix", "visibility", "mesh"});
+  if (it.size() != 1) in::fail(p, "expected exactly one of 'matrix', 'visibility' or 'mesh'");
+  FrmnItem item;
+  if (it.contains("matrix")) {
+    auto bits = in::float_bits_array(it["matrix"], in::child(p, "matrix"), 12);
+    Matr m;
+    std::copy(bits.begin(), bits.end(), m.bits.begin());
+    item.value = m;
+  } else if (it.contains("visibility")) {
+    item.value = Visi{std::int32_t(in::signed_integer(it["visibility"], in::child(p, "visibility"),
+                                                     INT32_MIN, INT32_MAX))};
+  } else {
+    item.value = Mesh{in::from_hex(it["mesh"], in::child(p, "mesh"))};
+  }
+  return item;
+}
+
+Frame parse_frame(const json& f, const std::string& p) {
+  in::expect_object(f, p, {"chunk", "frame", "keys", "bones"});
+  Frame frame;
+  const std::string& chunk = in::string(in::member(f, p, "chunk"), in::child(p, "chunk"));
+  if (chunk == "FRMN") frame.chunk = FrameChunk::frmn;
+  else if (chunk == "FRM2") frame.chunk = FrameChunk::frm2;
+  else if (chunk == "FRM3") frame.chunk = FrameChunk::frm3;
+  else in::fail(in::child(p, "chunk"), fmt::format("expected \"FRMN\", \"FRM2\" or \"FRM3\", found \"{}\"", chunk));
+  const std::string frame_pointer = in::child(p, "frame");
+  if (frame.chunk == FrameChunk::frmn) {
+    frame.number = std::uint32_t(std::int32_t(
+        in::signed_integer(in::member(f, p, "frame"), frame_pointer, INT32_MIN, INT32_MAX)));
+    if (f.contains("keys")) in::fail(in::child(p, "keys"), "FRMN frames hold 'bones', not 'keys'");
+    const std::string bones_pointer = in::child(p, "bones");
+    const json& bones = in::array(in::member(f, p, "bones"), bones_pointer);
+    for (std::size_t i = 0; i < bones.size(); ++i) {
+      const std::string bp = in::child(bones_pointer, i);
+      in::expect_object(bones[i], bp, {"index", "items"});
+      FrmnBone bone;
+      bone.index = std::int32_t(in::signed_integer(in::member(bones[i], bp, "index"),
+                                                   in::child(bp, "index"), INT32_MIN, INT32_MAX));
+      const std::string items_pointer = in::child(bp, "items");
+      const json& items = in::array(in::member(bones[i], bp, "items"), items_pointer);
+      for (std::size_t k = 0; k < items.size(); ++k) {
+        bone.items.push_back(parse_item(items[k], in::child(items_pointer, k)));
+      }
+      frame.bones.push_back(std::move(bone));
+    }
+  } else {
+    frame.number = std::uint32_t(in::unsigned_integer(in::member(f, p, "frame"), frame_pointer, UINT32_MAX));
+    if (f.contains("bones")) in::fail(in::child(p, "bones"), fmt::format("{} frames hold 'keys', not 'bones'", chunk));
+    const std::string keys_pointer = in::child(p, "keys");
+    const json& keys = in::array(in::member(f, p, "keys"), keys_pointer);
+    for (std::size_t i = 0; i < keys.size(); ++i) frame.keys.push_back(parse_key(keys[i], in::child(keys_pointer, i)));
+  }
+  return frame;
+}
+
+File parse_file(const json& doc) {
+  const std::string root;
+  in::expect_object(doc, root, {"schema", "schema_version", "format", "version", "frame_count",
+                                "comments", "bones", "frames"});
+  const std::string& schema = in::string(in::member(doc, root, "schema"), "/schema");
+  if (schema != dump_schema) {
+    in::fail("/schema", fmt::format("expected \"{}\", found \"{}\"", dump_schema, schema));
+  }
+  const auto schema_version = in::unsigned_integer(in::member(doc, root, "schema_version"), "/schema_version", UINT32_MAX);
+  if (schema_version != std::uint64_t(dump_schema_version)) {
+    in::fail("/schema_version", fmt::format("this anmkit reads schema version {}, found {}",
+                                            dump_schema_version, schema_version));
+  }
+  const std::string& format = in::string(in::member(doc, root, "format"), "/format");
+  if (format != "gem") in::fail("/format", fmt::format("expected \"gem\", found \"{}\"", format));
+  File file;
+  file.version = parse_version(in::member(doc, root, "version"), "/version");
+  file.frame_count = std::uint32_t(in::unsigned_integer(in::member(doc, root, "frame_count"), "/frame_count", UINT32_MAX));
+  if (doc.contains("comments")) {
+    const json& comments = in::array(doc["comments"], "/comments");
+    for (std::size_t i = 0; i < comments.size(); ++i) {
+      const std::string p = in::child("/comments", i);
+      in::expect_object(comments[i], p, {"text", "hex"});
+      Comment c;
+      if (comments[i].contains("text") == comments[i].contains("hex")) in::fail(p, "expected exactly one of 'text' or 'hex'");
+      if (comments[i].contains("text")) {
+        const std::string& text = in::string(comments[i]["text"], in::child(p, "text"));
+        c.text.assign(text.begin(), text.end());
+      } else {
+        c.text = in::from_hex(comments[i]["hex"], in::child(p, "hex"));
+      }
+      file.comments.push_back(std::move(c));
+    }
+  }
+  const json& bones = in::array(in::member(doc, root, "bones"), "/bones");
+  for (std::size_t i = 0; i < bones.size(); ++i) {
+    const std::string p = in::child("/bones", i);
+    in::expect_object(bones[i], p, {"name", "name_hex", "reserved"});
+    BoneName bone;
+    if (bones[i].contains("name") == bones[i].contains("name_hex")) in::fail(p, "expected exactly one of 'name' or 'name_hex'");
+    if (bones[i].contains("name")) {
+      bone.name = in::string(bones[i]["name"], in::child(p, "name"));
+    } else {
+      auto raw = in::from_hex(bones[i]["name_hex"], in::child(p, "name_hex"));
+      bone.name.assign(raw.begin(), raw.end());
+    }
+    if (bones[i].contains("reserved")) {
+      bone.reserved = std::uint32_t(in::unsigned_integer(bones[i]["reserved"], in::child(p, "reserved"), 0xffffff));
+    }
+    file.bones.push_back(std::move(bone));
+  }
+  const json& frames = in::array(in::member(doc, root, "frames"), "/frames");
+  for (std::size_t i = 0; i < frames.size(); ++i) file.frames.push_back(parse_frame(frames[i], in::child("/frames", i)));
+  return file;
+}
+
+}  // namespace
+
+json to_json(const File& file) {
+  json comments = json::array();
+  for (const Comment& c : file.comments) {
+    const std::string_view text(reinterpret_cast<const char*>(c.text.data()), c.text.size());
+    if (in::is_plain_text(text)) comments.push_back({{"text", text}});
+    else comments.push_back({{"hex", in::hex(c.text)}});
+  }
+  json bones = json::array();
+  for (const BoneName& b : file.bones) {
+    json bone = in::is_plain_text(b.name) ? json{{"name", b.name}}
+                                          : json{{"name_hex", in::hex({reinterpret_cast<const std::uint8_t*>(b.name.data()), b.name.size()})}};
+    if (b.reserved != 0) bone["reserved"] = b.reserved;
+    bones.push_back(std::move(bone));
+  }
+  json frames = json::array();
+  for (const Frame& f : file.frames) {
+    json frame = {{"chunk", chunk_tag(f.chunk)}};
+    if (f.chunk == FrameChunk::frmn) {
+      frame["frame"] = std::int32_t(f.number);
+      json list = json::array();
+      for (const FrmnBone& b : f.bones) list.push_back(frmn_bone_json(b));
+      frame["bones"] = std::move(list);
+    } else {
+      frame["frame"] = f.number;
+      json list = json::array();
+      for (const Key& k : f.keys) list.push_back(key_json(k));
+      frame["keys"] = std::move(list);
+    }
+    frames.push_back(std::move(frame));
+  }
+  return json{{"schema", dump_schema},
+              {"schema_version", dump_schema_version},
+              {"format", "gem"},
+              {"version", version_name(file.version)},
+              {"frame_count", file.frame_count},
+              {"comments", std::move(comments)},
+              {"bones", std::move(bones)},
+              {"frames", std::move(frames)}};
+}
+
+Expected<File> from_json(const json& document) {
+  try {
+    return parse_file(document);
+  } catch (ErrorException& e) {
+    return std::move(e.error);
+  }
+}
+
+}  // namespace anmkit::gem

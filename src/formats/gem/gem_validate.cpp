@@ -1,0 +1,210 @@
+#include "anmkit/formats/gem/gem_validate.hpp"
+
+#include <cmath>
+#include <set>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "anmkit/core/float_bits.hpp"
+#include "anmkit/formats/gem/gem_mesh.hpp"
+
+namespace anmkit::gem {
+namespace {
+
+class Checker {
+ public:
+  explicit Checker(const File& file) : file_(file) {}
+
+  std::vector<Diagnostic> run() {
+    check_header();
+    std::int64_t previous_frame = -1;
+    for (std::size_t fi = 0; fi < file_.frames.size(); ++fi) {
+      const Frame& frame = file_.frames[fi];
+      const std::string pointer = fmt::format("/frames/{}", fi);
+      const std::int64_t number = frame.chunk == FrameChunk::frmn
+                                      ? std::int64_t(std::int32_t(frame.number))
+                                      : std::int64_t(frame.number);
+      if (is_known_version(file_.version) && !version_allows(file_.version, frame.chunk)) {
+        add(Severity::error, "gem.chunk-not-in-version", frame.offset, pointer,
+            fmt::format("{} frame chunk in a version {} file", chunk_tag(frame.chunk),
+                        version_name(file_.version)));
+      }
+      if (number < 0) {
+        add(Severity::error, "gem.negative-frame", frame.offset, pointer,
+            fmt::format("negative frame number {}", number));
+        continue;
+      }
+      if (number < previous_frame) {
+        add(Severity::warning, "gem.frames-not-ascending", frame.offset, pointer,
+            fmt::format("frame {} comes after frame {}", number, previous_frame));
+      }
+      previous_frame = number;
+      if (frame.chunk == FrameChunk::frmn) {
+        check_frmn(frame, pointer, std::uint32_t(number));
+      } else {
+        check_keyed(frame, pointer);
+      }
+    }
+    return std::move(out_);
+  }
+
+ private:
+  void add(Severity s, const char* id, std::uint64_t offset, std::string pointer, std::string message) {
+    out_.push_back(Diagnostic{s, id, std::move(message), offset, std::move(pointer)});
+  }
+
+  void check_header() {
+    if (!is_known_version(file_.version)) {
+      add(Severity::error, "gem.unknown-version", 4, "/version",
+          fmt::format("unknown version {} (expected 3.0, 4.0, 5.0, 6.0 or 6.1)",
+                      version_name(file_.version)));
+    }
+    if (file_.version >= version_6_0 && file_.bones.size() > 256) {
+      add(Severity::warning, "gem.bones-unaddressable", 0, "/bones",
+          fmt::format("{} bones, but key bone indices are a byte: bones past 255 cannot be keyed",
+                      file_.bones.size()));
+    }
+    for (std::size_t i = 0; i < file_.bones.size(); ++i) {
+      const BoneName& b = file_.bones[i];
+      if (b.reserved != 0) {
+        add(Severity::warning, "gem.reserved-bits", b.offset, fmt::format("/bones/{}/reserved", i),
+            fmt::format("bone '{}' has reserved name-prefix bits 0x{:06x} set", b.name, b.reserved));
+      }
+      if (b.name.empty()) {
+        add(Severity::warning, "gem.empty-name", b.offset, fmt::format("/bones/{}/name", i),
+            fmt::format("bone {} has an empty name", i));
+      }
+    }
+  }
+
+  std::string bone_label(std::int64_t index) const {
+    if (index >= 0 && std::size_t(index) < file_.bones.size()) {
+      return fmt::format("bone {} '{}'", index, file_.bones[std::size_t(index)].name);
+    }
+    return fmt::format("bone {}", index);
+  }
+
+  // Common checks of one bone's record at one frame; false when the bone is not in BMAP.
+  bool check_bone(std::int64_t bone, std::uint32_t frame, std::uint64_t offset, const std::string& pointer) {
+    if (frame >= file_.frame_count) {
+      add(Severity::warning, "gem.key-past-end", offset, pointer,
+          fmt::format("key of {} at frame {} is past the last frame {} (frame count {})",
+                      bone_label(bone), frame, std::int64_t(file_.frame_count) - 1, file_.frame_count));
+    }
+    if (bone < 0 || std::size_t(bone) >= file_.bones.size()) {
+      add(Severity::warning, "gem.bone-past-bmap", offset, pointer,
+          fmt::format("key of bone {} but the bone map has {} bones", bone, file_.bones.size()));
+      return false;
+    }
+    if (!keyed_.insert({frame, bone}).second) {
+      add(Severity::warning, "gem.duplicate-key", offset, pointer,
+          fmt::format("{} is keyed twice at frame {}", bone_label(bone), frame));
+    }
+    return true;
+  }
+
+  void check_floats(const std::uint32_t* bits, std::size_t count, std::uint64_t offset,
+                    const std::string& pointer, const char* what) {
+    for (std::size_t i = 0; i < count; ++i) {
+      if (!std::isfinite(float_from_bits(bits[i]))) {
+        add(Severity::warning, "gem.non-finite", offset, pointer,
+            fmt::format("{} holds a non-finite value (bits 0x{:08x})", what, bits[i]));
+        return;
+      }
+    }
+  }
+
+  void check_mesh(const Bytes& payload, std::uint64_t offset, const std::string& pointer) {
+    if (!parse_mesh_header(payload)) {
+      add(Severity::warning, "gem.mesh-header", offset, pointer,
+          fmt::format("mesh payload of {} bytes is shorter than its 8-byte header", payload.size()));
+    }
+  }
+
+  void check_keyed(const Frame& frame, const std::string& frame_pointer) {
+    for (std::size_t ki = 0; ki < frame.keys.size(); ++ki) {
+      const Key& key = frame.keys[ki];
+      const std::string pointer = fmt::format("{}/keys/{}", frame_pointer, ki);
+      check_bone(key.bone, frame.number, key.offset, pointer);
+      if (key.flags & ~flag::known) {
+        add(Severity::warning, "gem.unknown-flags", key.offset, pointer + "/flags",
+            fmt::format("key flags 0x{:04x} include unknown bits 0x{:04x}", key.flags,
+                        key.flags & ~flag::known));
+      }
+      if ((key.flags & flag::visible) && (key.flags & flag::hidden)) {
+        add(Severity::warning, "gem.visibility-conflict", key.offset, pointer + "/flags",
+            fmt::format("key flags 0x{:04x} both show (0x08) and hide (0x10) the bone", key.flags));
+      }
+      if (key.position) check_floats(key.position->data(), 3, key.offset, pointer + "/position", "position");
+      if (key.scale) check_floats(key.scale->data(), 3, key.offset, pointer + "/scale", "scale");
+      if (key.orientation) {
+        check_floats(key.orientation->data(), 3, key.offset, pointer + "/orientation", "orientation");
+        double sum = 0;
+        for (auto b : *key.orientation) sum += double(float_from_bits(b)) * float_from_bits(b);
+        if (sum > 1.0 + 1e-4) {
+          add(Severity::warning, "gem.non-unit-rotation", key.offset, pointer + "/orientation",
+              fmt::format("orientation x² + y² + z² = {:.6g} exceeds 1: w cannot be rebuilt", sum));
+        }
+      }
+      if (key.mesh) check_mesh(*key.mesh, key.offset, pointer + "/mesh");
+    }
+  }
+
+  void check_matrix(const Matr& m, std::uint64_t offset, const std::string& pointer) {
+    check_floats(m.bits.data(), 12, offset, pointer, "matrix");
+    double axis[3][3];
+    for (int r = 0; r < 3; ++r) {
+      for (int c = 0; c < 3; ++c) axis[r][c] = float_from_bits(m.bits[std::size_t(r * 3 + c)]);
+    }
+    for (int a = 0; a < 3; ++a) {
+      for (int b = a + 1; b < 3; ++b) {
+        const double dot = axis[a][0] * axis[b][0] + axis[a][1] * axis[b][1] + axis[a][2] * axis[b][2];
+        const double la = std::sqrt(axis[a][0] * axis[a][0] + axis[a][1] * axis[a][1] + axis[a][2] * axis[a][2]);
+        const double lb = std::sqrt(axis[b][0] * axis[b][0] + axis[b][1] * axis[b][1] + axis[b][2] * axis[b][2]);
+        if (la > 0 && lb > 0 && std::fabs(dot / (la * lb)) > 1e-3) {
+          add(Severity::warning, "gem.matrix-shear", offset, pointer,
+              fmt::format("matrix rows {} and {} are not perpendicular (shear is lost on conversion)", a, b));
+          return;
+        }
+      }
+    }
+  }
+
+  void check_frmn(const Frame& frame, const std::string& frame_pointer, std::uint32_t number) {
+    for (std::size_t bi = 0; bi < frame.bones.size(); ++bi) {
+      const FrmnBone& bone = frame.bones[bi];
+      const std::string pointer = fmt::format("{}/bones/{}", frame_pointer, bi);
+      if (bone.index < 0) {
+        add(Severity::error, "gem.negative-bone", bone.offset, pointer,
+            fmt::format("negative bone index {}", bone.index));
+        continue;
+      }
+      check_bone(bone.index, number, bone.offset, pointer);
+      for (std::size_t ii = 0; ii < bone.items.size(); ++ii) {
+        const FrmnItem& item = bone.items[ii];
+        const std::string item_pointer = fmt::format("{}/items/{}", pointer, ii);
+        if (auto* m = std::get_if<Matr>(&item.value)) {
+          check_matrix(*m, item.offset, item_pointer + "/matrix");
+        } else if (auto* v = std::get_if<Visi>(&item.value)) {
+          if (v->value != 0 && v->value != 1) {
+            add(Severity::warning, "gem.visi-value", item.offset, item_pointer + "/visibility",
+                fmt::format("VISI value {} (expected 0 or 1)", v->value));
+          }
+        } else {
+          check_mesh(std::get<Mesh>(item.value).payload, item.offset, item_pointer + "/mesh");
+        }
+      }
+    }
+  }
+
+  const File& file_;
+  std::vector<Diagnostic> out_;
+  std::set<std::pair<std::uint32_t, std::int64_t>> keyed_;  // (frame, bone) seen
+};
+
+}  // namespace
+
+std::vector<Diagnostic> validate(const File& file) { return Checker(file).run(); }
+
+}  // namespace anmkit::gem

@@ -1,0 +1,167 @@
+#include "anmkit/formats/gem/gem_write.hpp"
+
+#include <fmt/format.h>
+
+#include "anmkit/core/byte_writer.hpp"
+
+namespace anmkit::gem {
+namespace {
+
+[[noreturn]] void fail(std::string pointer, std::string message) {
+  Error e = make_error(ErrorCode::invalid_model, std::move(message));
+  e.pointer = std::move(pointer);
+  throw ErrorException{std::move(e)};
+}
+
+void put_vec3(ByteWriter& w, const Vec3Bits& v) {
+  for (auto bits : v) w.f32_bits(bits);
+}
+
+void put_payload(ByteWriter& w, const Bytes& payload, const std::string& pointer) {
+  if (payload.size() > UINT32_MAX) fail(pointer, "mesh payload is larger than 4 GiB");
+  w.u32(static_cast<std::uint32_t>(payload.size()));
+  w.bytes(payload);
+}
+
+// A field is stored exactly when its flag is set; the two must agree.
+template <class T>
+void check_field(const std::optional<T>& field, std::uint16_t flags, std::uint16_t bit,
+                 const std::string& key_pointer, const char* name) {
+  const bool flagged = (flags & bit) != 0;
+  if (flagged && !field) {
+    fail(fmt::format("{}/{}", key_pointer, name),
+         fmt::format("flags 0x{:04x} include 0x{:02x} but the key has no {}", flags, bit, name));
+  }
+  if (!flagged && field) {
+    fail(fmt::format("{}/{}", key_pointer, name),
+         fmt::format("the key has a {} but flags 0x{:04x} lack 0x{:02x}", name, flags, bit));
+  }
+}
+
+void put_frmn(ByteWriter& w, const Frame& frame, std::size_t fi) {
+  w.u32(frame.number);
+  for (std::size_t bi = 0; bi < frame.bones.size(); ++bi) {
+    const FrmnBone& bone = frame.bones[bi];
+    w.tag("BONE");
+    w.i32(bone.index);
+    for (std::size_t ii = 0; ii < bone.items.size(); ++ii) {
+      const auto& value = bone.items[ii].value;
+      if (auto* m = std::get_if<Matr>(&value)) {
+        w.tag("MATR");
+        for (auto bits : m->bits) w.f32_bits(bits);
+      } else if (auto* v = std::get_if<Visi>(&value)) {
+        w.tag("VISI");
+        w.i32(v->value);
+      } else {
+        w.tag("MESH");
+        put_payload(w, std::get<Mesh>(value).payload,
+                    fmt::format("/frames/{}/bones/{}/items/{}/mesh", fi, bi, ii));
+      }
+    }
+  }
+}
+
+void put_keyed(ByteWriter& w, const Frame& frame, std::size_t fi, std::uint32_t frame_count) {
+  const std::string frame_pointer = fmt::format("/frames/{}", fi);
+  if (!frame.bones.empty()) {
+    fail(frame_pointer + "/bones", fmt::format("{} frames hold keys, not BONE records", chunk_tag(frame.chunk)));
+  }
+  const std::size_t width = frame.chunk == FrameChunk::frm2 ? 2 : frm3_frame_width(frame_count);
+  if (width < 4 && frame.number >> (8 * width)) {
+    fail(frame_pointer + "/frame",
+         fmt::format("frame number {} does not fit the {}-bit field of {}{}", frame.number, 8 * width,
+                     chunk_tag(frame.chunk),
+                     frame.chunk == FrameChunk::frm3 ? fmt::format(" with frame count {}", frame_count) : ""));
+  }
+  if (width == 1) w.u8(static_cast<std::uint8_t>(frame.number));
+  else if (width == 2) w.u16(static_cast<std::uint16_t>(frame.number));
+  else w.u32(frame.number);
+  if (frame.keys.size() > 255) {
+    fail(frame_pointer + "/keys",
+         fmt::format("{} keys in one frame chunk; the key count is a byte (at most 255)", frame.keys.size()));
+  }
+  w.u8(static_cast<std::uint8_t>(frame.keys.size()));
+  for (std::size_t ki = 0; ki < frame.keys.size(); ++ki) {
+    const Key& key = frame.keys[ki];
+    const std::string key_pointer = fmt::format("{}/keys/{}", frame_pointer, ki);
+    check_field(key.position, key.flags, flag::position, key_pointer, "position");
+    check_field(key.orientation, key.flags, flag::orientation, key_pointer, "orientation");
+    check_field(key.scale, key.flags, flag::scale, key_pointer, "scale");
+    check_field(key.mesh, key.flags, flag::mesh, key_pointer, "mesh");
+    w.u8(key.bone);
+    w.u16(key.flags);
+    if (key.position) put_vec3(w, *key.position);
+    if (key.orientation) put_vec3(w, *key.orientation);
+    if (key.scale) put_vec3(w, *key.scale);
+    if (key.mesh) put_payload(w, *key.mesh, key_pointer + "/mesh");
+  }
+}
+
+void put_file(ByteWriter& w, const File& file) {
+  w.tag("EANM");
+  w.u32(file.version);
+  w.tag("FRMS");
+  w.u32(file.frame_count);
+  for (std::size_t i = 0; i < file.comments.size(); ++i) {
+    const Bytes& text = file.comments[i].text;
+    if (text.size() > 0xffff) {
+      fail(fmt::format("/comments/{}", i),
+           fmt::format("comment of {} bytes; its size field holds at most 65535", text.size()));
+    }
+    w.tag("CMNT");
+    w.u16(static_cast<std::uint16_t>(text.size()));
+    w.bytes(text);
+  }
+  w.tag("BMAP");
+  if (file.bones.size() > UINT32_MAX) fail("/bones", "too many bones");
+  w.u32(static_cast<std::uint32_t>(file.bones.size()));
+  for (std::size_t i = 0; i < file.bones.size(); ++i) {
+    const BoneName& bone = file.bones[i];
+    if (bone.name.size() > 0xff) {
+      fail(fmt::format("/bones/{}/name", i),
+           fmt::format("bone name of {} bytes; its length field holds at most 255", bone.name.size()));
+    }
+    if (bone.reserved > 0xffffff) {
+      fail(fmt::format("/bones/{}/reserved", i), "reserved bits exceed the prefix's upper 24 bits");
+    }
+    w.u32((bone.reserved << 8) | static_cast<std::uint32_t>(bone.name.size()));
+    w.bytes({reinterpret_cast<const std::uint8_t*>(bone.name.data()), bone.name.size()});
+  }
+  for (std::size_t fi = 0; fi < file.frames.size(); ++fi) {
+    const Frame& frame = file.frames[fi];
+    w.tag(chunk_tag(frame.chunk));
+    if (frame.chunk == FrameChunk::frmn) {
+      if (!frame.keys.empty()) fail(fmt::format("/frames/{}/keys", fi), "FRMN frames hold BONE records, not keys");
+      put_frmn(w, frame, fi);
+    } else {
+      put_keyed(w, frame, fi, file.frame_count);
+    }
+  }
+}
+
+}  // namespace
+
+Expected<std::size_t> encoded_size(const File& file) {
+  try {
+    ByteWriter counter = ByteWriter::counting();
+    put_file(counter, file);
+    return counter.size();
+  } catch (ErrorException& e) {
+    return std::move(e.error);
+  }
+}
+
+Expected<std::vector<std::uint8_t>> write(const File& file) {
+  auto size = encoded_size(file);
+  if (!size) return size.error();
+  ByteWriter w;
+  w.reserve(*size);
+  try {
+    put_file(w, file);
+  } catch (ErrorException& e) {
+    return std::move(e.error);
+  }
+  return w.take();
+}
+
+}  // namespace anmkit::gem

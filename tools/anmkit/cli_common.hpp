@@ -1,0 +1,53 @@
+#pragma once
+// What every subcommand shares: loading an input by content, printing diagnostics the way
+// compilers do (on stderr), and writing outputs safely.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "anmkit/core/detect.hpp"
+#include "anmkit/core/diagnostic.hpp"
+#include "anmkit/core/expected.hpp"
+#include "anmkit/formats/gem/gem_file.hpp"
+
+namespace anmkit::cli {
+
+// Exit codes shared by every subcommand.
+inline constexpr int exit_ok = 0;
+inline constexpr int exit_failure = 1;  // an input is invalid or an operation failed
+inline constexpr int exit_usage = 2;    // the command line is wrong
+
+struct Input {
+  std::string path;
+  std::vector<std::uint8_t> bytes;
+  Format format = Format::unknown;
+};
+
+// Reads a file and detects its format; an unrecognised format is an error.
+Expected<Input> load(const std::string& path);
+// Reads a GEM file (an error names the file and offset when it is not one or is broken).
+Expected<gem::File> load_gem(const Input& input);
+
+void print_error(const Error& error);
+void print_error(const std::string& file, const Error& error);
+void print_diagnostic(const std::string& file, const Diagnostic& diagnostic);
+
+// Refuses to overwrite one of `inputs` unless `force`; writes through a temporary file.
+Expected<void> write_output(const std::string& path, std::span<const std::uint8_t> bytes,
+                            const std::vector<std::string>& inputs, bool force);
+Expected<void> write_output(const std::string& path, const std::string& text,
+                            const std::vector<std::string>& inputs, bool force);
+
+// Each subcommand registers itself and stores its exit code in `exit_code` when it runs.
+void add_info(CLI::App& app, int& exit_code);
+void add_validate(CLI::App& app, int& exit_code);
+void add_dump(CLI::App& app, int& exit_code);
+void add_build(CLI::App& app, int& exit_code);
+void add_sample(CLI::App& app, int& exit_code);
+void add_convert(CLI::App& app, int& exit_code);
+
+}  // namespace anmkit::cli

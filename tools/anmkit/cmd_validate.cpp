@@ -1,0 +1,72 @@
+// anmkit validate FILE... [--json]: exit 0 when every file is valid, 1 when any is not.
+
+#include <cstdio>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "anmkit/formats/gem/gem_validate.hpp"
+#include "cli_common.hpp"
+
+namespace anmkit::cli {
+namespace {
+
+nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
+  nlohmann::ordered_json j = {{"severity", severity_name(d.severity)}, {"id", d.id}};
+  j["offset"] = d.offset ? nlohmann::ordered_json(*d.offset) : nlohmann::ordered_json(nullptr);
+  j["pointer"] = d.pointer;
+  j["message"] = d.message;
+  return j;
+}
+
+}  // namespace
+
+void add_validate(CLI::App& app, int& exit_code) {
+  auto* cmd = app.add_subcommand(
+      "validate",
+      "Check files against the format's rules. Diagnostics go to stderr as FILE:OFFSET: error|warning: MESSAGE;\n"
+      "stdout gets one verdict line per file. Exit 0 when all are valid, 1 when any is not, 2 on a usage error");
+  struct Options {
+    std::vector<std::string> files;
+    bool json = false;
+    bool strict = false;
+  };
+  auto opt = std::make_shared<Options>();
+  cmd->add_option("FILE", opt->files, "Animation files")->required();
+  cmd->add_flag("--json", opt->json, "Print a JSON report on stdout instead of diagnostics and verdicts");
+  cmd->add_flag("--strict", opt->strict, "Count warnings as errors");
+  cmd->callback([opt, &exit_code] {
+    nlohmann::ordered_json report = nlohmann::ordered_json::array();
+    for (const auto& path : opt->files) {
+      std::vector<Diagnostic> diagnostics;
+      auto input = load(path);
+      Expected<gem::File> file = input ? load_gem(*input) : Expected<gem::File>(input.error());
+      if (!file) {
+        const Error& e = file.error();
+        diagnostics.push_back(Diagnostic{Severity::error, fmt::format("read.{}", error_code_name(e.code)),
+                                         e.message, e.offset, e.pointer});
+      } else {
+        diagnostics = gem::validate(*file);
+      }
+      std::size_t errors = 0, warnings = 0;
+      for (const auto& d : diagnostics) (d.severity == Severity::error ? errors : warnings)++;
+      const bool valid = errors == 0 && (!opt->strict || warnings == 0);
+      if (!valid) exit_code = exit_failure;
+      if (opt->json) {
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (const auto& d : diagnostics) list.push_back(diagnostic_json(d));
+        report.push_back({{"file", path}, {"valid", valid}, {"errors", errors}, {"warnings", warnings},
+                          {"diagnostics", std::move(list)}});
+        continue;
+      }
+      for (const auto& d : diagnostics) print_diagnostic(path, d);
+      std::fputs(fmt::format("{}: {}{}\n", path, valid ? "valid" : "invalid",
+                             errors + warnings == 0 ? std::string()
+                                                    : fmt::format(" ({} error{}, {} warning{})", errors, errors == 1 ? "" : "s",
+                                                                  warnings, warnings == 1 ? "" : "s")).c_str(), stdout);
+    }
+    if (opt->json) std::fputs((report.dump(2) + "\n").c_str(), stdout);
+  });
+}
+
+}  // namespace anmkit::cli

@@ -1,0 +1,29 @@
+// anmkit: one command-line tool for the `.anm` animation formats.
+
+#include <CLI/CLI.hpp>
+
+#include "cli_common.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"anmkit: identify, check, dump, edit and convert .anm animation files.\n"
+               "Formats: GEM skeletal animation (EANM; Soldiers: Heroes of WWII, Men of War, Gates of Hell)."};
+  app.set_version_flag("--version", "anmkit 0.1.0");
+  app.require_subcommand(1, 1);
+  app.fallthrough(false);
+
+  int exit_code = anmkit::cli::exit_ok;
+  anmkit::cli::add_info(app, exit_code);
+  anmkit::cli::add_validate(app, exit_code);
+  anmkit::cli::add_dump(app, exit_code);
+  anmkit::cli::add_build(app, exit_code);
+  anmkit::cli::add_sample(app, exit_code);
+  anmkit::cli::add_convert(app, exit_code);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);  // prints help/version on stdout, errors on stderr
+    return rc == 0 ? anmkit::cli::exit_ok : anmkit::cli::exit_usage;
+  }
+  return exit_code;
+}
