@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anmkit/formats/gem/gem_info.hpp"
+#include "anmkit/core/json_pretty.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
@@ -38,7 +39,7 @@ void add_info(CLI::App& app, int& exit_code) {
     }
     if (opt->json) {
       const auto& out = all.size() == 1 && opt->files.size() == 1 ? all[0] : all;
-      std::fputs((out.dump(2) + "\n").c_str(), stdout);
+      std::fputs((pretty_json(out) + "\n").c_str(), stdout);
     }
   });
 }

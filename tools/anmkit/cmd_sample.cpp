@@ -8,6 +8,7 @@
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/core/json_float.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
+#include "anmkit/core/json_pretty.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
@@ -65,7 +66,7 @@ void add_sample(CLI::App& app, int& exit_code) {
                          {"mirrored", p.mirrored}});
       }
       nlohmann::ordered_json out = {{"frame", opt->frame}, {"bones", std::move(bones)}};
-      std::fputs((out.dump(2) + "\n").c_str(), stdout);
+      std::fputs((pretty_json(out) + "\n").c_str(), stdout);
       return;
     }
     std::string table = fmt::format("{}: frame {} of {}\n{:<16} {:>32}  {:>40}  {:>26}  {:<7} {}\n", opt->file,

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anmkit/formats/gem/gem_validate.hpp"
+#include "anmkit/core/json_pretty.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
@@ -65,7 +66,7 @@ void add_validate(CLI::App& app, int& exit_code) {
                                                     : fmt::format(" ({} error{}, {} warning{})", errors, errors == 1 ? "" : "s",
                                                                   warnings, warnings == 1 ? "" : "s")).c_str(), stdout);
     }
-    if (opt->json) std::fputs((report.dump(2) + "\n").c_str(), stdout);
+    if (opt->json) std::fputs((pretty_json(report) + "\n").c_str(), stdout);
   });
 }
 

@@ -12,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "anmkit/core/error.hpp"
+
 namespace anmkit::json_input {
 
 using json = nlohmann::ordered_json;

@@ -1,0 +1,78 @@
+#pragma once
+// Hand-built byte fixtures, written field by field in the test, independent of the library's
+// writer, so that reader tests check the format and not the writer's idea of it.
+
+#include <bit>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <iterator>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace anmkit::test {
+
+class FixtureBytes {
+ public:
+  FixtureBytes& tag(std::string_view t) {
+    for (char c : t) bytes_.push_back(static_cast<std::uint8_t>(c));
+    return *this;
+  }
+  FixtureBytes& u8(std::uint32_t v) { return le(v, 1); }
+  FixtureBytes& u16(std::uint32_t v) { return le(v, 2); }
+  FixtureBytes& u32(std::uint32_t v) { return le(v, 4); }
+  FixtureBytes& f32(float v) { return le(std::bit_cast<std::uint32_t>(v), 4); }
+  FixtureBytes& f32s(std::initializer_list<float> vs) {
+    for (float v : vs) f32(v);
+    return *this;
+  }
+  FixtureBytes& raw(std::initializer_list<std::uint8_t> vs) {
+    bytes_.insert(bytes_.end(), vs.begin(), vs.end());
+    return *this;
+  }
+  FixtureBytes& name(std::string_view n, std::uint32_t reserved = 0) {
+    u32(static_cast<std::uint32_t>(n.size()) | reserved << 8);
+    return tag(n);
+  }
+  // "EANM", version, "FRMS" frame count, then "BMAP" with the given names.
+  FixtureBytes& header(std::uint32_t version, std::uint32_t frame_count,
+                       std::initializer_list<std::string_view> bones) {
+    tag("EANM").u32(version).tag("FRMS").u32(frame_count).tag("BMAP").u32(static_cast<std::uint32_t>(bones.size()));
+    for (auto b : bones) name(b);
+    return *this;
+  }
+  std::size_t size() const { return bytes_.size(); }
+  const std::vector<std::uint8_t>& bytes() const { return bytes_; }
+  operator const std::vector<std::uint8_t>&() const { return bytes_; }
+
+ private:
+  FixtureBytes& le(std::uint32_t v, int width) {
+    for (int i = 0; i < width; ++i) bytes_.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+    return *this;
+  }
+  std::vector<std::uint8_t> bytes_;
+};
+
+inline std::uint32_t bits(float v) { return std::bit_cast<std::uint32_t>(v); }
+
+inline std::vector<std::uint8_t> read_bytes(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), {});
+}
+
+// The real GEM files of ../shared/corpus/gem, or nullopt when the folder is absent.
+inline std::optional<std::filesystem::path> gem_corpus() {
+  std::filesystem::path dir = std::filesystem::path(ANMKIT_CORPUS_DIR) / "gem";
+  if (!std::filesystem::is_directory(dir)) return std::nullopt;
+  return dir;
+}
+
+#define ANMKIT_REQUIRE_GEM_CORPUS(var)                                                        \
+  auto var##_opt = ::anmkit::test::gem_corpus();                                              \
+  if (!var##_opt) GTEST_SKIP() << "skipped: the corpus folder " ANMKIT_CORPUS_DIR "/gem is absent"; \
+  const std::filesystem::path var = *var##_opt
+
+}  // namespace anmkit::test
