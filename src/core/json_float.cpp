@@ -30,8 +30,10 @@ std::optional<std::uint32_t> float_bits_from_json(const nlohmann::ordered_json& 
   if (value.is_number()) {
     const double d = value.get<double>();
     if (!std::isfinite(d)) return std::nullopt;
-    // Finite doubles beyond the float range would become infinities: refuse them.
-    if (std::fabs(d) > 3.4028234663852886e38) return std::nullopt;
+    // Doubles at or past the midpoint between FLT_MAX and 2^128 would round to infinity (and
+    // converting them is undefined behaviour): refuse them. Below it they round to FLT_MAX.
+    static const double overflow_midpoint = std::ldexp(1.0, 128) - std::ldexp(1.0, 103);
+    if (std::fabs(d) >= overflow_midpoint) return std::nullopt;
     return bits_from_float(static_cast<float>(d));
   }
   if (value.is_string()) {

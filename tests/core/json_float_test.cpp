@@ -17,6 +17,13 @@ TEST(JsonFloat, PrintsTheShortestDecimal) {
   EXPECT_EQ(json_from_float_bits(0x80000000u).dump(), "-0.0");
 }
 
+TEST(JsonFloat, LargestFloatSurvives) {
+  const std::uint32_t max_bits = 0x7f7fffffu;
+  EXPECT_EQ(json_from_float_bits(max_bits).dump(), "3.4028235e+38");
+  EXPECT_EQ(float_bits_from_json(nlohmann::ordered_json::parse("3.4028235e+38")), max_bits);
+  EXPECT_EQ(float_bits_from_json(nlohmann::ordered_json::parse("-3.4028235e+38")), 0xff7fffffu);
+}
+
 TEST(JsonFloat, NonFiniteValuesPrintAsBits) {
   EXPECT_EQ(json_from_float_bits(0x7fc00001u).dump(), "\"bits:0x7fc00001\"");
   EXPECT_EQ(json_from_float_bits(0xff800000u).dump(), "\"bits:0xff800000\"");
@@ -28,6 +35,7 @@ TEST(JsonFloat, RejectsWhatIsNotAFloat) {
   EXPECT_EQ(float_bits_from_json("bits:0x7fc0000"), std::nullopt);
   EXPECT_EQ(float_bits_from_json("bits:0x7fc0000g"), std::nullopt);
   EXPECT_EQ(float_bits_from_json(1e39), std::nullopt);
+  EXPECT_EQ(float_bits_from_json(3.4028235677973366e38), std::nullopt) << "rounds to infinity";
   EXPECT_EQ(float_bits_from_json(nullptr), std::nullopt);
 }
 
