@@ -35,9 +35,11 @@ Vec3Bits bits(const model::Vec3& v) {
 
 // Bitwise, so that a change from 0.0 to -0.0 is written too.
 bool same(const model::Vec3& a, const model::Vec3& b) { return bits(a) == bits(b); }
+// q and -q are one rotation and are stored alike (with w >= 0): no change between them.
 bool same(const model::Quat& a, const model::Quat& b) {
-  return bits(model::Vec3{a.x, a.y, a.z}) == bits(model::Vec3{b.x, b.y, b.z}) &&
-         bits_from_float(a.w) == bits_from_float(b.w);
+  const model::Quat pa = model::with_positive_w(a), pb = model::with_positive_w(b);
+  return bits(model::Vec3{pa.x, pa.y, pa.z}) == bits(model::Vec3{pb.x, pb.y, pb.z}) &&
+         bits_from_float(pa.w) == bits_from_float(pb.w);
 }
 
 // What one bone's key at one frame says.
@@ -150,9 +152,12 @@ Expected<File> from_clip(const model::Clip& clip, Target target) {
     write_scale[b] = !keyed || has_non_unit_scale(clip.bones[b]);
   }
 
+  // A mirror can only be stated with a rotation (or scale) key. A bone whose mirror changes
+  // before it has any rotation gets an identity rotation from then on, as if keyed.
+  std::vector<bool> rotation_forced(clip.bones.size(), false);
   std::vector<model::BonePose> previous;
   for (std::uint32_t f = 0; f < clip.frame_count; ++f) {
-    const std::vector<model::BonePose> poses = model::sample(clip, f);
+    std::vector<model::BonePose> poses = model::sample(clip, f);
     const bool full = f == 0 || f + 1 == clip.frame_count;
     Frame frame;
     frame.chunk = t.chunk;
@@ -162,7 +167,9 @@ Expected<File> from_clip(const model::Clip& clip, Target target) {
       std::size_t& m = next_mesh[b];
       while (m < mesh_keys.size() && mesh_keys[m].frame < f) ++m;
       const model::MeshKey* mesh = (m < mesh_keys.size() && mesh_keys[m].frame == f) ? &mesh_keys[m] : nullptr;
+      if (rotation_forced[b] && !poses[b].has_rotation) poses[b].has_rotation = true;
       const Emit e = decide(poses[b], full ? nullptr : &previous[b], write_scale[b], mesh);
+      if (e.rotation) rotation_forced[b] = poses[b].has_rotation = true;
       if (!e.any()) continue;
       if (keyed) {
         frame.keys.push_back(keyed_record(b, poses[b], e));
@@ -175,7 +182,7 @@ Expected<File> from_clip(const model::Clip& clip, Target target) {
       }
     }
     if (!frame.keys.empty() || !frame.bones.empty()) file.frames.push_back(std::move(frame));
-    previous = poses;
+    previous = std::move(poses);
   }
   return file;
 }

@@ -29,6 +29,8 @@ std::string_view target_name(Target target);
 // frames past 65535 for FRM2. Keys at or past clip.frame_count are not written.
 // Rules for what cannot be said exactly (documented in docs/formats/gem.md):
 //  - FRM2/FRM3 scale is written only for bones with a scale key other than exactly (1, 1, 1);
+//  - the mirror is stated with a rotation key: a bone whose mirror changes before it has any
+//    rotation key gets an identity rotation from that frame on;
 //  - FRMN stores whole matrices: a component with no key yet is written as identity.
 Expected<File> from_clip(const model::Clip& clip, Target target);
 
