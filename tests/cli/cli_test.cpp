@@ -1,1 +1,256 @@
+// The command line as a user meets it: exit codes, what goes to stdout and stderr, and the
+// FILE:OFFSET: error: MESSAGE convention.
 
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "anmkit/formats/gem/gem_read.hpp"
+#include "support/fixture_bytes.hpp"
+#include "support/run_cli.hpp"
+
+namespace anmkit::test {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+std::vector<std::uint8_t> small_file() {
+  FixtureBytes b;
+  b.header(gem::version_6_0, 3, {"hull", "gun"});
+  b.tag("FRM2").u16(0).u8(2).u8(0).u16(0x0b).f32s({0, 0, 1.5f, -0.0f, -0.0f, -0.0f}).u8(1).u16(0x0b).f32s({1, 2, 3, 0, 0, 0.6f});
+  b.tag("FRM2").u16(2).u8(2).u8(0).u16(0x0b).f32s({0, 0, 1.5f, -0.0f, -0.0f, -0.0f}).u8(1).u16(0x13).f32s({1, 2, 4, 0, 0, 0.6f});
+  return b.bytes();
+}
+
+TEST(Cli, HelpOnEverySubcommand) {
+  TempDir dir;
+  auto r = run_cli({"--help"}, dir);
+  EXPECT_EQ(r.exit_code, 0);
+  for (const char* sub : {"info", "validate", "dump", "build", "sample", "convert"}) {
+    EXPECT_NE(r.out.find(sub), std::string::npos) << sub;
+    auto h = run_cli({sub, "--help"}, dir);
+    EXPECT_EQ(h.exit_code, 0) << sub;
+    EXPECT_NE(h.out.find("Usage:"), std::string::npos) << sub;
+    EXPECT_TRUE(h.err.empty()) << sub;
+  }
+}
+
+TEST(Cli, UsageErrorsExitTwo) {
+  TempDir dir;
+  EXPECT_EQ(run_cli({}, dir).exit_code, 2);
+  EXPECT_EQ(run_cli({"validate"}, dir).exit_code, 2);
+  EXPECT_EQ(run_cli({"validate", "--bogus", "x"}, dir).exit_code, 2);
+  auto r = run_cli({"convert", "a.anm", "-o", "b.anm", "--to", "gem-9"}, dir);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("gem-9"), std::string::npos);
+  EXPECT_TRUE(r.out.empty());
+}
+
+TEST(Cli, ValidateExitCodesAndCompilerStyleDiagnostics) {
+  TempDir dir;
+  const auto good = dir.write("good.anm", small_file());
+  auto r = run_cli({"validate", good}, dir);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, good + ": valid\n");
+  EXPECT_EQ(r.err, "");
+
+  auto bytes = small_file();
+  bytes[6] = 9;  // version 9.0
+  const auto bad = dir.write("bad.anm", bytes);
+  r = run_cli({"validate", good, bad}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, good + ": valid\n" + bad + ": invalid (1 error, 0 warnings)\n");
+  EXPECT_EQ(r.err, bad + ":4: error: unknown version 0x00090000 (expected 3.0, 4.0, 5.0, 6.0 or 6.1)\n");
+
+  bytes = small_file();
+  bytes.resize(55);
+  const auto cut = dir.write("cut.anm", bytes);
+  r = run_cli({"validate", cut}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, cut + ":53: error: unexpected end of data: expected key position (3 floats) (4 bytes), 2 remain\n");
+
+  const auto text = dir.write_text("notes.anm", "just some text");
+  r = run_cli({"validate", text}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, text + ":0: error: not a recognised animation: no known signature at the start (GEM files start with 'EANM')\n");
+
+  r = run_cli({"validate", dir.file("missing.anm")}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, dir.file("missing.anm") + ": error: cannot open: No such file or directory\n");
+}
+
+TEST(Cli, WarningsPassUnlessStrict) {
+  TempDir dir;
+  auto bytes = small_file();
+  bytes[46] = 1;  // first FRM2's first key: bone 0 -> bone 1, keyed twice at frame 0
+  const auto path = dir.write("dup.anm", bytes);
+  auto r = run_cli({"validate", path}, dir);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, path + ": valid (0 errors, 1 warning)\n");
+  EXPECT_EQ(r.err, path + ":73: warning: bone 1 'gun' is keyed twice at frame 0\n");
+  EXPECT_EQ(run_cli({"validate", "--strict", path}, dir).exit_code, 1);
+  r = run_cli({"validate", "--json", path}, dir);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err, "");
+  const json report = json::parse(r.out);
+  EXPECT_EQ(report[0]["warnings"], 1);
+  EXPECT_EQ(report[0]["diagnostics"][0]["id"], "gem.duplicate-key");
+  EXPECT_EQ(report[0]["diagnostics"][0]["offset"], 73);
+  EXPECT_EQ(report[0]["diagnostics"][0]["pointer"], "/frames/0/keys/1");
+}
+
+TEST(Cli, InfoTextAndJson) {
+  TempDir dir;
+  const auto path = dir.write("small.anm", small_file());
+  auto r = run_cli({"info", path}, dir);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, path + ": GEM skeletal animation (EANM) 6.0, 161 bytes\n"
+                          "  frames      3 (keys on 2 frames, 0..2)\n"
+                          "  chunks      2 FRM2\n"
+                          "  bones       2: hull, gun\n"
+                          "  keys        4\n"
+                          "  flags used  0x000b position|orientation|visible (3), 0x0013 position|orientation|hidden (1)\n"
+                          "  mesh keys   none\n"
+                          "  comments    none\n");
+  r = run_cli({"info", "--json", path}, dir);
+  const json one = json::parse(r.out);
+  EXPECT_EQ(one["file"], path);
+  EXPECT_EQ(one["keys"], 4);
+  r = run_cli({"info", "--json", path, path}, dir);
+  EXPECT_EQ(json::parse(r.out).size(), 2u) << "several files give an array";
+}
+
+TEST(Cli, DumpAndBuildAreExactInverses) {
+  TempDir dir;
+  const auto original = small_file();
+  const auto path = dir.write("small.anm", original);
+  auto r = run_cli({"dump", path}, dir);
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err, "");
+  const auto json_path = dir.write_text("small.json", r.out);
+  r = run_cli({"build", json_path, "-o", dir.file("rebuilt.anm")}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_bytes(dir.file("rebuilt.anm")), original);
+  EXPECT_EQ(run_cli({"dump", path, "-o", dir.file("to_file.json")}, dir).exit_code, 0);
+  EXPECT_EQ(slurp(dir.file("to_file.json")), slurp(json_path));
+}
+
+TEST(Cli, AHandEditBuildsAValidFile) {
+  TempDir dir;
+  const auto path = dir.write("small.anm", small_file());
+  json doc = json::parse(run_cli({"dump", path}, dir).out);
+  doc["bones"].push_back({{"name", "antenna"}});
+  doc["frames"][1]["keys"][1]["position"][2] = 5.25;
+  doc["frames"][1]["keys"].push_back({{"bone", 2}, {"flags", 9}, {"position", {0, 0, 7}}});
+  const auto edited = dir.write_text("edited.json", doc.dump(2));
+  auto r = run_cli({"build", edited, "-o", dir.file("edited.anm")}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto file = gem::read(read_bytes(dir.file("edited.anm")));
+  ASSERT_TRUE(file);
+  EXPECT_EQ(file->bones.size(), 3u);
+  EXPECT_EQ(file->bones[2].name, "antenna");
+  EXPECT_EQ((*file->frames[1].keys[1].position)[2], bits(5.25f));
+  EXPECT_EQ(file->frames[1].keys[2].bone, 2);
+  EXPECT_EQ(run_cli({"validate", dir.file("edited.anm")}, dir).exit_code, 0);
+}
+
+TEST(Cli, ABrokenEditNamesTheJsonPath) {
+  TempDir dir;
+  const auto path = dir.write("small.anm", small_file());
+  json doc = json::parse(run_cli({"dump", path}, dir).out);
+  doc["frames"][0]["keys"][1]["position"] = {1, 2};
+  const auto edited = dir.write_text("broken.json", doc.dump(2));
+  auto r = run_cli({"build", edited, "-o", dir.file("out.anm")}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, edited + ":/frames/0/keys/1/position: error: expected an array of 3 floats, found 2 elements\n");
+  EXPECT_FALSE(std::filesystem::exists(dir.file("out.anm")));
+
+  doc = json::parse(run_cli({"dump", path}, dir).out);
+  doc["frames"][0]["keys"][0]["flags"] = 3;  // position + orientation, the visible bit dropped: fine
+  doc["frames"][0]["keys"][1].erase("orientation");
+  const auto flags_only = dir.write_text("flags.json", doc.dump());
+  r = run_cli({"build", flags_only, "-o", dir.file("out.anm")}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, flags_only + ":/frames/0/keys/1/orientation: error: flags 0x000b include 0x02 but the key has no orientation\n");
+
+  doc = json::parse(run_cli({"dump", path}, dir).out);
+  doc["version"] = "0x00090000";
+  const auto bad_version = dir.write_text("version.json", doc.dump());
+  r = run_cli({"build", bad_version, "-o", dir.file("out.anm")}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, bad_version + ":/version: error: unknown version 0x00090000 (expected 3.0, 4.0, 5.0, 6.0 or 6.1)\n");
+  EXPECT_EQ(run_cli({"build", "--no-validate", bad_version, "-o", dir.file("out.anm")}, dir).exit_code, 0);
+
+  const auto syntax = dir.write_text("syntax.json", "{\"schema\": ");
+  r = run_cli({"build", syntax, "-o", dir.file("out2.anm")}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err.rfind(syntax + ":11: error: invalid JSON: parse error at line 1, column 12", 0), 0u) << r.err;
+}
+
+TEST(Cli, InputsAreNeverOverwrittenUnlessForced) {
+  TempDir dir;
+  const auto original = small_file();
+  const auto path = dir.write("small.anm", original);
+  auto r = run_cli({"convert", path, "-o", path, "--to", "gem-6.1"}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, path + ": error: refusing to overwrite the input file; pass --force to replace it\n");
+  EXPECT_EQ(read_bytes(path), original);
+  r = run_cli({"convert", path, "-o", path, "--to", "gem-6.1", "--force"}, dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  auto file = gem::read(read_bytes(path));
+  ASSERT_TRUE(file);
+  EXPECT_EQ(file->version, gem::version_6_1);
+}
+
+TEST(Cli, ConvertToEveryVersionKeepsThePose) {
+  TempDir dir;
+  const auto path = dir.write("small.anm", small_file());
+  const std::string expected = run_cli({"sample", path, "--frame", "2", "--json"}, dir).out;
+  for (const char* target : {"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"}) {
+    const auto out = dir.file(std::string(target) + ".anm");
+    auto r = run_cli({"convert", path, "-o", out, "--to", target}, dir);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(run_cli({"validate", out}, dir).exit_code, 0) << target;
+    const std::string sampled = run_cli({"sample", out, "--frame", "2", "--json"}, dir).out;
+    if (std::string(target) != "gem-4.0") {
+      EXPECT_EQ(sampled, expected) << target << ": FRM2 and FRM3 keep every value's bits";
+      continue;
+    }
+    // FRMN stores a matrix: the values come back within float rounding.
+    const json a = json::parse(expected), b = json::parse(sampled);
+    for (std::size_t bone = 0; bone < 2; ++bone) {
+      for (const char* field : {"translation", "rotation", "scale"}) {
+        for (std::size_t i = 0; i < a["bones"][bone][field].size(); ++i) {
+          EXPECT_NEAR(a["bones"][bone][field][i].get<double>(), b["bones"][bone][field][i].get<double>(), 1e-6) << field;
+        }
+      }
+      EXPECT_EQ(a["bones"][bone]["visible"], b["bones"][bone]["visible"]);
+    }
+  }
+}
+
+TEST(Cli, SampleJsonAndTable) {
+  TempDir dir;
+  const auto path = dir.write("small.anm", small_file());
+  auto r = run_cli({"sample", path, "--frame", "2", "--json"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "{\n"
+            "  \"frame\": 2,\n"
+            "  \"bones\": [\n"
+            "    {\"name\": \"hull\", \"translation\": [0.0, 0.0, 1.5], \"rotation\": [-0.0, -0.0, -0.0, 1.0], \"scale\": [1.0, 1.0, 1.0], \"visible\": true, \"mirrored\": false},\n"
+            "    {\"name\": \"gun\", \"translation\": [1.0, 2.0, 4.0], \"rotation\": [0.0, 0.0, 0.6, 0.79999995], \"scale\": [1.0, 1.0, 1.0], \"visible\": false, \"mirrored\": false}\n"
+            "  ]\n"
+            "}\n");
+  r = run_cli({"sample", path, "--frame", "1"}, dir);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("gun                       1          2          3   0.000000  0.000000  0.600000  0.800000"), std::string::npos) << r.out;
+  r = run_cli({"sample", path, "--frame", "3"}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, path + ": error: frame 3 is past the last frame 2 (frame count 3)\n");
+  EXPECT_EQ(r.out, "");
+}
+
+}  // namespace
+}  // namespace anmkit::test
