@@ -38,6 +38,9 @@ std::vector<std::vector<std::uint8_t>> hand_built_fixtures() {
 
 std::vector<std::vector<std::uint8_t>> all_fixtures() {
   auto out = hand_built_fixtures();
+  for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(ANMKIT_SOURCE_DIR) / "examples")) {
+    if (e.path().extension() == ".anm") out.push_back(test::read_bytes(e.path()));
+  }
   if (auto dir = test::gem_corpus()) {
     for (const auto& e : std::filesystem::directory_iterator(*dir)) {
       if (e.path().extension() == ".anm") out.push_back(test::read_bytes(e.path()));
