@@ -43,7 +43,7 @@ class Checker {
       if (frame.chunk == FrameChunk::frmn) {
         check_frmn(frame, pointer, std::uint32_t(number));
       } else {
-        check_keyed(frame, pointer);
+        check_keyed(frame, fi);
       }
     }
     return std::move(out_);
@@ -85,74 +85,81 @@ class Checker {
     return fmt::format("bone {}", index);
   }
 
+  // Pointers are formatted only for findings (`where` builds one): these checks run per key.
   // Common checks of one bone's record at one frame; false when the bone is not in BMAP.
-  bool check_bone(std::int64_t bone, std::uint32_t frame, std::uint64_t offset, const std::string& pointer) {
+  template <class Where>
+  bool check_bone(std::int64_t bone, std::uint32_t frame, std::uint64_t offset, Where&& where) {
     if (frame >= file_.frame_count) {
-      add(Severity::warning, "gem.key-past-end", offset, pointer,
+      add(Severity::warning, "gem.key-past-end", offset, where(""),
           fmt::format("key of {} at frame {} is past the last frame {} (frame count {})",
                       bone_label(bone), frame, std::int64_t(file_.frame_count) - 1, file_.frame_count));
     }
     if (bone < 0 || std::size_t(bone) >= file_.bones.size()) {
-      add(Severity::warning, "gem.bone-past-bmap", offset, pointer,
+      add(Severity::warning, "gem.bone-past-bmap", offset, where(""),
           fmt::format("key of bone {} but the bone map has {} bones", bone, file_.bones.size()));
       return false;
     }
     if (!keyed_.insert({frame, bone}).second) {
-      add(Severity::warning, "gem.duplicate-key", offset, pointer,
+      add(Severity::warning, "gem.duplicate-key", offset, where(""),
           fmt::format("{} is keyed twice at frame {}", bone_label(bone), frame));
     }
     return true;
   }
 
-  void check_floats(const std::uint32_t* bits, std::size_t count, std::uint64_t offset,
-                    const std::string& pointer, const char* what) {
+  template <class Where>
+  void check_floats(const std::uint32_t* bits, std::size_t count, std::uint64_t offset, Where&& where,
+                    const char* what) {
     for (std::size_t i = 0; i < count; ++i) {
       if (!std::isfinite(float_from_bits(bits[i]))) {
-        add(Severity::warning, "gem.non-finite", offset, pointer,
+        add(Severity::warning, "gem.non-finite", offset, where(),
             fmt::format("{} holds a non-finite value (bits 0x{:08x})", what, bits[i]));
         return;
       }
     }
   }
 
-  void check_mesh(const Bytes& payload, std::uint64_t offset, const std::string& pointer) {
+  template <class Where>
+  void check_mesh(const Bytes& payload, std::uint64_t offset, Where&& where) {
     if (!parse_mesh_header(payload)) {
-      add(Severity::warning, "gem.mesh-header", offset, pointer,
+      add(Severity::warning, "gem.mesh-header", offset, where(),
           fmt::format("mesh payload of {} bytes is shorter than its 8-byte header", payload.size()));
     }
   }
 
-  void check_keyed(const Frame& frame, const std::string& frame_pointer) {
+  void check_keyed(const Frame& frame, std::size_t fi) {
     for (std::size_t ki = 0; ki < frame.keys.size(); ++ki) {
       const Key& key = frame.keys[ki];
-      const std::string pointer = fmt::format("{}/keys/{}", frame_pointer, ki);
-      check_bone(key.bone, frame.number, key.offset, pointer);
+      auto where = [fi, ki](const char* field) {
+        return fmt::format("/frames/{}/keys/{}{}{}", fi, ki, *field ? "/" : "", field);
+      };
+      auto at = [&where](const char* field) { return [&where, field] { return where(field); }; };
+      check_bone(key.bone, frame.number, key.offset, where);
       if (key.flags & ~flag::known) {
-        add(Severity::warning, "gem.unknown-flags", key.offset, pointer + "/flags",
+        add(Severity::warning, "gem.unknown-flags", key.offset, where("flags"),
             fmt::format("key flags 0x{:04x} include unknown bits 0x{:04x}", key.flags,
                         key.flags & ~flag::known));
       }
       if ((key.flags & flag::visible) && (key.flags & flag::hidden)) {
-        add(Severity::warning, "gem.visibility-conflict", key.offset, pointer + "/flags",
+        add(Severity::warning, "gem.visibility-conflict", key.offset, where("flags"),
             fmt::format("key flags 0x{:04x} both show (0x08) and hide (0x10) the bone", key.flags));
       }
-      if (key.position) check_floats(key.position->data(), 3, key.offset, pointer + "/position", "position");
-      if (key.scale) check_floats(key.scale->data(), 3, key.offset, pointer + "/scale", "scale");
+      if (key.position) check_floats(key.position->data(), 3, key.offset, at("position"), "position");
+      if (key.scale) check_floats(key.scale->data(), 3, key.offset, at("scale"), "scale");
       if (key.orientation) {
-        check_floats(key.orientation->data(), 3, key.offset, pointer + "/orientation", "orientation");
+        check_floats(key.orientation->data(), 3, key.offset, at("orientation"), "orientation");
         double sum = 0;
         for (auto b : *key.orientation) sum += double(float_from_bits(b)) * float_from_bits(b);
         if (sum > 1.0 + 1e-4) {
-          add(Severity::warning, "gem.non-unit-rotation", key.offset, pointer + "/orientation",
+          add(Severity::warning, "gem.non-unit-rotation", key.offset, where("orientation"),
               fmt::format("orientation x² + y² + z² = {:.6g} exceeds 1: w cannot be rebuilt", sum));
         }
       }
-      if (key.mesh) check_mesh(*key.mesh, key.offset, pointer + "/mesh");
+      if (key.mesh) check_mesh(*key.mesh, key.offset, at("mesh"));
     }
   }
 
   void check_matrix(const Matr& m, std::uint64_t offset, const std::string& pointer) {
-    check_floats(m.bits.data(), 12, offset, pointer, "matrix");
+    check_floats(m.bits.data(), 12, offset, [&pointer] { return pointer; }, "matrix");
     double axis[3][3];
     for (int r = 0; r < 3; ++r) {
       for (int c = 0; c < 3; ++c) axis[r][c] = float_from_bits(m.bits[std::size_t(r * 3 + c)]);
@@ -180,7 +187,7 @@ class Checker {
             fmt::format("negative bone index {}", bone.index));
         continue;
       }
-      check_bone(bone.index, number, bone.offset, pointer);
+      check_bone(bone.index, number, bone.offset, [&pointer](const char*) { return pointer; });
       for (std::size_t ii = 0; ii < bone.items.size(); ++ii) {
         const FrmnItem& item = bone.items[ii];
         const std::string item_pointer = fmt::format("{}/items/{}", pointer, ii);
@@ -192,7 +199,7 @@ class Checker {
                 fmt::format("VISI value {} (expected 0 or 1)", v->value));
           }
         } else {
-          check_mesh(std::get<Mesh>(item.value).payload, item.offset, item_pointer + "/mesh");
+          check_mesh(std::get<Mesh>(item.value).payload, item.offset, [&item_pointer] { return item_pointer + "/mesh"; });
         }
       }
     }

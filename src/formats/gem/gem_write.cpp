@@ -17,23 +17,29 @@ void put_vec3(ByteWriter& w, const Vec3Bits& v) {
   for (auto bits : v) w.f32_bits(bits);
 }
 
-void put_payload(ByteWriter& w, const Bytes& payload, const std::string& pointer) {
-  if (payload.size() > UINT32_MAX) fail(pointer, "mesh payload is larger than 4 GiB");
+// Pointers are only formatted when something fails: this runs for every key of every file.
+template <class Pointer>
+void put_payload(ByteWriter& w, const Bytes& payload, Pointer&& pointer) {
+  if (payload.size() > UINT32_MAX) fail(pointer(), "mesh payload is larger than 4 GiB");
   w.u32(static_cast<std::uint32_t>(payload.size()));
   w.bytes(payload);
+}
+
+std::string key_pointer(std::size_t fi, std::size_t ki, const char* field) {
+  return fmt::format("/frames/{}/keys/{}/{}", fi, ki, field);
 }
 
 // A field is stored exactly when its flag is set; the two must agree.
 template <class T>
 void check_field(const std::optional<T>& field, std::uint16_t flags, std::uint16_t bit,
-                 const std::string& key_pointer, const char* name) {
+                 std::size_t fi, std::size_t ki, const char* name) {
   const bool flagged = (flags & bit) != 0;
   if (flagged && !field) {
-    fail(fmt::format("{}/{}", key_pointer, name),
+    fail(key_pointer(fi, ki, name),
          fmt::format("flags 0x{:04x} include 0x{:02x} but the key has no {}", flags, bit, name));
   }
   if (!flagged && field) {
-    fail(fmt::format("{}/{}", key_pointer, name),
+    fail(key_pointer(fi, ki, name),
          fmt::format("the key has a {} but flags 0x{:04x} lack 0x{:02x}", name, flags, bit));
   }
 }
@@ -55,20 +61,20 @@ void put_frmn(ByteWriter& w, const Frame& frame, std::size_t fi) {
       } else {
         w.tag("MESH");
         put_payload(w, std::get<Mesh>(value).payload,
-                    fmt::format("/frames/{}/bones/{}/items/{}/mesh", fi, bi, ii));
+                    [&] { return fmt::format("/frames/{}/bones/{}/items/{}/mesh", fi, bi, ii); });
       }
     }
   }
 }
 
 void put_keyed(ByteWriter& w, const Frame& frame, std::size_t fi, std::uint32_t frame_count) {
-  const std::string frame_pointer = fmt::format("/frames/{}", fi);
+  auto frame_pointer = [fi] { return fmt::format("/frames/{}", fi); };
   if (!frame.bones.empty()) {
-    fail(frame_pointer + "/bones", fmt::format("{} frames hold keys, not BONE records", chunk_tag(frame.chunk)));
+    fail(frame_pointer() + "/bones", fmt::format("{} frames hold keys, not BONE records", chunk_tag(frame.chunk)));
   }
   const std::size_t width = frame.chunk == FrameChunk::frm2 ? 2 : frm3_frame_width(frame_count);
   if (width < 4 && frame.number >> (8 * width)) {
-    fail(frame_pointer + "/frame",
+    fail(frame_pointer() + "/frame",
          fmt::format("frame number {} does not fit the {}-bit field of {}{}", frame.number, 8 * width,
                      chunk_tag(frame.chunk),
                      frame.chunk == FrameChunk::frm3 ? fmt::format(" with frame count {}", frame_count) : ""));
@@ -77,23 +83,22 @@ void put_keyed(ByteWriter& w, const Frame& frame, std::size_t fi, std::uint32_t 
   else if (width == 2) w.u16(static_cast<std::uint16_t>(frame.number));
   else w.u32(frame.number);
   if (frame.keys.size() > 255) {
-    fail(frame_pointer + "/keys",
+    fail(frame_pointer() + "/keys",
          fmt::format("{} keys in one frame chunk; the key count is a byte (at most 255)", frame.keys.size()));
   }
   w.u8(static_cast<std::uint8_t>(frame.keys.size()));
   for (std::size_t ki = 0; ki < frame.keys.size(); ++ki) {
     const Key& key = frame.keys[ki];
-    const std::string key_pointer = fmt::format("{}/keys/{}", frame_pointer, ki);
-    check_field(key.position, key.flags, flag::position, key_pointer, "position");
-    check_field(key.orientation, key.flags, flag::orientation, key_pointer, "orientation");
-    check_field(key.scale, key.flags, flag::scale, key_pointer, "scale");
-    check_field(key.mesh, key.flags, flag::mesh, key_pointer, "mesh");
+    check_field(key.position, key.flags, flag::position, fi, ki, "position");
+    check_field(key.orientation, key.flags, flag::orientation, fi, ki, "orientation");
+    check_field(key.scale, key.flags, flag::scale, fi, ki, "scale");
+    check_field(key.mesh, key.flags, flag::mesh, fi, ki, "mesh");
     w.u8(key.bone);
     w.u16(key.flags);
     if (key.position) put_vec3(w, *key.position);
     if (key.orientation) put_vec3(w, *key.orientation);
     if (key.scale) put_vec3(w, *key.scale);
-    if (key.mesh) put_payload(w, *key.mesh, key_pointer + "/mesh");
+    if (key.mesh) put_payload(w, *key.mesh, [&] { return key_pointer(fi, ki, "mesh"); });
   }
 }
 
