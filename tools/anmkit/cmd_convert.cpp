@@ -8,10 +8,10 @@
 namespace anmkit::cli {
 
 void add_convert(CLI::App& app, int& exit_code) {
-  auto* cmd = app.add_subcommand(
-      "convert",
-      "Rewrite an animation in another version, keeping the pose at every frame. The result looks like\n"
-      "the exporter's: frame 0 and the last frame fully keyed, in between only what changed");
+  auto* cmd = app.add_subcommand("convert", "Rewrite an animation in another version, keeping the pose at every frame");
+  cmd->footer(
+      "The result is keyed the way the game's exporter keys it: frame 0 and the last frame fully keyed,\n"
+      "in between only what changed. See docs/formats/gem.md for what each target can store.");
   struct Options {
     std::string input;
     std::string output;

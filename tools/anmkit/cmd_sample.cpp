@@ -23,10 +23,11 @@ nlohmann::ordered_json floats(std::initializer_list<float> values) {
 }  // namespace
 
 void add_sample(CLI::App& app, int& exit_code) {
-  auto* cmd = app.add_subcommand(
-      "sample",
-      "Print every bone's pose at a whole frame (hold rule), in bone-map order. Rotations are quaternions\n"
-      "x, y, z, w in the column-vector convention with w >= 0. Components a file never keys print as identity");
+  auto* cmd = app.add_subcommand("sample", "Print every bone's pose at a whole frame");
+  cmd->footer(
+      "Bones come in bone-map order; each component holds its last key at or before the frame.\n"
+      "Rotations are quaternions x, y, z, w in the column-vector convention with w >= 0.\n"
+      "Components a file never keys print as identity (the skeleton's rest value is not known here).");
   struct Options {
     std::string file;
     std::uint32_t frame = 0;
@@ -69,7 +70,7 @@ void add_sample(CLI::App& app, int& exit_code) {
       std::fputs((pretty_json(out) + "\n").c_str(), stdout);
       return;
     }
-    std::string table = fmt::format("{}: frame {} of {}\n{:<16} {:>32}  {:>40}  {:>26}  {:<7} {}\n", opt->file,
+    std::string table = fmt::format("{}: frame {} of {}\n{:<16} {:>32}  {:>39}  {:>26}  {:<7} {}\n", opt->file,
                                     opt->frame, clip.frame_count, "bone", "translation", "rotation (x y z w)",
                                     "scale", "visible", "mirrored");
     for (std::size_t b = 0; b < poses.size(); ++b) {

@@ -23,10 +23,10 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
 }  // namespace
 
 void add_validate(CLI::App& app, int& exit_code) {
-  auto* cmd = app.add_subcommand(
-      "validate",
-      "Check files against the format's rules. Diagnostics go to stderr as FILE:OFFSET: error|warning: MESSAGE;\n"
-      "stdout gets one verdict line per file. Exit 0 when all are valid, 1 when any is not, 2 on a usage error");
+  auto* cmd = app.add_subcommand("validate", "Check files against the format's rules (exit 0 when all are valid)");
+  cmd->footer(
+      "Diagnostics go to stderr as FILE:OFFSET: error|warning: MESSAGE; stdout gets one verdict line per file.\n"
+      "Exit 0 when all files are valid, 1 when any is not, 2 on a usage error.");
   struct Options {
     std::vector<std::string> files;
     bool json = false;
