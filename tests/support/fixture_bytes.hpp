@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
@@ -63,16 +64,24 @@ inline std::vector<std::uint8_t> read_bytes(const std::filesystem::path& path) {
   return std::vector<std::uint8_t>(std::istreambuf_iterator<char>(in), {});
 }
 
-// The real GEM files of ../shared/corpus/gem, or nullopt when the folder is absent.
+// The folder of real GEM files: ANMKIT_CORPUS_DIR in the environment overrides the folder set
+// at configure time.
+inline std::filesystem::path gem_corpus_path() {
+  const char* from_env = std::getenv("ANMKIT_CORPUS_DIR");
+  return std::filesystem::path(from_env && *from_env ? from_env : ANMKIT_CORPUS_DIR) / "gem";
+}
+
+// The folder, or nullopt when it is absent.
 inline std::optional<std::filesystem::path> gem_corpus() {
-  std::filesystem::path dir = std::filesystem::path(ANMKIT_CORPUS_DIR) / "gem";
+  std::filesystem::path dir = gem_corpus_path();
   if (!std::filesystem::is_directory(dir)) return std::nullopt;
   return dir;
 }
 
-#define ANMKIT_REQUIRE_GEM_CORPUS(var)                                                        \
-  auto var##_opt = ::anmkit::test::gem_corpus();                                              \
-  if (!var##_opt) GTEST_SKIP() << "skipped: the corpus folder " ANMKIT_CORPUS_DIR "/gem is absent"; \
+#define ANMKIT_REQUIRE_GEM_CORPUS(var)                                                                 \
+  auto var##_opt = ::anmkit::test::gem_corpus();                                                       \
+  if (!var##_opt) GTEST_SKIP() << "skipped: the corpus folder " << ::anmkit::test::gem_corpus_path().string() \
+                               << " is absent";                                                        \
   const std::filesystem::path var = *var##_opt
 
 }  // namespace anmkit::test

@@ -86,7 +86,8 @@ TEST(GemHostile, EveryTruncationOfEveryFixture) {
       }
     }
   }
-  EXPECT_GT(failures, 10000u);
+  // Most cuts land inside a field; only cuts between frame chunks give valid files.
+  EXPECT_GT(failures, 20 * successes);
   EXPECT_GT(successes, 10u);
 }
 
