@@ -17,6 +17,8 @@ const K* key_at(const std::vector<K>& keys, std::uint32_t frame) {
   return it == keys.begin() ? nullptr : &*std::prev(it);
 }
 
+char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c; }
+
 bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 bool finite(const Quat& q) { return finite(Vec3{q.x, q.y, q.z}) && std::isfinite(q.w); }
 
@@ -49,10 +51,8 @@ void check_track(Checker& c, const Clip& clip, std::size_t bone, const char* tra
 }  // namespace
 
 bool names_equal(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           auto lower = [](char ch) { return (ch >= 'A' && ch <= 'Z') ? char(ch - 'A' + 'a') : ch; };
-           return lower(x) == lower(y);
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return ascii_lower(x) == ascii_lower(y);
          });
 }
 
@@ -66,8 +66,7 @@ std::vector<Diagnostic> Clip::validate() const {
       c.add(Severity::error, "clip.empty-name", fmt::format("/bones/{}/name", b), "bone has no name");
     }
     std::string lower = t.name;
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](char ch) { return (ch >= 'A' && ch <= 'Z') ? char(ch - 'A' + 'a') : ch; });
+    std::transform(lower.begin(), lower.end(), lower.begin(), ascii_lower);
     if (auto [it, inserted] = seen.emplace(lower, b); !inserted) {
       c.add(Severity::warning, "clip.duplicate-name", fmt::format("/bones/{}/name", b),
             fmt::format("bone name '{}' is also bone {}", t.name, it->second));

@@ -23,21 +23,23 @@ Expected<Input> load(const std::string& path) {
   return input;
 }
 
-Expected<gem::File> load_gem(const Input& input) {
-  auto file = gem::read(input.bytes);
+Expected<LoadedGem> load_gem(const std::string& path) {
+  auto input = load(path);
+  if (!input) return input.error();
+  auto file = gem::read(input->bytes);
   if (!file) {
-    file.error().file = input.path;
+    file.error().file = path;
     return file.error();
   }
-  return file;
+  return LoadedGem{std::move(*input), std::move(*file)};
 }
 
 void print_error(const Error& error) { std::fprintf(stderr, "%s\n", format_error(error).c_str()); }
 
-void print_error(const std::string& file, const Error& error) {
-  Error copy = error;
-  if (copy.file.empty()) copy.file = file;
-  print_error(copy);
+int report(Error error, const std::string& file) {
+  if (error.file.empty()) error.file = file;
+  print_error(error);
+  return exit_failure;
 }
 
 void print_diagnostic(const std::string& file, const Diagnostic& diagnostic) {

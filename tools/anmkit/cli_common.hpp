@@ -29,11 +29,17 @@ struct Input {
 
 // Reads a file and detects its format; an unrecognised format is an error.
 Expected<Input> load(const std::string& path);
-// Reads a GEM file (an error names the file and offset when it is not one or is broken).
-Expected<gem::File> load_gem(const Input& input);
+
+struct LoadedGem {
+  Input input;
+  gem::File file;
+};
+// Reads, detects and parses a GEM file; errors name the file and the offset.
+Expected<LoadedGem> load_gem(const std::string& path);
 
 void print_error(const Error& error);
-void print_error(const std::string& file, const Error& error);
+// Prints the error (naming `file` when the error does not name one) and returns exit_failure.
+int report(Error error, const std::string& file = {});
 void print_diagnostic(const std::string& file, const Diagnostic& diagnostic);
 
 // Refuses to overwrite one of `inputs` unless `force`; writes through a temporary file.

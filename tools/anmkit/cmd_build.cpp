@@ -23,11 +23,7 @@ void add_build(CLI::App& app, int& exit_code) {
   cmd->add_flag("--force", opt->force, "Allow the output to replace the input file");
   cmd->add_flag("--no-validate", opt->no_validate, "Write even when the result breaks the format's rules");
   cmd->callback([opt, &exit_code] {
-    auto fail = [&](Error e) {
-      if (e.file.empty()) e.file = opt->json;
-      print_error(e);
-      exit_code = exit_failure;
-    };
+    auto fail = [&](Error e) { exit_code = report(std::move(e), opt->json); };
     auto text = read_file(opt->json);
     if (!text) return fail(text.error());
     Expected<gem::File> file = [&]() -> Expected<gem::File> {

@@ -26,16 +26,10 @@ void add_convert(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"}));
   cmd->add_flag("--force", opt->force, "Allow the output to replace the input file");
   cmd->callback([opt, &exit_code] {
-    auto fail = [&](Error e) {
-      if (e.file.empty()) e.file = opt->input;
-      print_error(e);
-      exit_code = exit_failure;
-    };
-    auto input = load(opt->input);
-    if (!input) return fail(input.error());
-    auto file = load_gem(*input);
-    if (!file) return fail(file.error());
-    auto converted = gem::from_clip(gem::to_clip(*file), *gem::parse_target(opt->target));
+    auto fail = [&](Error e) { exit_code = report(std::move(e), opt->input); };
+    auto loaded = load_gem(opt->input);
+    if (!loaded) return fail(loaded.error());
+    auto converted = gem::from_clip(gem::to_clip(loaded->file), *gem::parse_target(opt->target));
     if (!converted) return fail(converted.error());
     auto bytes = gem::write(*converted);
     if (!bytes) return fail(bytes.error());

@@ -20,15 +20,15 @@ void add_dump(CLI::App& app, int& exit_code) {
   cmd->add_flag("--compact", opt->compact, "Print the JSON on one line");
   cmd->add_flag("--force", opt->force, "Allow the output to replace the input file");
   cmd->callback([opt, &exit_code] {
-    auto input = load(opt->file);
-    if (!input) { print_error(input.error()); exit_code = exit_failure; return; }
-    auto file = load_gem(*input);
-    if (!file) { print_error(file.error()); exit_code = exit_failure; return; }
-    const auto document = gem::to_json(*file);
+    auto loaded = load_gem(opt->file);
+    if (!loaded) {
+      exit_code = report(loaded.error());
+      return;
+    }
+    const auto document = gem::to_json(loaded->file);
     const std::string text = (opt->compact ? document.dump() : pretty_json(document)) + "\n";
     if (auto written = write_output(opt->output, text, {opt->file}, opt->force); !written) {
-      print_error(written.error());
-      exit_code = exit_failure;
+      exit_code = report(written.error());
     }
   });
 }

@@ -23,17 +23,19 @@ void add_info(CLI::App& app, int& exit_code) {
   cmd->callback([opt, &exit_code] {
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
     for (const auto& path : opt->files) {
-      auto input = load(path);
-      if (!input) { print_error(input.error()); exit_code = exit_failure; continue; }
-      auto file = load_gem(*input);
-      if (!file) { print_error(file.error()); exit_code = exit_failure; continue; }
-      nlohmann::ordered_json summary = {{"file", path}, {"size", input->bytes.size()}};
-      summary.update(gem::summary(*file));
+      auto loaded = load_gem(path);
+      if (!loaded) {
+        exit_code = report(loaded.error());
+        continue;
+      }
+      const Input& input = loaded->input;
+      nlohmann::ordered_json summary = {{"file", path}, {"size", input.bytes.size()}};
+      summary.update(gem::summary(loaded->file));
       if (opt->json) {
         all.push_back(std::move(summary));
       } else {
-        std::fputs(fmt::format("{}: {} {}, {} bytes\n{}", path, format_title(input->format),
-                               summary["version"].get<std::string>(), input->bytes.size(),
+        std::fputs(fmt::format("{}: {} {}, {} bytes\n{}", path, format_title(input.format),
+                               summary["version"].get<std::string>(), input.bytes.size(),
                                gem::summary_text(summary)).c_str(), stdout);
       }
     }

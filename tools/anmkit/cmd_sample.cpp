@@ -38,19 +38,19 @@ void add_sample(CLI::App& app, int& exit_code) {
   cmd->add_option("--frame", opt->frame, "Frame number, from 0 to the frame count - 1")->required();
   cmd->add_flag("--json", opt->json, "Print JSON instead of a table");
   cmd->callback([opt, &exit_code] {
-    auto input = load(opt->file);
-    if (!input) { print_error(input.error()); exit_code = exit_failure; return; }
-    auto file = load_gem(*input);
-    if (!file) { print_error(file.error()); exit_code = exit_failure; return; }
-    const model::Clip clip = gem::to_clip(*file);
+    auto loaded = load_gem(opt->file);
+    if (!loaded) {
+      exit_code = report(loaded.error());
+      return;
+    }
+    const model::Clip clip = gem::to_clip(loaded->file);
     if (opt->frame >= clip.frame_count) {
-      Error e = make_error(ErrorCode::bad_value,
-                           clip.frame_count == 0 ? fmt::format("frame {} requested, but the file has no frames", opt->frame)
-                                                 : fmt::format("frame {} is past the last frame {} (frame count {})",
-                                                               opt->frame, clip.frame_count - 1, clip.frame_count));
-      e.file = opt->file;
-      print_error(e);
-      exit_code = exit_failure;
+      exit_code = report(make_error(ErrorCode::bad_value,
+                                    clip.frame_count == 0
+                                        ? fmt::format("frame {} requested, but the file has no frames", opt->frame)
+                                        : fmt::format("frame {} is past the last frame {} (frame count {})",
+                                                      opt->frame, clip.frame_count - 1, clip.frame_count)),
+                         opt->file);
       return;
     }
     const auto poses = model::sample(clip, opt->frame);

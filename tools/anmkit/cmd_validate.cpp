@@ -40,14 +40,13 @@ void add_validate(CLI::App& app, int& exit_code) {
     nlohmann::ordered_json report = nlohmann::ordered_json::array();
     for (const auto& path : opt->files) {
       std::vector<Diagnostic> diagnostics;
-      auto input = load(path);
-      Expected<gem::File> file = input ? load_gem(*input) : Expected<gem::File>(input.error());
-      if (!file) {
-        const Error& e = file.error();
+      auto loaded = load_gem(path);
+      if (!loaded) {
+        const Error& e = loaded.error();
         diagnostics.push_back(Diagnostic{Severity::error, fmt::format("read.{}", error_code_name(e.code)),
                                          e.message, e.offset, e.pointer});
       } else {
-        diagnostics = gem::validate(*file);
+        diagnostics = gem::validate(loaded->file);
       }
       std::size_t errors = 0, warnings = 0;
       for (const auto& d : diagnostics) (d.severity == Severity::error ? errors : warnings)++;
