@@ -3,6 +3,7 @@
 #include <array>
 
 #include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/lm/lm_read.hpp"
 
 namespace anmkit {
 namespace {
@@ -14,9 +15,10 @@ struct Detector {
   bool (*matches)(std::span<const std::uint8_t>);
 };
 
-// Ordered from the most to the least specific signature.
+// Ordered from the most to the least specific signature: LM has none, only a plausible header.
 constexpr std::array detectors{
     Detector{Format::gem, "gem", "GEM skeletal animation (EANM)", &gem::looks_like_gem},
+    Detector{Format::lm, "lm", "Luigi's Mansion node animation (GameCube)", &lm::looks_like_lm},
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "anmkit/core/file_io.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/lm/lm_read.hpp"
 
 namespace anmkit::cli {
 
@@ -16,22 +17,81 @@ Expected<Input> load(const std::string& path) {
   input.format = detect_format(input.bytes);
   if (input.format == Format::unknown) {
     Error e = make_error(ErrorCode::unknown_format,
-                         "not a recognised animation: no known signature at the start (GEM files start with 'EANM')", 0);
+                         "not a recognised animation: neither a GEM signature ('EANM') nor a plausible LM header", 0);
     e.file = path;
     return e;
   }
   return input;
 }
 
+Expected<LoadedGem> load_gem(Input input) {
+  auto file = gem::read(input.bytes);
+  if (!file) {
+    file.error().file = input.path;
+    return file.error();
+  }
+  return LoadedGem{std::move(input), std::move(*file)};
+}
+
 Expected<LoadedGem> load_gem(const std::string& path) {
   auto input = load(path);
   if (!input) return input.error();
-  auto file = gem::read(input->bytes);
-  if (!file) {
-    file.error().file = path;
-    return file.error();
+  if (input->format != Format::gem) {
+    Error e = make_error(ErrorCode::unsupported, fmt::format("this command reads GEM files; this is {}",
+                                                             format_title(input->format)));
+    e.file = path;
+    return e;
   }
-  return LoadedGem{std::move(*input), std::move(*file)};
+  return load_gem(std::move(*input));
+}
+
+void LmOptions::add_to(CLI::App* command) {
+  auto* bin_option = command->add_option("--bin", bin, "LM: the paired .bin model (gives the node count)");
+  nodes_option = command->add_option("--nodes", nodes, "LM: the node count, when there is no .bin");
+  bin_option->excludes(nodes_option);
+}
+
+Expected<LoadedLm> load_lm(Input input, const LmOptions& options) {
+  LoadedLm loaded;
+  std::optional<std::uint32_t> count;
+  if (!options.bin.empty()) {
+    auto bin_bytes = read_file(options.bin);
+    if (!bin_bytes) return bin_bytes.error();
+    auto scene = lm::read_bin(*bin_bytes);
+    if (!scene) {
+      scene.error().file = options.bin;
+      return scene.error();
+    }
+    count = std::uint32_t(scene->nodes.size());
+    loaded.node_count_source = "--bin " + options.bin;
+    loaded.scene = std::move(*scene);
+  } else if (options.nodes_option && options.nodes_option->count() > 0) {
+    count = options.nodes;
+    loaded.node_count_source = "--nodes";
+  } else {
+    loaded.node_count_source = "inferred from the layout";
+  }
+  auto result = lm::read(input.bytes, count);
+  if (!result) {
+    result.error().file = input.path;
+    return result.error();
+  }
+  loaded.file = std::move(result->file);
+  loaded.input = std::move(input);
+  return loaded;
+}
+
+Expected<Loaded> load_any(const std::string& path, const LmOptions& options) {
+  auto input = load(path);
+  if (!input) return input.error();
+  if (input->format == Format::lm) {
+    auto lm = load_lm(std::move(*input), options);
+    if (!lm) return lm.error();
+    return Loaded{std::move(*lm)};
+  }
+  auto gem = load_gem(std::move(*input));
+  if (!gem) return gem.error();
+  return Loaded{std::move(*gem)};
 }
 
 void print_error(const Error& error) { std::fprintf(stderr, "%s\n", format_error(error).c_str()); }

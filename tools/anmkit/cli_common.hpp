@@ -4,7 +4,9 @@
 
 #include <cstdint>
 #include <span>
+#include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -13,6 +15,8 @@
 #include "anmkit/core/diagnostic.hpp"
 #include "anmkit/core/expected.hpp"
 #include "anmkit/formats/gem/gem_file.hpp"
+#include "anmkit/formats/lm/lm_bin.hpp"
+#include "anmkit/formats/lm/lm_file.hpp"
 
 namespace anmkit::cli {
 
@@ -36,6 +40,27 @@ struct LoadedGem {
 };
 // Reads, detects and parses a GEM file; errors name the file and the offset.
 Expected<LoadedGem> load_gem(const std::string& path);
+Expected<LoadedGem> load_gem(Input input);
+
+// Where an LM file's node count comes from (it is not stored in the file).
+struct LmOptions {
+  std::string bin;             // --bin MODEL.bin
+  std::uint32_t nodes = 0;     // --nodes N
+  CLI::Option* nodes_option = nullptr;
+  void add_to(CLI::App* command);
+};
+
+struct LoadedLm {
+  Input input;
+  lm::File file;
+  std::string node_count_source;  // "inferred from the layout", "--nodes", "--bin MODEL.bin"
+  std::optional<lm::SceneGraph> scene;
+};
+Expected<LoadedLm> load_lm(Input input, const LmOptions& options);
+
+// Reads a file of any format (GEM or LM).
+using Loaded = std::variant<LoadedGem, LoadedLm>;
+Expected<Loaded> load_any(const std::string& path, const LmOptions& options);
 
 void print_error(const Error& error);
 // Prints the error (naming `file` when the error does not name one) and returns exit_failure.

@@ -1,7 +1,8 @@
 // anmkit dump FILE [-o OUT.json]: the lossless model as JSON (docs/json-schema.md).
 
-#include "anmkit/formats/gem/gem_json.hpp"
 #include "anmkit/core/json_pretty.hpp"
+#include "anmkit/formats/gem/gem_json.hpp"
+#include "anmkit/formats/lm/lm_json.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
@@ -13,19 +14,22 @@ void add_dump(CLI::App& app, int& exit_code) {
     std::string output = "-";
     bool compact = false;
     bool force = false;
+    LmOptions lm;
   };
   auto opt = std::make_shared<Options>();
   cmd->add_option("FILE", opt->file, "Animation file")->required();
   cmd->add_option("-o,--output", opt->output, "Output JSON file; - for stdout (the default)");
   cmd->add_flag("--compact", opt->compact, "Print the JSON on one line");
   cmd->add_flag("--force", opt->force, "Allow the output to replace the input file");
+  opt->lm.add_to(cmd);
   cmd->callback([opt, &exit_code] {
-    auto loaded = load_gem(opt->file);
+    auto loaded = load_any(opt->file, opt->lm);
     if (!loaded) {
       exit_code = report(loaded.error());
       return;
     }
-    const auto document = gem::to_json(loaded->file);
+    const auto document = std::holds_alternative<LoadedGem>(*loaded) ? gem::to_json(std::get<LoadedGem>(*loaded).file)
+                                                                     : lm::to_json(std::get<LoadedLm>(*loaded).file);
     const std::string text = (opt->compact ? document.dump() : pretty_json(document)) + "\n";
     if (auto written = write_output(opt->output, text, {opt->file}, opt->force); !written) {
       exit_code = report(written.error());

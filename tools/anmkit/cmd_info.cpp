@@ -5,38 +5,51 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "anmkit/formats/gem/gem_info.hpp"
 #include "anmkit/core/json_pretty.hpp"
+#include "anmkit/formats/gem/gem_info.hpp"
+#include "anmkit/formats/lm/lm_info.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
 
 void add_info(CLI::App& app, int& exit_code) {
-  auto* cmd = app.add_subcommand("info", "Show each file's format, version, frames, bones, keys, flags, mesh keys and comments");
+  auto* cmd = app.add_subcommand("info", "Show what each file is: format, version, frames, bones or nodes, keys");
   struct Options {
     std::vector<std::string> files;
     bool json = false;
+    double fps = 30;
+    LmOptions lm;
   };
   auto opt = std::make_shared<Options>();
   cmd->add_option("FILE", opt->files, "Animation files (format detected by content)")->required();
   cmd->add_flag("--json", opt->json, "Print JSON: an object for one file, an array for several");
+  cmd->add_option("--fps", opt->fps, "LM: frames per second, for the duration")->capture_default_str()->check(CLI::PositiveNumber);
+  opt->lm.add_to(cmd);
   cmd->callback([opt, &exit_code] {
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
     for (const auto& path : opt->files) {
-      auto loaded = load_gem(path);
+      auto loaded = load_any(path, opt->lm);
       if (!loaded) {
         exit_code = report(loaded.error());
         continue;
       }
-      const Input& input = loaded->input;
+      const Input& input = std::visit([](const auto& l) -> const Input& { return l.input; }, *loaded);
       nlohmann::ordered_json summary = {{"file", path}, {"size", input.bytes.size()}};
-      summary.update(gem::summary(loaded->file));
+      std::string text;
+      if (auto* gem_file = std::get_if<LoadedGem>(&*loaded)) {
+        summary.update(gem::summary(gem_file->file));
+        text = fmt::format("{}: {} {}, {} bytes\n{}", path, format_title(input.format),
+                           summary["version"].get<std::string>(), input.bytes.size(), gem::summary_text(summary));
+      } else {
+        const auto& lm_file = std::get<LoadedLm>(*loaded);
+        summary.update(lm::summary(lm_file.file, lm_file.node_count_source, opt->fps));
+        text = fmt::format("{}: {}, version {}, {} bytes\n{}", path, format_title(input.format),
+                           summary["version"].get<int>(), input.bytes.size(), lm::summary_text(summary));
+      }
       if (opt->json) {
         all.push_back(std::move(summary));
       } else {
-        std::fputs(fmt::format("{}: {} {}, {} bytes\n{}", path, format_title(input.format),
-                               summary["version"].get<std::string>(), input.bytes.size(),
-                               gem::summary_text(summary)).c_str(), stdout);
+        std::fputs(text.c_str(), stdout);
       }
     }
     if (opt->json) {

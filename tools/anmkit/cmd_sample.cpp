@@ -1,5 +1,6 @@
-// anmkit sample FILE --frame F [--json]: every bone's pose at one whole frame.
+// anmkit sample FILE --frame F [--json]: every bone's (or node's) pose at one frame.
 
+#include <cmath>
 #include <cstdio>
 
 #include <fmt/format.h>
@@ -7,80 +8,133 @@
 
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/core/json_float.hpp"
-#include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/core/json_pretty.hpp"
+#include "anmkit/formats/gem/gem_clip.hpp"
+#include "anmkit/formats/lm/lm_curves.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
 namespace {
 
-nlohmann::ordered_json floats(std::initializer_list<float> values) {
-  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+using json = nlohmann::ordered_json;
+
+json floats(std::initializer_list<float> values) {
+  json out = json::array();
   for (float v : values) out.push_back(json_from_float_bits(bits_from_float(v)));
   return out;
+}
+
+json vec(const model::Vec3& v) { return floats({v.x, v.y, v.z}); }
+json quat(const model::Quat& q) { return floats({q.x, q.y, q.z, q.w}); }
+
+struct Options {
+  std::string file;
+  double frame = 0;
+  bool json = false;
+  std::string rotation_unit = "degrees";
+  LmOptions lm;
+};
+
+json frame_json(double frame) { return frame == std::floor(frame) ? json(std::uint64_t(frame)) : json(frame); }
+
+int sample_gem(const Options& opt, const gem::File& file) {
+  const model::Clip clip = gem::to_clip(file);
+  if (opt.frame != std::floor(opt.frame)) {
+    return report(make_error(ErrorCode::bad_value,
+                             fmt::format("GEM poses are defined at whole frames; {:g} is not one", opt.frame)),
+                  opt.file);
+  }
+  if (opt.frame >= clip.frame_count) {
+    return report(make_error(ErrorCode::bad_value,
+                             clip.frame_count == 0
+                                 ? fmt::format("frame {:g} requested, but the file has no frames", opt.frame)
+                                 : fmt::format("frame {:g} is past the last frame {} (frame count {})", opt.frame,
+                                               clip.frame_count - 1, clip.frame_count)),
+                  opt.file);
+  }
+  const auto poses = model::sample(clip, std::uint32_t(opt.frame));
+  if (opt.json) {
+    json bones = json::array();
+    for (std::size_t b = 0; b < poses.size(); ++b) {
+      const auto& p = poses[b];
+      bones.push_back({{"name", clip.bones[b].name}, {"translation", vec(p.translation)},
+                       {"rotation", quat(model::with_positive_w(p.rotation))}, {"scale", vec(p.scale)},
+                       {"visible", p.visible}, {"mirrored", p.mirrored}});
+    }
+    std::fputs((pretty_json(json{{"frame", frame_json(opt.frame)}, {"bones", std::move(bones)}}) + "\n").c_str(), stdout);
+    return exit_ok;
+  }
+  std::string table = fmt::format("{}: frame {:g} of {}\n{:<16} {:>32}  {:>39}  {:>26}  {:<7} {}\n", opt.file,
+                                  opt.frame, clip.frame_count, "bone", "translation", "rotation (x y z w)", "scale",
+                                  "visible", "mirrored");
+  for (std::size_t b = 0; b < poses.size(); ++b) {
+    const auto& p = poses[b];
+    const model::Quat q = model::with_positive_w(p.rotation);
+    table += fmt::format("{:<16} {:>10.4g} {:>10.4g} {:>10.4g}  {:>9.6f} {:>9.6f} {:>9.6f} {:>9.6f}  {:>8.4g} {:>8.4g} {:>8.4g}  {:<7} {}\n",
+                         clip.bones[b].name, p.translation.x, p.translation.y, p.translation.z, q.x, q.y, q.z, q.w,
+                         p.scale.x, p.scale.y, p.scale.z, p.visible ? "yes" : "no", p.mirrored ? "yes" : "no");
+  }
+  std::fputs(table.c_str(), stdout);
+  return exit_ok;
+}
+
+int sample_lm(const Options& opt, const lm::File& file) {
+  auto curves = lm::decode_curves(file);
+  if (!curves) return report(curves.error(), opt.file);
+  const double shown = lm::playback_frame(file, opt.frame);
+  const auto poses = lm::sample(*curves, shown, *lm::parse_rotation_unit(opt.rotation_unit));
+  if (opt.json) {
+    json bones = json::array();
+    for (std::size_t n = 0; n < poses.size(); ++n) {
+      const auto& p = poses[n];
+      bones.push_back({{"name", fmt::format("node_{}", n)}, {"translation", vec(p.translation)},
+                       {"rotation", quat(p.rotation)}, {"rotation_euler", vec(p.euler)}, {"scale", vec(p.scale)}});
+    }
+    std::fputs((pretty_json(json{{"frame", frame_json(opt.frame)}, {"bones", std::move(bones)}}) + "\n").c_str(), stdout);
+    return exit_ok;
+  }
+  std::string table = fmt::format("{}: frame {:g} (shown: {:g}) of {}, rotations in {}\n{:<10} {:>32}  {:>39}  {:>32}  {}\n",
+                                  opt.file, opt.frame, shown, file.frame_count, opt.rotation_unit, "node", "translation",
+                                  "rotation (x y z w)", "rotation (x y z, as stored)", "scale");
+  for (std::size_t n = 0; n < poses.size(); ++n) {
+    const auto& p = poses[n];
+    table += fmt::format("{:<10} {:>10.4g} {:>10.4g} {:>10.4g}  {:>9.6f} {:>9.6f} {:>9.6f} {:>9.6f}  {:>10.4g} {:>10.4g} {:>10.4g}  {:.4g} {:.4g} {:.4g}\n",
+                         fmt::format("node_{}", n), p.translation.x, p.translation.y, p.translation.z, p.rotation.x,
+                         p.rotation.y, p.rotation.z, p.rotation.w, p.euler.x, p.euler.y, p.euler.z, p.scale.x, p.scale.y,
+                         p.scale.z);
+  }
+  std::fputs(table.c_str(), stdout);
+  return exit_ok;
 }
 
 }  // namespace
 
 void add_sample(CLI::App& app, int& exit_code) {
-  auto* cmd = app.add_subcommand("sample", "Print every bone's pose at a whole frame");
+  auto* cmd = app.add_subcommand("sample", "Print every bone's (or node's) pose at a frame");
   cmd->footer(
-      "Bones come in bone-map order; each component holds its last key at or before the frame.\n"
-      "Rotations are quaternions x, y, z, w in the column-vector convention with w >= 0.\n"
-      "Components a file never keys print as identity (the skeleton's rest value is not known here).");
-  struct Options {
-    std::string file;
-    std::uint32_t frame = 0;
-    bool json = false;
-  };
+      "GEM: whole frames; bones in bone-map order; each component holds its last key at or before the frame;\n"
+      "components a file never keys print as identity (the skeleton's rest value is not known here).\n"
+      "LM: any real frame (looping files wrap at the frame count, others stop there); nodes named node_<index>;\n"
+      "rotation is the quaternion of Rz * Ry * Rx from the evaluated Euler angles (rotation_euler, in the file's unit).\n"
+      "Rotations are quaternions x, y, z, w in the column-vector convention with w >= 0.");
   auto opt = std::make_shared<Options>();
   cmd->add_option("FILE", opt->file, "Animation file")->required();
-  cmd->add_option("--frame", opt->frame, "Frame number, from 0 to the frame count - 1")->required();
+  cmd->add_option("--frame", opt->frame, "Frame number (whole for GEM, any real number >= 0 for LM)")
+      ->required()
+      ->check(CLI::NonNegativeNumber);
   cmd->add_flag("--json", opt->json, "Print JSON instead of a table");
+  cmd->add_option("--rotation-unit", opt->rotation_unit, "LM: the unit of stored rotations")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"degrees", "turn4096", "radians"}));
+  opt->lm.add_to(cmd);
   cmd->callback([opt, &exit_code] {
-    auto loaded = load_gem(opt->file);
+    auto loaded = load_any(opt->file, opt->lm);
     if (!loaded) {
       exit_code = report(loaded.error());
       return;
     }
-    const model::Clip clip = gem::to_clip(loaded->file);
-    if (opt->frame >= clip.frame_count) {
-      exit_code = report(make_error(ErrorCode::bad_value,
-                                    clip.frame_count == 0
-                                        ? fmt::format("frame {} requested, but the file has no frames", opt->frame)
-                                        : fmt::format("frame {} is past the last frame {} (frame count {})",
-                                                      opt->frame, clip.frame_count - 1, clip.frame_count)),
-                         opt->file);
-      return;
-    }
-    const auto poses = model::sample(clip, opt->frame);
-    if (opt->json) {
-      nlohmann::ordered_json bones = nlohmann::ordered_json::array();
-      for (std::size_t b = 0; b < poses.size(); ++b) {
-        const auto& p = poses[b];
-        const model::Quat q = model::with_positive_w(p.rotation);
-        bones.push_back({{"name", clip.bones[b].name},
-                         {"translation", floats({p.translation.x, p.translation.y, p.translation.z})},
-                         {"rotation", floats({q.x, q.y, q.z, q.w})},
-                         {"scale", floats({p.scale.x, p.scale.y, p.scale.z})},
-                         {"visible", p.visible},
-                         {"mirrored", p.mirrored}});
-      }
-      nlohmann::ordered_json out = {{"frame", opt->frame}, {"bones", std::move(bones)}};
-      std::fputs((pretty_json(out) + "\n").c_str(), stdout);
-      return;
-    }
-    std::string table = fmt::format("{}: frame {} of {}\n{:<16} {:>32}  {:>39}  {:>26}  {:<7} {}\n", opt->file,
-                                    opt->frame, clip.frame_count, "bone", "translation", "rotation (x y z w)",
-                                    "scale", "visible", "mirrored");
-    for (std::size_t b = 0; b < poses.size(); ++b) {
-      const auto& p = poses[b];
-      const model::Quat q = model::with_positive_w(p.rotation);
-      table += fmt::format("{:<16} {:>10.4g} {:>10.4g} {:>10.4g}  {:>9.6f} {:>9.6f} {:>9.6f} {:>9.6f}  {:>8.4g} {:>8.4g} {:>8.4g}  {:<7} {}\n",
-                           clip.bones[b].name, p.translation.x, p.translation.y, p.translation.z, q.x, q.y, q.z,
-                           q.w, p.scale.x, p.scale.y, p.scale.z, p.visible ? "yes" : "no", p.mirrored ? "yes" : "no");
-    }
-    std::fputs(table.c_str(), stdout);
+    exit_code = std::holds_alternative<LoadedGem>(*loaded) ? sample_gem(*opt, std::get<LoadedGem>(*loaded).file)
+                                                           : sample_lm(*opt, std::get<LoadedLm>(*loaded).file);
   });
 }
 

@@ -5,8 +5,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "anmkit/formats/gem/gem_validate.hpp"
 #include "anmkit/core/json_pretty.hpp"
+#include "anmkit/formats/gem/gem_validate.hpp"
+#include "anmkit/formats/lm/lm_validate.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
@@ -20,6 +21,16 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
   return j;
 }
 
+std::vector<Diagnostic> check(const std::string& path, const LmOptions& lm_options) {
+  auto loaded = load_any(path, lm_options);
+  if (!loaded) {
+    const Error& e = loaded.error();
+    return {Diagnostic{Severity::error, fmt::format("read.{}", error_code_name(e.code)), e.message, e.offset, e.pointer}};
+  }
+  if (auto* gem_file = std::get_if<LoadedGem>(&*loaded)) return gem::validate(gem_file->file);
+  return lm::validate(std::get<LoadedLm>(*loaded).file);
+}
+
 }  // namespace
 
 void add_validate(CLI::App& app, int& exit_code) {
@@ -31,23 +42,17 @@ void add_validate(CLI::App& app, int& exit_code) {
     std::vector<std::string> files;
     bool json = false;
     bool strict = false;
+    LmOptions lm;
   };
   auto opt = std::make_shared<Options>();
   cmd->add_option("FILE", opt->files, "Animation files")->required();
   cmd->add_flag("--json", opt->json, "Print a JSON report on stdout instead of diagnostics and verdicts");
   cmd->add_flag("--strict", opt->strict, "Count warnings as errors");
+  opt->lm.add_to(cmd);
   cmd->callback([opt, &exit_code] {
     nlohmann::ordered_json report = nlohmann::ordered_json::array();
     for (const auto& path : opt->files) {
-      std::vector<Diagnostic> diagnostics;
-      auto loaded = load_gem(path);
-      if (!loaded) {
-        const Error& e = loaded.error();
-        diagnostics.push_back(Diagnostic{Severity::error, fmt::format("read.{}", error_code_name(e.code)),
-                                         e.message, e.offset, e.pointer});
-      } else {
-        diagnostics = gem::validate(loaded->file);
-      }
+      const std::vector<Diagnostic> diagnostics = check(path, opt->lm);
       std::size_t errors = 0, warnings = 0;
       for (const auto& d : diagnostics) (d.severity == Severity::error ? errors : warnings)++;
       const bool valid = errors == 0 && (!opt->strict || warnings == 0);

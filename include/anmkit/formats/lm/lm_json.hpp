@@ -1,0 +1,17 @@
+#pragma once
+// The lossless LM model as JSON (schema: docs/json-schema.md, "anmkit.lm.dump" version 1).
+
+#include <nlohmann/json.hpp>
+
+#include "anmkit/core/expected.hpp"
+#include "anmkit/formats/lm/lm_file.hpp"
+
+namespace anmkit::lm {
+
+inline constexpr const char* dump_schema = "anmkit.lm.dump";
+inline constexpr int dump_schema_version = 1;
+
+nlohmann::ordered_json to_json(const File& file);
+Expected<File> from_json(const nlohmann::ordered_json& document);
+
+}  // namespace anmkit::lm

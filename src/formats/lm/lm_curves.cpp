@@ -1,0 +1,143 @@
+#include "anmkit/formats/lm/lm_curves.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include <fmt/format.h>
+
+#include "anmkit/core/byte_reader.hpp"
+#include "anmkit/core/float_bits.hpp"
+#include "anmkit/formats/lm/lm_write.hpp"
+
+namespace anmkit::lm {
+
+Expected<std::vector<TrackData>> track_data(const File& file) {
+  auto bytes = write(file);
+  if (!bytes) return bytes.error();
+  const Layout layout = layout_of(file);
+  std::vector<TrackData> out(file.groups.size());
+  for (std::size_t n = 0; n < file.groups.size(); ++n) {
+    for (std::size_t slot = 0; slot < 9; ++slot) {
+      const Track& t = file.groups[n].tracks[slot];
+      if (t.count == 0) continue;
+      const std::size_t per_key = t.flag == flag_out_slope ? 4 : 3;
+      const std::uint64_t floats = t.count == 1 ? 1 : std::uint64_t(t.count) * per_key;
+      const std::uint64_t at = layout.array_offset(track_kind(slot)) + 4ull * t.index;
+      if (at + 4 * floats > bytes->size()) {
+        return make_error(ErrorCode::bad_value,
+                          fmt::format("track {} of node {} reads {} floats at 0x{:x}, past the end of the file (0x{:x})",
+                                      track_names[slot], n, floats, at, bytes->size()),
+                          layout.start[std::size_t(Region::groups)] + n * group_size + slot * 6);
+      }
+      ByteReader r(std::span<const std::uint8_t>(*bytes).subspan(std::size_t(at)), Endian::big);
+      auto& data = out[n][slot];
+      data.resize(std::size_t(floats));
+      for (auto& bits : data) bits = r.f32_bits("key data");
+    }
+  }
+  return out;
+}
+
+Expected<std::vector<NodeCurves>> decode_curves(const File& file) {
+  auto data = track_data(file);
+  if (!data) return data.error();
+  std::vector<NodeCurves> out(file.groups.size());
+  for (std::size_t n = 0; n < out.size(); ++n) {
+    for (std::size_t slot = 0; slot < 9; ++slot) {
+      const Track& t = file.groups[n].tracks[slot];
+      const auto& bits = (*data)[n][slot];
+      Curve& c = out[n].curves[slot];
+      if (t.count == 0) continue;
+      if (t.count == 1) {
+        c.kind = Curve::Kind::constant;
+        c.constant = float_from_bits(bits[0]);
+        continue;
+      }
+      const std::size_t per_key = t.flag == flag_out_slope ? 4 : 3;
+      c.kind = Curve::Kind::keyed;
+      c.keys.resize(t.count);
+      for (std::size_t k = 0; k < t.count; ++k) {
+        const std::uint32_t* v = &bits[k * per_key];
+        c.keys[k] = Key{float_from_bits(v[0]), float_from_bits(v[1]), float_from_bits(v[2]),
+                        float_from_bits(per_key == 4 ? v[3] : v[2])};
+      }
+    }
+  }
+  return out;
+}
+
+double evaluate(const Curve& curve, double frame, float fallback) {
+  switch (curve.kind) {
+    case Curve::Kind::fixed_default: return fallback;
+    case Curve::Kind::constant: return curve.constant;
+    case Curve::Kind::keyed: break;
+  }
+  const auto& keys = curve.keys;
+  if (keys.empty()) return fallback;
+  if (frame <= keys.front().frame) return keys.front().value;
+  if (frame >= keys.back().frame) return keys.back().value;
+  // The first key after `frame`; keys ascend in a valid file (validate checks it).
+  const auto after = std::upper_bound(keys.begin(), keys.end(), frame,
+                                      [](double f, const Key& k) { return f < double(k.frame); });
+  const Key& b = *after;
+  const Key& a = *std::prev(after);
+  const double gap = double(b.frame) - double(a.frame);
+  if (!(gap > 0)) return a.value;
+  const double u = (frame - a.frame) / gap;
+  const double u2 = u * u, u3 = u2 * u;
+  const double h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2;
+  return h00 * a.value + h10 * (double(a.out_slope) * gap) + h01 * b.value + h11 * (double(b.in_slope) * gap);
+}
+
+std::optional<RotationUnit> parse_rotation_unit(std::string_view name) {
+  if (name == "degrees") return RotationUnit::degrees;
+  if (name == "turn4096") return RotationUnit::turn4096;
+  if (name == "radians") return RotationUnit::radians;
+  return std::nullopt;
+}
+
+double to_radians(double value, RotationUnit unit) {
+  switch (unit) {
+    case RotationUnit::degrees: return value * std::numbers::pi / 180.0;
+    case RotationUnit::turn4096: return value * std::numbers::pi / 2048.0;
+    case RotationUnit::radians: return value;
+  }
+  return value;
+}
+
+model::Quat quat_from_euler_zyx(double rx, double ry, double rz) {
+  const double cx = std::cos(rx / 2), sx = std::sin(rx / 2);
+  const double cy = std::cos(ry / 2), sy = std::sin(ry / 2);
+  const double cz = std::cos(rz / 2), sz = std::sin(rz / 2);
+  // qz * qy * qx
+  const double w = cz * cy * cx + sz * sy * sx;
+  const double x = cz * cy * sx - sz * sy * cx;
+  const double y = cz * sy * cx + sz * cy * sx;
+  const double z = sz * cy * cx - cz * sy * sx;
+  return model::with_positive_w(model::Quat{float(x), float(y), float(z), float(w)});
+}
+
+std::vector<NodePose> sample(const std::vector<NodeCurves>& nodes, double frame, RotationUnit unit) {
+  std::vector<NodePose> out(nodes.size());
+  for (std::size_t n = 0; n < nodes.size(); ++n) {
+    float v[9];
+    for (std::size_t slot = 0; slot < 9; ++slot) {
+      v[slot] = float(evaluate(nodes[n].curves[slot], frame, default_value(slot)));
+    }
+    NodePose& p = out[n];
+    p.scale = {v[0], v[1], v[2]};
+    p.euler = {v[3], v[4], v[5]};
+    p.translation = {v[6], v[7], v[8]};
+    p.rotation = quat_from_euler_zyx(to_radians(v[3], unit), to_radians(v[4], unit), to_radians(v[5], unit));
+  }
+  return out;
+}
+
+double playback_frame(const File& file, double frame) {
+  if (file.frame_count == 0) return 0;
+  if (file.loop == 1) return std::fmod(frame, double(file.frame_count));
+  return std::min(frame, double(file.frame_count));
+}
+
+}  // namespace anmkit::lm
