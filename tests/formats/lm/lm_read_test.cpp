@@ -1,0 +1,169 @@
+// Hand-built big-endian LM fixtures: header, each track kind, count 0/1/n, flag 0/0x80, shared
+// data, unusual layouts; decoded values asserted and bytes written back unchanged.
+
+#include "anmkit/formats/lm/lm_read.hpp"
+
+#include <gtest/gtest.h>
+
+#include "anmkit/formats/lm/lm_curves.hpp"
+#include "anmkit/formats/lm/lm_write.hpp"
+#include "support/fixture_bytes.hpp"
+#include "support/fixture_bytes_be.hpp"
+
+namespace anmkit::lm {
+namespace {
+
+using test::BigEndianBytes;
+using test::bits;
+
+ReadResult read_ok(const std::vector<std::uint8_t>& bytes, std::optional<std::uint32_t> count = {}) {
+  auto result = read(bytes, count);
+  EXPECT_TRUE(result) << (result ? "" : result.error().to_string());
+  if (!result) return {};
+  auto again = write(result->file);
+  EXPECT_TRUE(again);
+  if (again) {
+    EXPECT_EQ(*again, bytes) << "write(read(bytes)) must give the same bytes";
+  }
+  return *result;
+}
+
+TEST(LmRead, HeaderGroupsAndArrays) {
+  const ReadResult r = read_ok(test::lm_two_node_fixture());
+  const File& f = r.file;
+  EXPECT_EQ(r.node_count_source, NodeCountSource::inferred);
+  EXPECT_EQ(f.version, 2);
+  EXPECT_EQ(f.loop, 1);
+  EXPECT_EQ(f.frame_count, 60u);
+  ASSERT_EQ(f.groups.size(), 2u);
+  EXPECT_EQ(f.groups[0].tracks[5], (Track{3, 1, 0}));
+  EXPECT_EQ(f.groups[0].tracks[6], (Track{2, 0, 0x80}));
+  EXPECT_EQ(f.groups[1].tracks[2], (Track{2, 1, 0}));
+  EXPECT_EQ(f.arrays[0].size(), 7u);
+  EXPECT_EQ(f.arrays[1].size(), 10u);
+  EXPECT_EQ(f.arrays[2].size(), 9u);
+  EXPECT_EQ(f.arrays[1][0], bits(90.0f));
+  EXPECT_EQ(f.arrays[2][8], bits(7.5f));
+  EXPECT_TRUE(f.lead.empty());
+  const Layout l = layout_of(f);
+  EXPECT_EQ(l.start[std::size_t(Region::groups)], 0x18u);
+  EXPECT_EQ(l.array_offset(ArrayKind::rotation), 0x84u + 28);
+  EXPECT_EQ(l.size, test::lm_two_node_fixture().size());
+}
+
+TEST(LmRead, CurvesOfEveryTrackKind) {
+  auto curves = decode_curves(read_ok(test::lm_two_node_fixture()).file);
+  ASSERT_TRUE(curves);
+  const auto& n0 = (*curves)[0].curves;
+  const auto& n1 = (*curves)[1].curves;
+  EXPECT_EQ(n0[0].kind, Curve::Kind::fixed_default);
+  EXPECT_EQ(n0[4].kind, Curve::Kind::constant);
+  EXPECT_EQ(n0[4].constant, 90.0f);
+  ASSERT_EQ(n0[5].keys.size(), 3u);
+  EXPECT_EQ(n0[5].keys[1], (Key{30, 45, 1.5f, 1.5f})) << "without 0x80 the out slope is the in slope";
+  ASSERT_EQ(n0[6].keys.size(), 2u);
+  EXPECT_EQ(n0[6].keys[0], (Key{0, 10, 0.5f, 1.0f}));
+  EXPECT_EQ(n0[6].keys[1], (Key{60, 40, 0.25f, -0.5f}));
+  EXPECT_EQ(n1[0].constant, 2.0f);
+  EXPECT_EQ(n1[1].constant, 2.0f) << "shared constant";
+  EXPECT_EQ(n1[5], n0[5]) << "shared key run";
+  EXPECT_EQ(n1[8].constant, 7.5f);
+}
+
+TEST(LmRead, GivenNodeCountMustFillTheGroups) {
+  EXPECT_EQ(read_ok(test::lm_two_node_fixture(), 2).node_count_source, NodeCountSource::given);
+  auto wrong = read(test::lm_two_node_fixture(), 3);
+  ASSERT_FALSE(wrong);
+  EXPECT_EQ(wrong.error().offset, 0x18u);
+  EXPECT_EQ(wrong.error().message,
+            "3 nodes need 0xa2 bytes of node groups at 0x18, but the scale key array starts after 0x6c bytes "
+            "(the groups and the arrays disagree with the node count)");
+}
+
+TEST(LmRead, UnusualRegionOrderRoundTrips) {
+  // Translation array first, then groups, scale, rotation.
+  BigEndianBytes b;
+  b.u8(1).u8(0).u16(0xbeef).u32(10);
+  const std::uint32_t translation = 0x18, groups = translation + 8, scale = groups + 0x36, rotation = scale + 4;
+  b.u32(scale).u32(rotation).u32(translation).u32(groups);
+  b.f32s({0, 5});                                                                   // translation
+  b.track(1, 0).track(0, 0).track(0, 0).track(0, 0).track(0, 0).track(1, 0).track(1, 1).track(0, 0).track(0, 0);
+  b.f32(3.0f);                                                                      // scale
+  b.f32(45.0f);                                                                     // rotation
+  const ReadResult r = read_ok(b);
+  EXPECT_EQ(r.file.order, (std::array<Region, 4>{Region::translation, Region::groups, Region::scale, Region::rotation}));
+  EXPECT_EQ(r.file.padding, 0xbeef);
+  auto curves = decode_curves(r.file);
+  ASSERT_TRUE(curves);
+  EXPECT_EQ((*curves)[0].curves[0].constant, 3.0f);
+  EXPECT_EQ((*curves)[0].curves[5].constant, 45.0f);
+  EXPECT_EQ((*curves)[0].curves[6].constant, 5.0f);
+}
+
+TEST(LmRead, StrayBytesAndPartialFloatsAreKept) {
+  BigEndianBytes b;
+  b.u8(2).u8(0).u16(0).u32(1);
+  const std::uint32_t groups = 0x18 + 3;
+  b.u32(groups + 0x36).u32(groups + 0x36).u32(groups + 0x36).u32(groups);  // empty arrays share an offset
+  b.u8(0xaa).u8(0xbb).u8(0xcc);
+  for (int i = 0; i < 9; ++i) b.track(0, 0);
+  b.u8(1).u8(2);  // two bytes: not a whole float
+  const ReadResult r = read_ok(b);
+  EXPECT_EQ(r.file.lead, (Bytes{0xaa, 0xbb, 0xcc}));
+  EXPECT_EQ(r.file.array_tails[2], (Bytes{1, 2}));
+  EXPECT_TRUE(r.file.arrays[0].empty());
+}
+
+TEST(LmRead, ErrorsCarryOffsets) {
+  auto bytes = test::lm_two_node_fixture();
+  bytes[0x0f] = 0x10;  // rotation offset 0x10: inside the header
+  auto r = read(bytes);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().offset, 0x0cu);
+  EXPECT_EQ(r.error().message, "rotation key array offset 0x10 is inside the header (expected 0x18 to the file size 0xec)");
+
+  bytes = test::lm_two_node_fixture();
+  bytes[0x14] = 0x7f;  // groups offset far past the end
+  r = read(bytes);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().offset, 0x14u);
+
+  bytes = test::lm_two_node_fixture();
+  bytes[0x0b] = 0x85;  // scale array one byte later: the groups no longer divide by 0x36
+  r = read(bytes);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().offset, 0x18u);
+  EXPECT_EQ(r.error().message,
+            "cannot infer the node count: the node groups at 0x18 span 0x6d bytes, not a multiple of 0x36; "
+            "give it with --nodes N or --bin MODEL.bin");
+
+  r = read(std::vector<std::uint8_t>(10, 0));
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, ErrorCode::truncated);
+  EXPECT_EQ(r.error().offset, 8u);
+}
+
+TEST(LmRead, TrackDataPastTheEndIsADecodeError) {
+  auto bytes = test::lm_two_node_fixture();
+  bytes[0x18 + 5 * 6 + 3] = 200;  // node 0 rz index 200
+  auto r = read(bytes);
+  ASSERT_TRUE(r);
+  auto curves = decode_curves(r->file);
+  ASSERT_FALSE(curves);
+  EXPECT_EQ(curves.error().offset, 0x18u + 5 * 6);
+  EXPECT_EQ(curves.error().message, "track rz of node 0 reads 9 floats at 0x3c0, past the end of the file (0xec)");
+}
+
+TEST(LmRead, DetectionNeedsAPlausibleHeader) {
+  EXPECT_TRUE(looks_like_lm(test::lm_two_node_fixture()));
+  auto bytes = test::lm_two_node_fixture();
+  bytes[0] = 3;
+  EXPECT_FALSE(looks_like_lm(bytes));
+  bytes[0] = 2;
+  bytes[1] = 2;
+  EXPECT_FALSE(looks_like_lm(bytes));
+  EXPECT_FALSE(looks_like_lm(std::vector<std::uint8_t>(0x17, 0)));
+}
+
+}  // namespace
+}  // namespace anmkit::lm
