@@ -11,6 +11,8 @@
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
+#include "anmkit/formats/lm/lm_repack.hpp"
+#include "anmkit/formats/lm/lm_write.hpp"
 
 namespace {
 
@@ -77,6 +79,65 @@ Clip track_clip() {
   return c;
 }
 
+// Luigi's Mansion: a door frame (node 0), a door (node 1) that swings open 90 degrees about Y and
+// back with Hermite slopes, and its knob (node 2) that turns while the door opens. Loops at 60.
+// Built with shared data as the game's tools lay it out (lm::repack).
+std::vector<std::uint8_t> mansion_door_anm() {
+  using anmkit::bits_from_float;
+  namespace lm = anmkit::lm;
+  lm::File f;
+  f.version = 2;
+  f.loop = 1;
+  f.frame_count = 60;
+  f.groups.resize(3);
+  auto& scale = f.arrays[0];
+  auto& rotation = f.arrays[1];
+  auto& translation = f.arrays[2];
+  // Node 0: the frame, at rest: every track default but a constant height.
+  translation.push_back(bits_from_float(0.0f));
+  translation.push_back(bits_from_float(12.5f));
+  f.groups[0].tracks[7] = lm::Track{1, 1, 0};
+  // Node 1: the door. ry keys {frame, value, in slope, out slope} with flag 0x80.
+  for (float v : {0.0f, 0.0f, 0.0f, 6.0f, 30.0f, 90.0f, 0.0f, 0.0f, 60.0f, 0.0f, -6.0f, 0.0f}) rotation.push_back(bits_from_float(v));
+  f.groups[1].tracks[4] = lm::Track{3, 0, lm::flag_out_slope};
+  translation.push_back(bits_from_float(-4.0f));
+  f.groups[1].tracks[6] = lm::Track{1, 2, 0};  // tx
+  f.groups[1].tracks[7] = lm::Track{1, 0, 0};  // ty: the shared 0.0
+  // Node 2: the knob turns about X (3 keys, in slope = out slope) and is slightly smaller.
+  for (float v : {0.0f, 0.0f, 0.0f, 10.0f, -45.0f, 0.0f, 20.0f, 0.0f, 0.0f}) rotation.push_back(bits_from_float(v));
+  f.groups[2].tracks[3] = lm::Track{3, 12, 0};
+  scale.push_back(bits_from_float(0.75f));
+  for (std::size_t axis = 0; axis < 3; ++axis) f.groups[2].tracks[axis] = lm::Track{1, 0, 0};
+  translation.push_back(bits_from_float(7.0f));
+  f.groups[2].tracks[6] = lm::Track{1, 3, 0};
+  return *anmkit::lm::write(*anmkit::lm::repack(f));
+}
+
+// The paired model: only the header and the scene graph (section 12) are filled in.
+std::vector<std::uint8_t> mansion_door_bin() {
+  anmkit::ByteWriter w(anmkit::Endian::big);
+  w.u8(2);
+  const char name[11] = {'d', 'o', 'o', 'r', 0, 0, 0, 0, 0, 0, 0};
+  for (char c : name) w.u8(std::uint8_t(c));
+  for (int section = 0; section < 21; ++section) w.u32(section == 12 ? 0x60 : 0);
+  struct Node {
+    std::int16_t parent, child, next, previous;
+    float scale, ry, tx, ty;
+  };
+  const Node nodes[] = {{-1, 1, -1, -1, 1, 0, 0, 12.5f}, {0, 2, -1, -1, 1, 0, -4, 0}, {1, -1, -1, -1, 0.75f, 0, 7, 0}};
+  for (const Node& n : nodes) {
+    for (std::int16_t link : {n.parent, n.child, n.next, n.previous}) w.u16(std::uint16_t(link));
+    w.u8(0);
+    w.u8(0);  // render flags
+    w.u16(0);
+    for (float v : {n.scale, n.scale, n.scale, 0.0f, n.ry, 0.0f, n.tx, n.ty, 0.0f, -1.0f, -1.0f, -1.0f, 1.0f, 1.0f, 1.0f}) {
+      w.f32_bits(anmkit::bits_from_float(v));
+    }
+    while (w.size() % 0x8c != 0x60 % 0x8c) w.u8(0);  // the rest of the 0x8c-byte node
+  }
+  return w.take();
+}
+
 struct Example {
   const char* name;
   Clip (*clip)();
@@ -98,6 +159,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string dir = argv[1];
+  for (const auto& [name, bytes] : {std::pair{"mansion_door.anm", mansion_door_anm()},
+                                    std::pair{"mansion_door.bin", mansion_door_bin()}}) {
+    if (auto written = anmkit::write_file_atomic(dir + "/" + name, bytes); !written) {
+      std::fprintf(stderr, "%s\n", written.error().to_string().c_str());
+      return 1;
+    }
+  }
   for (const Example& e : examples) {
     auto file = anmkit::gem::from_clip(e.clip(), e.target);
     if (!file) {
