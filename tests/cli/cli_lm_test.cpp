@@ -1,1 +1,124 @@
+// The command line with Luigi's Mansion files: node counts from --bin, --nodes or the layout,
+// sample's JSON shape, dump/build, validate and --repack.
 
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/fixture_bytes.hpp"
+#include "support/fixture_bytes_be.hpp"
+#include "support/run_cli.hpp"
+
+namespace anmkit::test {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+const std::string examples = std::string(ANMKIT_SOURCE_DIR) + "/examples/";
+
+TEST(CliLm, InfoSaysWhereTheNodeCountCameFrom) {
+  TempDir dir;
+  const auto path = dir.write("two.anm", lm_two_node_fixture());
+  auto r = run_cli({"info", path}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, path + ": Luigi's Mansion node animation (GameCube), version 2, 236 bytes\n"
+                          "  frames      60 (2 s at 30 fps), loops: wraps to frame 0 at the frame count\n"
+                          "  nodes       2 (inferred from the layout)\n"
+                          "  tracks      4 keyed (1 with out slopes), 7 constant, 7 default\n"
+                          "  keys        10\n"
+                          "  floats      scale 7, rotation 10, translation 9\n"
+                          "  layout      groups @0x18 (108 bytes), scale @0x84 (28 bytes), rotation @0xa0 (40 bytes), "
+                          "translation @0xc8 (36 bytes)\n");
+  r = run_cli({"info", "--json", "--nodes", "2", "--fps", "60", path}, dir);
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["node_count_source"], "--nodes");
+  EXPECT_EQ(j["duration_seconds"], 1.0);
+  EXPECT_EQ(j["loop_semantics"], "wraps to frame 0 at the frame count");
+  r = run_cli({"info", "--json", "--bin", examples + "mansion_door.bin", examples + "mansion_door.anm"}, dir);
+  EXPECT_EQ(json::parse(r.out)["node_count_source"], "--bin " + examples + "mansion_door.bin");
+}
+
+TEST(CliLm, AWrongNodeCountIsAnErrorWithAnOffset) {
+  TempDir dir;
+  const auto path = dir.write("two.anm", lm_two_node_fixture());
+  auto r = run_cli({"validate", "--nodes", "3", path}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, path + ":24: error: 3 nodes need 0xa2 bytes of node groups at 0x18, but the scale key array "
+                          "starts after 0x6c bytes (the groups and the arrays disagree with the node count)\n");
+  r = run_cli({"info", "--bin", examples + "mansion_door.bin", path}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(run_cli({"info", "--nodes", "2", "--bin", "x.bin", path}, dir).exit_code, 2) << "one source at a time";
+}
+
+TEST(CliLm, ValidateReportsTrackProblemsCompilerStyle) {
+  TempDir dir;
+  auto bytes = lm_two_node_fixture();
+  bytes[0x18 + 3] = 50;  // node 0 sx: index 50, count 0 -> still fine
+  bytes[0x18 + 1] = 1;   // count 1 at index 50: outside the 7-float scale array
+  const auto path = dir.write("bad.anm", bytes);
+  auto r = run_cli({"validate", path}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, path + ":24: error: track sx of node 0 needs floats 50..50 of the scale array, which has 7\n");
+  EXPECT_EQ(r.out, path + ": invalid (1 error, 0 warnings)\n");
+}
+
+TEST(CliLm, SampleJsonShapeAndRotationUnits) {
+  TempDir dir;
+  const auto path = dir.write("two.anm", lm_two_node_fixture());
+  auto r = run_cli({"sample", path, "--frame", "15", "--json"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["frame"], 15);
+  ASSERT_EQ(j["bones"].size(), 2u);
+  const json& n0 = j["bones"][0];
+  EXPECT_EQ(n0["name"], "node_0");
+  EXPECT_EQ(std::vector<std::string>({"name", "translation", "rotation", "rotation_euler", "scale"}),
+            [&] { std::vector<std::string> k; for (auto& [key, v] : n0.items()) k.push_back(key); return k; }());
+  // rz at 15: Hermite between (0, 0, slope 0) and (30, 45, slope 1.5): 0.5*45 - 0.125*1.5*30 = 16.875
+  EXPECT_EQ(n0["rotation_euler"].dump(), "[0.0,90.0,16.875]");
+  // tx at 15: u = 0.25 between (0, 10, out 1.0) and (60, 40, in 0.25):
+  // 0.84375*10 + 0.140625*1.0*60 + 0.15625*40 - 0.046875*0.25*60 = 22.421875
+  EXPECT_EQ(n0["translation"].dump(), "[22.421875,7.5,0.0]");
+  EXPECT_EQ(j["bones"][1]["scale"][0], 2.0);
+  r = run_cli({"sample", path, "--frame", "15", "--json", "--rotation-unit", "turn4096"}, dir);
+  const json t = json::parse(r.out);
+  EXPECT_EQ(t["bones"][0]["rotation_euler"], n0["rotation_euler"]) << "values stay in the file's unit";
+  EXPECT_NE(t["bones"][0]["rotation"], n0["rotation"]);
+  r = run_cli({"sample", path, "--frame", "75", "--json"}, dir);
+  EXPECT_EQ(json::parse(r.out)["bones"][0]["rotation_euler"], n0["rotation_euler"]) << "loops: 75 shows frame 15";
+  EXPECT_EQ(json::parse(r.out)["frame"], 75);
+  r = run_cli({"sample", path, "--frame", "2.5", "--json"}, dir);
+  EXPECT_EQ(json::parse(r.out)["frame"], 2.5);
+  EXPECT_EQ(run_cli({"sample", path, "--frame", "1", "--rotation-unit", "grads"}, dir).exit_code, 2);
+}
+
+TEST(CliLm, DumpBuildAndRepack) {
+  TempDir dir;
+  const auto original = lm_two_node_fixture();
+  const auto path = dir.write("two.anm", original);
+  auto r = run_cli({"dump", path, "-o", dir.file("two.json")}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = run_cli({"build", dir.file("two.json"), "-o", dir.file("rebuilt.anm")}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_bytes(dir.file("rebuilt.anm")), original);
+
+  json doc = json::parse(slurp(dir.file("two.json")));
+  doc["groups"][1]["sz"] = {2, 40, 0};
+  const auto broken = dir.write_text("broken.json", doc.dump());
+  r = run_cli({"build", broken, "-o", dir.file("broken.anm")}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, broken + ":/groups/1/sz: error: track sz of node 1 needs floats 40..45 of the scale array, which has 7\n");
+
+  r = run_cli({"convert", path, "-o", dir.file("packed.anm"), "--repack"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_bytes(dir.file("packed.anm")), original) << "already canonical";
+  r = run_cli({"convert", path, "-o", dir.file("x.anm"), "--to", "gem-6.0"}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, path + ": error: an LM file is rewritten with --repack\n");
+  r = run_cli({"convert", examples + "turret_v60.anm", "-o", dir.file("y.anm"), "--repack"}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, examples + "turret_v60.anm: error: a GEM file needs --to gem-4.0|gem-6.0|gem-6.1|gem-6.1-frm3\n");
+}
+
+}  // namespace
+}  // namespace anmkit::test
