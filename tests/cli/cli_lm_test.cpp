@@ -90,6 +90,10 @@ TEST(CliLm, SampleJsonShapeAndRotationUnits) {
   r = run_cli({"sample", path, "--frame", "2.5", "--json"}, dir);
   EXPECT_EQ(json::parse(r.out)["frame"], 2.5);
   EXPECT_EQ(run_cli({"sample", path, "--frame", "1", "--rotation-unit", "grads"}, dir).exit_code, 2);
+  r = run_cli({"sample", path, "--time", "0.25", "--fps", "60", "--json"}, dir);
+  EXPECT_EQ(json::parse(r.out)["bones"], j["bones"]) << "0.25 s at 60 fps is frame 15";
+  EXPECT_EQ(run_cli({"sample", path, "--json"}, dir).exit_code, 2) << "--frame or --time is required";
+  EXPECT_EQ(run_cli({"sample", path, "--frame", "1", "--time", "1"}, dir).exit_code, 2);
 }
 
 TEST(CliLm, DumpBuildAndRepack) {

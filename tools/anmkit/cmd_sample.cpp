@@ -30,6 +30,8 @@ json quat(const model::Quat& q) { return floats({q.x, q.y, q.z, q.w}); }
 struct Options {
   std::string file;
   double frame = 0;
+  double time = 0;
+  double fps = 30;
   bool json = false;
   std::string rotation_unit = "degrees";
   LmOptions lm;
@@ -119,15 +121,22 @@ void add_sample(CLI::App& app, int& exit_code) {
       "Rotations are quaternions x, y, z, w in the column-vector convention with w >= 0.");
   auto opt = std::make_shared<Options>();
   cmd->add_option("FILE", opt->file, "Animation file")->required();
-  cmd->add_option("--frame", opt->frame, "Frame number (whole for GEM, any real number >= 0 for LM)")
-      ->required()
-      ->check(CLI::NonNegativeNumber);
+  auto* frame = cmd->add_option("--frame", opt->frame, "Frame number (whole for GEM, any real number >= 0 for LM)")
+                    ->check(CLI::NonNegativeNumber);
+  auto* time = cmd->add_option("--time", opt->time, "Time in seconds instead of a frame (frame = time * fps)")
+                   ->check(CLI::NonNegativeNumber);
+  frame->excludes(time);
+  cmd->add_option("--fps", opt->fps, "Frames per second for --time (neither format stores it)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   cmd->add_flag("--json", opt->json, "Print JSON instead of a table");
   cmd->add_option("--rotation-unit", opt->rotation_unit, "LM: the unit of stored rotations")
       ->capture_default_str()
       ->check(CLI::IsMember({"degrees", "turn4096", "radians"}));
   opt->lm.add_to(cmd);
-  cmd->callback([opt, &exit_code] {
+  cmd->callback([opt, frame, time, &exit_code] {
+    if (frame->count() == 0 && time->count() == 0) throw CLI::RequiredError("--frame or --time");
+    if (time->count() > 0) opt->frame = opt->time * opt->fps;
     auto loaded = load_any(opt->file, opt->lm);
     if (!loaded) {
       exit_code = report(loaded.error());
