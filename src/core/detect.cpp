@@ -4,6 +4,7 @@
 
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/formats/lm/lm_read.hpp"
+#include "anmkit/formats/mm2/mm2_read.hpp"
 
 namespace anmkit {
 namespace {
@@ -18,6 +19,7 @@ struct Detector {
 // Ordered from the most to the least specific signature: LM has none, only a plausible header.
 constexpr std::array detectors{
     Detector{Format::gem, "gem", "GEM skeletal animation (EANM)", &gem::looks_like_gem},
+    Detector{Format::mm2, "mm2", "Might and Magic II sprite animation (Amiga, ANM TV)", &mm2::looks_like_mm2},
     Detector{Format::lm, "lm", "Luigi's Mansion node animation (GameCube)", &lm::looks_like_lm},
 };
 

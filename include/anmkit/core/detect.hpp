@@ -7,7 +7,7 @@
 
 namespace anmkit {
 
-enum class Format { unknown, gem, lm };
+enum class Format { unknown, gem, lm, mm2 };
 
 std::string_view format_name(Format format);  // "gem", ...
 std::string_view format_title(Format format); // "GEM skeletal animation (EANM)", ...

@@ -1,0 +1,107 @@
+#include "anmkit/formats/mm2/mm2_codec.hpp"
+
+#include <fmt/format.h>
+
+namespace anmkit::mm2 {
+namespace {
+
+// Runs the stream's commands, handing each produced nibble to `put` until `nibbles` are
+// produced; returns the bytes consumed, or nullopt when the stream ends first.
+template <class Put>
+std::optional<std::size_t> run_commands(std::span<const std::uint8_t> stream, std::size_t nibbles, Put&& put) {
+  std::size_t produced = 0, pos = 0;
+  while (produced < nibbles) {
+    if (pos == stream.size()) return std::nullopt;
+    const std::uint8_t command = stream[pos++];
+    const std::uint8_t high = command >> 4;
+    if (high == 0x0 || high == 0xf) {
+      const std::size_t count = std::size_t(command & 0x0f) + 1;
+      for (std::size_t i = 0; i < count && produced < nibbles; ++i, ++produced) put(produced, high);
+    } else {
+      put(produced++, high);
+      if (produced < nibbles) put(produced++, std::uint8_t(command & 0x0f));
+    }
+  }
+  return pos;
+}
+
+}  // namespace
+
+Expected<Bytes> decode_planes(std::span<const std::uint8_t> stream, std::size_t width, std::size_t height,
+                              std::size_t& consumed) {
+  const std::size_t size = planes * ras_size(width, height);
+  Bytes out(size, 0);
+  auto used = run_commands(stream, 2 * size, [&out](std::size_t i, std::uint8_t nibble) {
+    out[i / 2] |= std::uint8_t(i % 2 == 0 ? nibble << 4 : nibble);
+  });
+  if (!used) {
+    return make_error(ErrorCode::truncated,
+                      fmt::format("pixel stream ends before the frame's {} bytes of planes ({}x{})", size, width, height),
+                      stream.size());
+  }
+  consumed = *used;
+  return out;
+}
+
+std::optional<std::size_t> stream_length(std::span<const std::uint8_t> stream, std::size_t width, std::size_t height) {
+  return run_commands(stream, 2 * planes * ras_size(width, height), [](std::size_t, std::uint8_t) {});
+}
+
+Bytes encode_planes(std::span<const std::uint8_t> planes_bytes) {
+  const std::size_t count = 2 * planes_bytes.size();
+  auto nibble = [&](std::size_t i) -> std::uint8_t {
+    const std::uint8_t b = planes_bytes[i / 2];
+    return i % 2 == 0 ? std::uint8_t(b >> 4) : std::uint8_t(b & 0x0f);
+  };
+  Bytes out;
+  out.reserve(planes_bytes.size());
+  for (std::size_t i = 0; i < count;) {
+    const std::uint8_t n = nibble(i);
+    if (n == 0x0 || n == 0xf) {
+      std::size_t run = 1;
+      while (run < 16 && i + run < count && nibble(i + run) == n) ++run;
+      out.push_back(std::uint8_t(n << 4 | (run - 1)));
+      i += run;
+    } else {
+      const std::uint8_t second = i + 1 < count ? nibble(i + 1) : 0;
+      out.push_back(std::uint8_t(n << 4 | second));
+      i += 2;
+    }
+  }
+  return out;
+}
+
+std::vector<std::uint8_t> planes_to_pixels(std::span<const std::uint8_t> plane_bytes, std::size_t width, std::size_t height) {
+  const std::size_t stride = row_bytes(width), ras = ras_size(width, height);
+  std::vector<std::uint8_t> pixels(width * height, 0);
+  for (std::size_t p = 0; p < planes; ++p) {
+    const std::uint8_t* plane = plane_bytes.data() + p * ras;
+    for (std::size_t y = 0; y < height; ++y) {
+      for (std::size_t x = 0; x < width; ++x) {
+        const std::uint8_t bit = (plane[y * stride + x / 8] >> (7 - x % 8)) & 1;
+        pixels[y * width + x] |= std::uint8_t(bit << p);
+      }
+    }
+  }
+  return pixels;
+}
+
+Bytes pixels_to_planes(std::span<const std::uint8_t> pixels, std::size_t width, std::size_t height) {
+  const std::size_t stride = row_bytes(width), ras = ras_size(width, height);
+  Bytes out(planes * ras, 0);
+  for (std::size_t y = 0; y < height; ++y) {
+    for (std::size_t x = 0; x < width; ++x) {
+      const std::uint8_t pen = pixels[y * width + x];
+      for (std::size_t p = 0; p < planes; ++p) {
+        if ((pen >> p) & 1) out[p * ras + y * stride + x / 8] |= std::uint8_t(0x80 >> (x % 8));
+      }
+    }
+  }
+  return out;
+}
+
+Rgb palette_rgb(std::uint16_t word) {
+  return {std::uint8_t(((word >> 8) & 15) * 17), std::uint8_t(((word >> 4) & 15) * 17), std::uint8_t((word & 15) * 17)};
+}
+
+}  // namespace anmkit::mm2
