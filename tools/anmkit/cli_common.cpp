@@ -7,6 +7,7 @@
 #include "anmkit/core/file_io.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/formats/lm/lm_read.hpp"
+#include "anmkit/formats/mm2/mm2_read.hpp"
 
 namespace anmkit::cli {
 
@@ -17,7 +18,7 @@ Expected<Input> load(const std::string& path) {
   input.format = detect_format(input.bytes);
   if (input.format == Format::unknown) {
     Error e = make_error(ErrorCode::unknown_format,
-                         "not a recognised animation: neither a GEM signature ('EANM') nor a plausible LM header", 0);
+                         "not a recognised animation: no GEM ('EANM') or MM2 ('00 00 54 56') signature, and not a plausible LM header", 0);
     e.file = path;
     return e;
   }
@@ -88,6 +89,14 @@ Expected<Loaded> load_any(const std::string& path, const LmOptions& options) {
     auto lm = load_lm(std::move(*input), options);
     if (!lm) return lm.error();
     return Loaded{std::move(*lm)};
+  }
+  if (input->format == Format::mm2) {
+    auto file = mm2::read(input->bytes);
+    if (!file) {
+      file.error().file = path;
+      return file.error();
+    }
+    return Loaded{LoadedMm2{std::move(*input), std::move(*file)}};
   }
   auto gem = load_gem(std::move(*input));
   if (!gem) return gem.error();

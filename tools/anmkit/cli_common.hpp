@@ -17,6 +17,7 @@
 #include "anmkit/formats/gem/gem_file.hpp"
 #include "anmkit/formats/lm/lm_bin.hpp"
 #include "anmkit/formats/lm/lm_file.hpp"
+#include "anmkit/formats/mm2/mm2_file.hpp"
 
 namespace anmkit::cli {
 
@@ -58,8 +59,13 @@ struct LoadedLm {
 };
 Expected<LoadedLm> load_lm(Input input, const LmOptions& options);
 
-// Reads a file of any format (GEM or LM).
-using Loaded = std::variant<LoadedGem, LoadedLm>;
+struct LoadedMm2 {
+  Input input;
+  mm2::File file;
+};
+
+// Reads a file of any format.
+using Loaded = std::variant<LoadedGem, LoadedLm, LoadedMm2>;
 Expected<Loaded> load_any(const std::string& path, const LmOptions& options);
 
 void print_error(const Error& error);

@@ -8,6 +8,9 @@
 #include "anmkit/formats/lm/lm_json.hpp"
 #include "anmkit/formats/lm/lm_validate.hpp"
 #include "anmkit/formats/lm/lm_write.hpp"
+#include "anmkit/formats/mm2/mm2_json.hpp"
+#include "anmkit/formats/mm2/mm2_validate.hpp"
+#include "anmkit/formats/mm2/mm2_write.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
@@ -50,6 +53,12 @@ struct LmCodec {
   static auto write(const lm::File& f) { return lm::write(f); }
 };
 
+struct Mm2Codec {
+  static auto from_json(const nlohmann::ordered_json& d) { return mm2::from_json(d); }
+  static auto validate(const mm2::File& f) { return mm2::validate(f); }
+  static auto write(const mm2::File& f) { return mm2::write(f); }
+};
+
 }  // namespace
 
 void add_build(CLI::App& app, int& exit_code) {
@@ -67,8 +76,12 @@ void add_build(CLI::App& app, int& exit_code) {
     Expected<std::vector<std::uint8_t>> bytes = [&]() -> Expected<std::vector<std::uint8_t>> {
       try {
         const auto doc = json_input::parse(*text);
-        const bool is_lm = doc.is_object() && doc.contains("format") && doc["format"] == "lm";
-        return is_lm ? build<LmCodec>(doc, *opt, invalid) : build<GemCodec>(doc, *opt, invalid);
+        const std::string format = doc.is_object() && doc.contains("format") && doc["format"].is_string()
+                                       ? doc["format"].get<std::string>()
+                                       : "";
+        if (format == "lm") return build<LmCodec>(doc, *opt, invalid);
+        if (format == "mm2") return build<Mm2Codec>(doc, *opt, invalid);
+        return build<GemCodec>(doc, *opt, invalid);
       } catch (ErrorException& e) {
         return std::move(e.error);
       }

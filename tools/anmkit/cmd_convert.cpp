@@ -1,41 +1,76 @@
-// anmkit convert IN -o OUT (--to TARGET | --repack): rewrite a file, keeping the pose at every
-// frame. GEM: another version. LM: the canonical layout with shared data.
+// anmkit convert IN -o OUT: rewrite or export a file, or import edited frames, keeping what the
+// user did not change. GEM: another version (--to). LM: the canonical layout (--repack). MM2:
+// PNG frames, a sprite sheet, a GIF or an IFF ILBM (by OUT's form), or a folder of edited
+// raw_NNN.png frames back into a game file (--base).
+
+#include <filesystem>
 
 #include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
 #include "anmkit/formats/lm/lm_repack.hpp"
 #include "anmkit/formats/lm/lm_write.hpp"
 #include "cli_common.hpp"
+#include "mm2_convert.hpp"
 
 namespace anmkit::cli {
 
 void add_convert(CLI::App& app, int& exit_code) {
-  auto* cmd = app.add_subcommand("convert", "Rewrite an animation (another GEM version, or a repacked LM file), keeping every pose");
+  auto* cmd = app.add_subcommand("convert", "Rewrite, export or import an animation, keeping every pose and every unedited byte");
   cmd->footer(
-      "GEM (--to): keyed the way the game's exporter keys it: frame 0 and the last frame fully keyed, in between\n"
-      "only what changed. LM (--repack): header, node groups, scale, rotation and translation arrays, with identical\n"
-      "constants and key runs stored once. See docs/formats/ for what each target can store.");
+      "GEM (--to): keyed the way the game's exporter keys it: frame 0 and the last frame fully keyed, in between only what\n"
+      "changed. LM (--repack): header, node groups, scale, rotation and translation arrays, identical data stored once.\n"
+      "MM2: -o DIR/ writes raw_NNN.png and composed_NNN.png; -o NAME.png a sprite sheet with a .json sidecar; -o NAME.gif\n"
+      "an animated GIF; -o NAME.iff an IFF ILBM. IN a folder of raw_NNN.png with --base ORIGINAL.anm writes a game file.\n"
+      "See docs/cli.md and docs/formats/.");
   struct Options {
     std::string input;
     std::string output;
     std::string target;
     bool repack = false;
-    bool force = false;
+    SpriteExportOptions sprite;
+    SpriteImportOptions import;
     LmOptions lm;
   };
   auto opt = std::make_shared<Options>();
-  cmd->add_option("IN", opt->input, "Input animation file")->required();
-  cmd->add_option("-o,--output", opt->output, "Output animation file")->required();
+  cmd->add_option("IN", opt->input, "Input animation file (or, to import MM2 frames, a folder)")->required();
+  cmd->add_option("-o,--output", opt->output, "Output file or folder")->required();
   auto* to = cmd->add_option("--to", opt->target, "GEM: the target version")
                  ->check(CLI::IsMember({"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"}));
   auto* repack = cmd->add_flag("--repack", opt->repack, "LM: rewrite in the canonical layout, sharing identical data");
   to->excludes(repack);
-  cmd->add_flag("--force", opt->force, "Allow the output to replace the input file");
+  cmd->add_flag("--force", opt->sprite.force, "Allow an output to replace an input file");
   opt->lm.add_to(cmd);
+  auto* sequence = cmd->add_option("--sequence", opt->sprite.sequence, "MM2 GIF: the sequence to play (default: the longest)")
+                       ->check(CLI::NonNegativeNumber);
+  auto* flipbook = cmd->add_flag("--flipbook", opt->sprite.flipbook, "MM2 GIF: the composed states in order");
+  sequence->excludes(flipbook);
+  cmd->add_option("--flipbook-ticks", opt->sprite.flipbook_ticks, "MM2 GIF: ticks each state shows in a flipbook")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--tick-hz", opt->sprite.tick_hz, "MM2: game ticks per second (unverified; AmigaDOS uses 50)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--raw", opt->sprite.raw, "MM2 sheet: the stored frames instead of the composed states");
+  cmd->add_option("--state", opt->sprite.state, "MM2 IFF: the composed state to write")->capture_default_str();
+  cmd->add_option("--scale", opt->sprite.scale, "MM2: enlarge every image output N times (nearest neighbour)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 64));
+  cmd->add_option("--base", opt->import.base, "MM2 import: the game file the frames came from");
+  cmd->add_flag("--remap", opt->import.remap, "MM2 import: map colours not in the palette to the nearest pen");
+  cmd->add_flag("--resize", opt->import.resize, "MM2 import: accept frames of a new size");
   cmd->callback([opt, &exit_code] {
     auto fail = [&](Error e) { exit_code = report(std::move(e), opt->input); };
+    if (std::filesystem::is_directory(opt->input)) {
+      opt->import.force = opt->sprite.force;
+      exit_code = import_mm2(opt->input, opt->output, opt->import);
+      return;
+    }
     auto loaded = load_any(opt->input, opt->lm);
     if (!loaded) return fail(loaded.error());
+    if (auto* sprite_file = std::get_if<LoadedMm2>(&*loaded)) {
+      exit_code = export_mm2(*sprite_file, opt->output, opt->sprite);
+      return;
+    }
     Expected<std::vector<std::uint8_t>> bytes = std::vector<std::uint8_t>{};
     if (auto* gem_file = std::get_if<LoadedGem>(&*loaded)) {
       if (opt->target.empty()) return fail(make_error(ErrorCode::unsupported, "a GEM file needs --to gem-4.0|gem-6.0|gem-6.1|gem-6.1-frm3"));
@@ -49,7 +84,7 @@ void add_convert(CLI::App& app, int& exit_code) {
       bytes = lm::write(*repacked);
     }
     if (!bytes) return fail(bytes.error());
-    if (auto written = write_output(opt->output, *bytes, {opt->input}, opt->force); !written) fail(written.error());
+    if (auto written = write_output(opt->output, *bytes, {opt->input}, opt->sprite.force); !written) fail(written.error());
   });
 }
 

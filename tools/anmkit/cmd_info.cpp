@@ -8,6 +8,7 @@
 #include "anmkit/core/json_pretty.hpp"
 #include "anmkit/formats/gem/gem_info.hpp"
 #include "anmkit/formats/lm/lm_info.hpp"
+#include "anmkit/formats/mm2/mm2_info.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
@@ -18,12 +19,16 @@ void add_info(CLI::App& app, int& exit_code) {
     std::vector<std::string> files;
     bool json = false;
     double fps = 30;
+    double tick_hz = 60;
     LmOptions lm;
   };
   auto opt = std::make_shared<Options>();
   cmd->add_option("FILE", opt->files, "Animation files (format detected by content)")->required();
   cmd->add_flag("--json", opt->json, "Print JSON: an object for one file, an array for several");
   cmd->add_option("--fps", opt->fps, "LM: frames per second, for the duration")->capture_default_str()->check(CLI::PositiveNumber);
+  cmd->add_option("--tick-hz", opt->tick_hz, "MM2: game ticks per second, for sequence durations")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   opt->lm.add_to(cmd);
   cmd->callback([opt, &exit_code] {
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
@@ -40,6 +45,10 @@ void add_info(CLI::App& app, int& exit_code) {
         summary.update(gem::summary(gem_file->file));
         text = fmt::format("{}: {} {}, {} bytes\n{}", path, format_title(input.format),
                            summary["version"].get<std::string>(), input.bytes.size(), gem::summary_text(summary));
+      } else if (auto* mm2_file = std::get_if<LoadedMm2>(&*loaded)) {
+        summary.update(mm2::summary(mm2_file->file, opt->tick_hz));
+        text = fmt::format("{}: {}, {} bytes\n{}", path, format_title(input.format), input.bytes.size(),
+                           mm2::summary_text(summary));
       } else {
         const auto& lm_file = std::get<LoadedLm>(*loaded);
         summary.update(lm::summary(lm_file.file, lm_file.node_count_source, opt->fps));

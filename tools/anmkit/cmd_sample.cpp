@@ -142,6 +142,12 @@ void add_sample(CLI::App& app, int& exit_code) {
       exit_code = report(loaded.error());
       return;
     }
+    if (std::holds_alternative<LoadedMm2>(*loaded)) {
+      exit_code = report(make_error(ErrorCode::unsupported,
+                                    "sample prints skeletal poses; MM2 sprites are shown with `anmkit convert FILE -o DIR/`"),
+                         opt->file);
+      return;
+    }
     exit_code = std::holds_alternative<LoadedGem>(*loaded) ? sample_gem(*opt, std::get<LoadedGem>(*loaded).file)
                                                            : sample_lm(*opt, std::get<LoadedLm>(*loaded).file);
   });

@@ -8,6 +8,7 @@
 #include "anmkit/core/json_pretty.hpp"
 #include "anmkit/formats/gem/gem_validate.hpp"
 #include "anmkit/formats/lm/lm_validate.hpp"
+#include "anmkit/formats/mm2/mm2_validate.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
@@ -28,6 +29,7 @@ std::vector<Diagnostic> check(const std::string& path, const LmOptions& lm_optio
     return {Diagnostic{Severity::error, fmt::format("read.{}", error_code_name(e.code)), e.message, e.offset, e.pointer}};
   }
   if (auto* gem_file = std::get_if<LoadedGem>(&*loaded)) return gem::validate(gem_file->file);
+  if (auto* mm2_file = std::get_if<LoadedMm2>(&*loaded)) return mm2::validate(mm2_file->file);
   return lm::validate(std::get<LoadedLm>(*loaded).file);
 }
 

@@ -1,0 +1,29 @@
+#pragma once
+// Edited frame images back into a game file (issue 4, Import): each stored frame may be replaced
+// by an image; the rest of the file comes from the base. Unedited frames keep their stored
+// streams byte for byte; a changed frame is encoded with the greedy rule.
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "anmkit/core/expected.hpp"
+#include "anmkit/formats/mm2/mm2_file.hpp"
+
+namespace anmkit::mm2 {
+
+struct ImportOptions {
+  bool remap = false;   // map colours not in the palette to the nearest pen instead of failing
+  bool resize = false;  // accept a new frame size: update the frame info and its prelude rectangle
+};
+
+// `images`: stored frame index -> PNG bytes and the file name to put in messages. Indexed PNGs
+// give pen numbers directly; other PNGs map each colour to the palette exactly (alpha 0 is pen 0;
+// an opaque colour takes the lowest pen from 1 up that has it).
+struct FrameImage {
+  std::string name;
+  std::vector<std::uint8_t> png;
+};
+Expected<File> import_frames(const File& base, const std::map<std::size_t, FrameImage>& images, const ImportOptions& options);
+
+}  // namespace anmkit::mm2

@@ -1,0 +1,189 @@
+#include "mm2_convert.hpp"
+
+#include <filesystem>
+#include <map>
+#include <regex>
+
+#include <fmt/format.h>
+
+#include "anmkit/core/file_io.hpp"
+#include "anmkit/core/json_pretty.hpp"
+#include "anmkit/export/gif.hpp"
+#include "anmkit/export/ilbm.hpp"
+#include "anmkit/export/png.hpp"
+#include "anmkit/export/sheet.hpp"
+#include "anmkit/formats/mm2/mm2_compose.hpp"
+#include "anmkit/formats/mm2/mm2_import.hpp"
+#include "anmkit/formats/mm2/mm2_read.hpp"
+#include "anmkit/formats/mm2/mm2_validate.hpp"
+#include "anmkit/formats/mm2/mm2_write.hpp"
+
+namespace anmkit::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+enum class Kind { folder, sheet, gif, ilbm, unknown };
+
+Kind output_kind(const std::string& output) {
+  if (!output.empty() && (output.back() == '/' || fs::is_directory(output))) return Kind::folder;
+  std::string ext = fs::path(output).extension().string();
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  if (ext == ".png") return Kind::sheet;
+  if (ext == ".gif") return Kind::gif;
+  if (ext == ".iff" || ext == ".ilbm" || ext == ".lbm") return Kind::ilbm;
+  return Kind::unknown;
+}
+
+// Writes one output and returns exit_failure (after reporting) when it cannot.
+struct Writer {
+  const std::string& input;
+  bool force;
+  int status = exit_ok;
+  void put(const std::string& path, const Expected<std::vector<std::uint8_t>>& bytes) {
+    if (!bytes) {
+      status = report(bytes.error(), path);
+      return;
+    }
+    if (auto written = write_output(path, *bytes, {input}, force); !written) status = report(written.error());
+  }
+};
+
+std::vector<model::IndexedImage> scaled_all(const std::vector<model::IndexedImage>& images, std::size_t scale) {
+  std::vector<model::IndexedImage> out;
+  for (const auto& i : images) out.push_back(model::scaled(i, scale));
+  return out;
+}
+
+}  // namespace
+
+int export_mm2(const LoadedMm2& loaded, const std::string& output, const SpriteExportOptions& opt) {
+  const mm2::File& file = loaded.file;
+  const std::string& input = loaded.input.path;
+  auto raw = mm2::raw_frames(file);
+  if (!raw) return report(raw.error(), input);
+  auto sprite = mm2::to_sprite(file, opt.tick_hz);
+  if (!sprite) return report(sprite.error(), input);
+  Writer out{input, opt.force};
+  switch (output_kind(output)) {
+    case Kind::folder: {
+      std::error_code ec;
+      fs::create_directories(output, ec);
+      if (ec) return report(make_error(ErrorCode::io, fmt::format("cannot create the folder: {}", ec.message())), output);
+      for (std::size_t i = 0; i < raw->size(); ++i) {
+        out.put((fs::path(output) / fmt::format("raw_{:03}.png", i)).string(),
+                png::encode_indexed(model::scaled((*raw)[i], opt.scale), sprite->palette));
+      }
+      for (std::size_t k = 0; k < sprite->images.size(); ++k) {
+        out.put((fs::path(output) / fmt::format("composed_{:03}.png", k)).string(),
+                png::encode_indexed(model::scaled(sprite->images[k], opt.scale), sprite->palette));
+      }
+      return out.status;
+    }
+    case Kind::sheet: {
+      const sheet::Sheet s = sheet::layout(scaled_all(opt.raw ? *raw : sprite->images, opt.scale));
+      out.put(output, png::encode_indexed(s.image, sprite->palette));
+      nlohmann::ordered_json cells = nlohmann::ordered_json::array();
+      for (std::size_t i = 0; i < s.cells.size(); ++i) {
+        const auto& c = s.cells[i];
+        cells.push_back({{opt.raw ? "frame" : "state", i}, {"x", c.x}, {"y", c.y}, {"width", c.width}, {"height", c.height}});
+      }
+      const nlohmann::ordered_json sidecar = {{"image", fs::path(output).filename().string()},
+                                              {"source", fs::path(input).filename().string()},
+                                              {"content", opt.raw ? "stored frames" : "composed states"},
+                                              {"scale", opt.scale},
+                                              {"cells", std::move(cells)}};
+      const std::string text = pretty_json(sidecar) + "\n";
+      out.put(fs::path(output).replace_extension(".json").string(), std::vector<std::uint8_t>(text.begin(), text.end()));
+      return out.status;
+    }
+    case Kind::gif: {
+      std::vector<model::SpriteStep> steps;
+      if (!opt.flipbook) {
+        if (opt.sequence >= 0) {
+          if (std::size_t(opt.sequence) >= sprite->sequences.size()) {
+            return report(make_error(ErrorCode::bad_value, fmt::format("--sequence {}: the file has {} sequences", opt.sequence,
+                                                                       sprite->sequences.size())),
+                          input);
+          }
+          steps = sprite->sequences[std::size_t(opt.sequence)];
+        } else {
+          std::uint64_t longest = 0;
+          for (const auto& seq : sprite->sequences) {
+            std::uint64_t ticks = 0;
+            for (const auto& st : seq) ticks += st.ticks;
+            if (ticks > longest) {
+              longest = ticks;
+              steps = seq;
+            }
+          }
+        }
+      }
+      if (steps.empty()) {
+        if (!opt.flipbook) {
+          std::fprintf(stderr, "%s: warning: no non-empty sequence; writing the composed states in order (--flipbook)\n",
+                       input.c_str());
+        }
+        for (std::size_t k = 0; k < sprite->images.size(); ++k) steps.push_back({k, opt.flipbook_ticks});
+      }
+      std::vector<model::IndexedImage> frames;
+      std::vector<std::uint32_t> ticks;
+      for (const auto& st : steps) {
+        frames.push_back(model::scaled(sprite->images[st.image], opt.scale));
+        ticks.push_back(st.ticks);
+      }
+      out.put(output, gif::encode(frames, gif::centisecond_delays(ticks, opt.tick_hz), sprite->palette, 0));
+      return out.status;
+    }
+    case Kind::ilbm: {
+      if (opt.state >= sprite->images.size()) {
+        return report(make_error(ErrorCode::bad_value, fmt::format("--state {}: the file has composed states 0..{}", opt.state,
+                                                                   sprite->images.size() - 1)),
+                      input);
+      }
+      out.put(output, ilbm::encode(model::scaled(sprite->images[opt.state], opt.scale), sprite->palette, mm2::planes, 0));
+      return out.status;
+    }
+    case Kind::unknown: break;
+  }
+  return report(make_error(ErrorCode::unsupported,
+                           fmt::format("cannot tell what to write from '-o {}': use DIR/ (PNG frames), NAME.png (a sheet), "
+                                       "NAME.gif or NAME.iff",
+                                       output)),
+                input);
+}
+
+int import_mm2(const std::string& folder, const std::string& output, const SpriteImportOptions& opt) {
+  if (opt.base.empty()) {
+    return report(make_error(ErrorCode::unsupported, "importing a folder needs --base ORIGINAL.anm (the file the frames came from)"),
+                  folder);
+  }
+  auto base_bytes = read_file(opt.base);
+  if (!base_bytes) return report(base_bytes.error());
+  auto base = mm2::read(*base_bytes);
+  if (!base) return report(base.error(), opt.base);
+  std::map<std::size_t, mm2::FrameImage> images;
+  const std::regex raw_name(R"(raw_(\d{3,})\.png)");
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(folder, ec)) {
+    std::smatch m;
+    const std::string name = entry.path().filename().string();
+    if (!std::regex_match(name, m, raw_name)) continue;
+    auto bytes = read_file(entry.path().string());
+    if (!bytes) return report(bytes.error());
+    images[std::stoul(m[1].str())] = {entry.path().string(), std::move(*bytes)};
+  }
+  if (ec) return report(make_error(ErrorCode::io, fmt::format("cannot list the folder: {}", ec.message())), folder);
+  if (images.empty()) return report(make_error(ErrorCode::bad_value, "no raw_NNN.png files in the folder"), folder);
+  auto file = mm2::import_frames(*base, images, {opt.remap, opt.resize});
+  if (!file) return report(file.error(), folder);
+  const auto diagnostics = mm2::validate(*file);
+  for (const auto& d : diagnostics) print_diagnostic(output, d);
+  if (has_errors(diagnostics)) return exit_failure;
+  auto bytes = mm2::write(*file);
+  if (!bytes) return report(bytes.error(), output);
+  if (auto written = write_output(output, *bytes, {opt.base}, opt.force); !written) return report(written.error());
+  return exit_ok;
+}
+
+}  // namespace anmkit::cli

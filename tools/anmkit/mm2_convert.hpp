@@ -1,0 +1,31 @@
+#pragma once
+// `anmkit convert` for MM2 sprites: export to PNG folders, sprite sheets, GIF and IFF ILBM, and
+// import of edited PNG frames.
+
+#include <string>
+
+#include "cli_common.hpp"
+
+namespace anmkit::cli {
+
+struct SpriteExportOptions {
+  bool raw = false;           // sheet of the stored frames instead of the composed states
+  int sequence = -1;          // GIF: which sequence (-1: the longest)
+  bool flipbook = false;      // GIF: the composed states in order
+  std::uint32_t flipbook_ticks = 10;
+  std::size_t state = 0;      // ILBM: which composed state
+  std::size_t scale = 1;      // nearest-neighbour enlargement of every image output
+  double tick_hz = 60;
+  bool force = false;
+};
+int export_mm2(const LoadedMm2& loaded, const std::string& output, const SpriteExportOptions& options);
+
+struct SpriteImportOptions {
+  std::string base;
+  bool remap = false;
+  bool resize = false;
+  bool force = false;
+};
+int import_mm2(const std::string& folder, const std::string& output, const SpriteImportOptions& options);
+
+}  // namespace anmkit::cli
