@@ -72,7 +72,7 @@ TEST(Cli, ValidateExitCodesAndCompilerStyleDiagnostics) {
   const auto text = dir.write_text("notes.anm", "just some text");
   r = run_cli({"validate", text}, dir);
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, text + ":0: error: not a recognised animation: neither a GEM signature ('EANM') nor a plausible LM header\n");
+  EXPECT_EQ(r.err, text + ":0: error: not a recognised animation: no GEM ('EANM') or MM2 ('00 00 54 56') signature, and not a plausible LM header\n");
 
   r = run_cli({"validate", dir.file("missing.anm")}, dir);
   EXPECT_EQ(r.exit_code, 1);
