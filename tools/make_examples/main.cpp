@@ -2,7 +2,9 @@
 // Usage: anmkit_make_examples OUTDIR. The tests run it and compare with the committed files.
 // Values come from literal tables, never from libm, so every machine writes the same bytes.
 
+#include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,8 @@
 #include "anmkit/formats/gem/gem_write.hpp"
 #include "anmkit/formats/lm/lm_repack.hpp"
 #include "anmkit/formats/lm/lm_write.hpp"
+#include "anmkit/formats/mm2/mm2_codec.hpp"
+#include "anmkit/formats/mm2/mm2_write.hpp"
 
 namespace {
 
@@ -138,6 +142,57 @@ std::vector<std::uint8_t> mansion_door_bin() {
   return w.take();
 }
 
+// Might and Magic II: a ghost. Frame 0 is the base (a round body with eyes and a mouth);
+// frames 1-3 are patches: eyes closed, mouth open, an arm raised past the base's edge (so the
+// canvas grows). Sequences: an idle blink starting at state 0 (its block reads FF 00 .., like
+// the image marker), an empty block, and an attack.
+std::vector<std::uint8_t> ghost_anm() {
+  namespace mm2 = anmkit::mm2;
+  mm2::File f;
+  f.seq_header = {16, 2, 5};
+  f.blocks = {{0, 40, 1, 6, 0, 30, 1, 6}, {}, {2, 10, 3, 12, 2, 10, 0, 8}};
+  // Amiga 0x0RGB: transparent, outline, body shades, eye and mouth colours.
+  const std::uint16_t palette[32] = {0x000, 0x111, 0xeef, 0xccd, 0xaab, 0x889, 0x667, 0x445, 0xf00, 0xc00,
+                                     0x0cf, 0x08c, 0xfd0, 0xa80, 0x2a2, 0x060, 0x888, 0x999, 0xaaa, 0xbbb,
+                                     0xccc, 0xddd, 0xeee, 0xfff, 0x303, 0x505, 0x707, 0x909, 0xb0b, 0xd0d, 0xf0f, 0x123};
+  std::copy(std::begin(palette), std::end(palette), f.palette.begin());
+  auto add_frame = [&f](std::size_t w, std::size_t h, auto pen_at) {
+    std::vector<std::uint8_t> pixels(w * h);
+    for (std::size_t y = 0; y < h; ++y)
+      for (std::size_t x = 0; x < w; ++x) pixels[y * w + x] = std::uint8_t(pen_at(int(x), int(y)));
+    f.frames.push_back({std::uint16_t(w), std::uint16_t(h), 0});
+    f.streams.push_back(mm2::encode_planes(mm2::pixels_to_planes(pixels, w, h)));
+  };
+  // Base 30x28: a rounded body (shades by height), outline, eyes at (9..12, 9..11) and (17..20, 9..11).
+  add_frame(30, 28, [](int x, int y) {
+    const int dx = x - 15, dy = y - 13;
+    const int r2 = dx * dx + (dy < 0 ? dy * dy : 0);
+    if (y > 24 && (x / 3) % 2 == 1) return 0;  // a ragged hem
+    if (r2 > 14 * 14 || x < 1 || x > 28) return 0;
+    if (r2 > 12 * 12 || x < 3 || x > 26) return 1;
+    if (y >= 9 && y <= 11 && ((x >= 9 && x <= 12) || (x >= 17 && x <= 20))) return y == 10 ? 10 : 11;
+    if (y == 17 && x >= 12 && x <= 17) return 1;
+    return 2 + std::min(5, y / 5);
+  });
+  // Patch 1 (slot 0): both eyes closed, a 12x3 strip at (9, 9).
+  f.prelude[0].raw = {9, 9, 12, 3};
+  add_frame(12, 3, [](int x, int y) { return y == 1 && (x < 4 || x >= 8) ? 1 : 3; });
+  // Patch 2 (slot 1): the mouth open, 8x5 at (11, 16); its corners are holes (pen 0).
+  f.prelude[1].raw = {11, 16, 8, 5};
+  add_frame(8, 5, [](int x, int y) {
+    if ((x == 0 || x == 7) && (y == 0 || y == 4)) return 0;
+    return (x == 0 || x == 7 || y == 0 || y == 4) ? 1 : 8 + (y % 2);
+  });
+  // Patch 3 (slot 2): an arm raised to the right, 10x12 at (26, 4), reaching past the base.
+  f.prelude[2].raw = {26, 4, 10, 12};
+  add_frame(10, 12, [](int x, int y) {
+    const int edge = 9 - y / 2;
+    if (x > edge + 1 || x < edge - 2) return 0;
+    return x == edge + 1 || x == edge - 2 ? 1 : 4;
+  });
+  return *anmkit::mm2::write(f);
+}
+
 struct Example {
   const char* name;
   Clip (*clip)();
@@ -160,7 +215,8 @@ int main(int argc, char** argv) {
   }
   const std::string dir = argv[1];
   for (const auto& [name, bytes] : {std::pair{"mansion_door.anm", mansion_door_anm()},
-                                    std::pair{"mansion_door.bin", mansion_door_bin()}}) {
+                                    std::pair{"mansion_door.bin", mansion_door_bin()},
+                                    std::pair{"ghost_mm2.anm", ghost_anm()}}) {
     if (auto written = anmkit::write_file_atomic(dir + "/" + name, bytes); !written) {
       std::fprintf(stderr, "%s\n", written.error().to_string().c_str());
       return 1;

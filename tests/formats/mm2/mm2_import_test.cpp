@@ -1,1 +1,160 @@
+// Edited frames back into a game file: unedited frames keep their streams byte for byte, edited
+// ones are re-encoded; colours map exactly or (with remap) to the nearest pen; sizes are kept
+// unless resizing is asked for.
 
+#include "anmkit/formats/mm2/mm2_import.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include <spng.h>
+
+#include "anmkit/export/png.hpp"
+#include "anmkit/formats/mm2/mm2_codec.hpp"
+#include "anmkit/formats/mm2/mm2_compose.hpp"
+#include "anmkit/formats/mm2/mm2_read.hpp"
+#include "anmkit/formats/mm2/mm2_write.hpp"
+#include "support/mm2_fixture.hpp"
+
+namespace anmkit::mm2 {
+
+// A truecolour PNG with alpha, through libspng (defined at the end).
+std::vector<std::uint8_t> encode_rgba_png(const std::vector<std::uint8_t>& rgba, std::size_t w, std::size_t h);
+
+namespace {
+
+File base_file() {
+  test::Mm2Spec s;
+  s.slots = {{2, 3, 6, 4}, {10, 1, 5, 5}};
+  s.blocks = {{1, 10, 2, 10}};
+  s.frames = {test::mm2_pattern(21, 9, 0), test::mm2_pattern(8, 6, 1), test::mm2_pattern(5, 5, 2)};
+  auto f = read(test::mm2_file(s));  // plain streams: re-encoding would change them
+  EXPECT_TRUE(f);
+  return *f;
+}
+
+std::map<std::size_t, FrameImage> exported(const File& f) {
+  auto raw = raw_frames(f);
+  std::map<std::size_t, FrameImage> out;
+  for (std::size_t i = 0; i < raw->size(); ++i) {
+    out[i] = {"raw_00" + std::to_string(i) + ".png", *png::encode_indexed((*raw)[i], palette_colors(f))};
+  }
+  return out;
+}
+
+TEST(Mm2Import, UneditedFramesKeepTheirStreams) {
+  const File base = base_file();
+  auto result = import_frames(base, exported(base), {});
+  ASSERT_TRUE(result) << result.error().to_string();
+  EXPECT_EQ(*result, base);
+  EXPECT_EQ(*write(*result), *write(base));
+}
+
+TEST(Mm2Import, AnEditedFrameIsReencodedAndOthersKept) {
+  const File base = base_file();
+  auto images = exported(base);
+  auto raw = raw_frames(base);
+  model::IndexedImage edited = (*raw)[1];
+  edited.pixels[3] = 31;
+  images[1].png = *png::encode_indexed(edited, palette_colors(base));
+  auto result = import_frames(base, images, {});
+  ASSERT_TRUE(result) << result.error().to_string();
+  EXPECT_EQ(result->streams[0], base.streams[0]);
+  EXPECT_EQ(result->streams[2], base.streams[2]);
+  std::size_t used = 0;
+  auto planes = decode_planes(result->streams[1], 8, 6, used);
+  ASSERT_TRUE(planes);
+  EXPECT_EQ(planes_to_pixels(*planes, 8, 6), edited.pixels);
+  EXPECT_EQ(result->streams[1], encode_planes(*planes)) << "the greedy rule";
+}
+
+model::IndexedImage rgba_as_image(std::size_t w, std::size_t h) { return {w, h, std::vector<std::uint8_t>(w * h, 0)}; }
+
+TEST(Mm2Import, RgbaImagesMapToThePalette) {
+  const File base = base_file();
+  auto raw = raw_frames(base);
+  const auto colors = palette_colors(base);
+  // A truecolour RGBA PNG of frame 2: every pixel its pen's colour (pen 0 fully transparent).
+  const model::IndexedImage frame = (*raw)[2];
+  auto images = exported(base);
+  std::vector<std::uint8_t> rgba;
+  for (std::uint8_t pen : frame.pixels) {
+    const auto c = colors[pen];
+    rgba.insert(rgba.end(), {c.r, c.g, c.b, c.a});
+  }
+  // Pen 3 of the test palette has a unique colour; the first pixel is changed to it.
+  const auto c3 = colors[3];
+  rgba[0] = c3.r, rgba[1] = c3.g, rgba[2] = c3.b, rgba[3] = 255;
+  images[2].png = encode_rgba_png(rgba, frame.width, frame.height);
+  auto result = import_frames(base, images, {});
+  ASSERT_TRUE(result) << result.error().to_string();
+  auto after = raw_frames(*result);
+  ASSERT_TRUE(after);
+  EXPECT_EQ((*after)[2].pixels[0], 3);
+  for (std::size_t i = 1; i < frame.pixels.size(); ++i) {
+    const std::uint8_t want = frame.pixels[i];
+    // Transparent pixels come back as pen 0; opaque ones as the lowest pen with their colour.
+    std::uint8_t lowest = want;
+    for (std::uint8_t p = 1; p < want; ++p) {
+      if (colors[p].r == colors[want].r && colors[p].g == colors[want].g && colors[p].b == colors[want].b) {
+        lowest = p;
+        break;
+      }
+    }
+    ASSERT_EQ((*after)[2].pixels[i], want == 0 ? 0 : lowest) << i;
+  }
+}
+
+TEST(Mm2Import, ColoursOutsideThePaletteAndSizes) {
+  const File base = base_file();
+  auto raw = raw_frames(base);
+  std::vector<std::uint8_t> rgba;
+  for (std::size_t i = 0; i < 8 * 6; ++i) rgba.insert(rgba.end(), {1, 2, 3, 255});
+  std::map<std::size_t, FrameImage> images{{1, {"edit/raw_001.png", encode_rgba_png(rgba, 8, 6)}}};
+  auto result = import_frames(base, images, {});
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().to_string(),
+            "edit/raw_001.png: error: pixel (0, 0) has colour #010203, which is not in the palette; --remap maps it to the nearest pen");
+  result = import_frames(base, images, {true, false});
+  ASSERT_TRUE(result);
+  auto after = raw_frames(*result);
+  EXPECT_EQ((*after)[1].pixels[0], 16) << "pen 16 (0x320, #332200) is the nearest to #010203 among pens 1..31";
+
+  images = {{1, {"raw_001.png", *png::encode_indexed(rgba_as_image(9, 6), palette_colors(base))}}};
+  result = import_frames(base, images, {});
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().message, "the image is 9x6 but frame 1 is 8x6; --resize accepts a new size");
+  result = import_frames(base, images, {false, true});
+  ASSERT_TRUE(result);
+  EXPECT_EQ(result->frames[1], (FrameInfo{9, 6, 0}));
+  EXPECT_EQ(result->prelude[0].raw, (std::array<std::uint8_t, 4>{2, 3, 9, 6}));
+
+  images = {{7, {"raw_007.png", *png::encode_indexed(rgba_as_image(2, 2), palette_colors(base))}}};
+  result = import_frames(base, images, {});
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().message, "the base file has frames 0..2, not 7");
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> encode_rgba_png(const std::vector<std::uint8_t>& rgba, std::size_t w, std::size_t h) {
+  spng_ctx* ctx = spng_ctx_new(SPNG_CTX_ENCODER);
+  spng_set_option(ctx, SPNG_ENCODE_TO_BUFFER, 1);
+  spng_ihdr ihdr{};
+  ihdr.width = std::uint32_t(w);
+  ihdr.height = std::uint32_t(h);
+  ihdr.bit_depth = 8;
+  ihdr.color_type = SPNG_COLOR_TYPE_TRUECOLOR_ALPHA;
+  spng_set_ihdr(ctx, &ihdr);
+  spng_encode_image(ctx, rgba.data(), rgba.size(), SPNG_FMT_PNG, SPNG_ENCODE_FINALIZE);
+  std::size_t size = 0;
+  int error = 0;
+  auto* buffer = static_cast<std::uint8_t*>(spng_get_png_buffer(ctx, &size, &error));
+  std::vector<std::uint8_t> out(buffer, buffer + size);
+  std::free(buffer);
+  spng_ctx_free(ctx);
+  return out;
+}
+
+}  // namespace anmkit::mm2
