@@ -1,1 +1,190 @@
+// The command line with MM2 sprites: info, validate, dump/build, export to PNG folders, sheets,
+// GIF and IFF, and import of edited frames.
 
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+#include <gif_lib.h>
+#include <nlohmann/json.hpp>
+
+#include "anmkit/export/png.hpp"
+#include "anmkit/formats/mm2/mm2_compose.hpp"
+#include "anmkit/formats/mm2/mm2_read.hpp"
+#include "support/fixture_bytes.hpp"
+#include "support/run_cli.hpp"
+
+#include <fmt/format.h>
+
+namespace anmkit::test {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+const std::string ghost = std::string(ANMKIT_SOURCE_DIR) + "/examples/ghost_mm2.anm";
+
+mm2::File ghost_file() { return *mm2::read(read_bytes(ghost)); }
+
+TEST(CliMm2, InfoAndValidate) {
+  TempDir dir;
+  auto r = run_cli({"info", ghost}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("  canvas      36x28\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("     0: 82 ticks, 1.37 s: state:delay 0:40 1:6 0:30 1:6\n"), std::string::npos) << r.out;
+  r = run_cli({"info", "--json", "--tick-hz", "50", ghost}, dir);
+  const json j = json::parse(r.out);
+  EXPECT_EQ(j["sequences"][0]["seconds"], 82.0 / 50);
+  EXPECT_EQ(j["frames"][3]["rect"].dump(), "[26,4,10,12]");
+  EXPECT_EQ(run_cli({"validate", ghost}, dir).out, ghost + ": valid\n");
+
+  auto bytes = read_bytes(ghost);
+  bytes[0x33 + 1] = 9;  // the first step of the first sequence shows state 9
+  const auto bad = dir.write("bad.anm", bytes);
+  r = run_cli({"validate", bad}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, bad + ":52: error: sequence 0 step 0 shows composed state 9, but the file has 4 (0..3)\n");
+}
+
+TEST(CliMm2, DumpBuildAndEditedSequences) {
+  TempDir dir;
+  auto r = run_cli({"dump", ghost, "-o", dir.file("g.json")}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = run_cli({"build", dir.file("g.json"), "-o", dir.file("g.anm")}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_bytes(dir.file("g.anm")), read_bytes(ghost));
+  json doc = json::parse(slurp(dir.file("g.json")));
+  doc["sequences"][1] = json::array({json::array({3, 20}), json::array({0, 5})});
+  const auto edited = dir.write_text("edited.json", doc.dump());
+  r = run_cli({"build", edited, "-o", dir.file("edited.anm")}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto file = mm2::read(read_bytes(dir.file("edited.anm")));
+  ASSERT_TRUE(file);
+  EXPECT_EQ(file->blocks[1], (mm2::Bytes{3, 20, 0, 5}));
+  EXPECT_EQ(file->streams, ghost_file().streams);
+  doc["sequences"][1] = json::array({json::array({3, 255})});
+  const auto broken = dir.write_text("broken.json", doc.dump());
+  r = run_cli({"build", broken, "-o", dir.file("broken.anm")}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, broken + ":/sequences/1/0/1: error: expected an integer from 0 to 254, found 255\n");
+}
+
+TEST(CliMm2, ExportToAFolderOfIndexedPngs) {
+  TempDir dir;
+  auto r = run_cli({"convert", ghost, "-o", dir.file("frames") + "/"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const mm2::File file = ghost_file();
+  auto raw = mm2::raw_frames(file);
+  ASSERT_TRUE(raw);
+  for (std::size_t i = 0; i < 4; ++i) {
+    auto png_raw = png::decode(read_bytes(dir.file(fmt::format("frames/raw_{:03}.png", i))));
+    ASSERT_TRUE(png_raw);
+    EXPECT_TRUE(png_raw->indexed);
+    EXPECT_EQ(png_raw->indices, (*raw)[i]);
+    EXPECT_EQ(png_raw->palette, mm2::palette_colors(file));
+    EXPECT_EQ(png_raw->palette[0].a, 0) << "pen 0 is transparent";
+    auto composed = png::decode(read_bytes(dir.file(fmt::format("frames/composed_{:03}.png", i))));
+    ASSERT_TRUE(composed);
+    EXPECT_EQ(composed->indices, mm2::compose_state(file, *raw, i));
+  }
+  r = run_cli({"convert", ghost, "-o", dir.file("big") + "/", "--scale", "3"}, dir);
+  ASSERT_EQ(r.exit_code, 0);
+  auto big = png::decode(read_bytes(dir.file("big/composed_003.png")));
+  ASSERT_TRUE(big);
+  EXPECT_EQ(big->width, 108u);
+  EXPECT_EQ(big->indices.at(3 * 30 + 2, 3 * 8 + 1), mm2::compose_state(file, *raw, 3).at(30, 8));
+}
+
+struct GifBytes {
+  std::vector<std::uint8_t> bytes;
+  std::size_t pos = 0;
+  static int read(GifFileType* gif, GifByteType* out, int length) {
+    auto* self = static_cast<GifBytes*>(gif->UserData);
+    const std::size_t n = std::min<std::size_t>(std::size_t(length), self->bytes.size() - self->pos);
+    std::memcpy(out, self->bytes.data() + self->pos, n);
+    self->pos += n;
+    return int(n);
+  }
+};
+
+std::vector<int> gif_delays(const std::string& path, int& frames) {
+  GifBytes in{read_bytes(path)};
+  int error = 0;
+  GifFileType* gif = DGifOpen(&in, GifBytes::read, &error);
+  std::vector<int> out;
+  if (!gif || DGifSlurp(gif) != GIF_OK) return out;
+  frames = gif->ImageCount;
+  for (int i = 0; i < gif->ImageCount; ++i) {
+    GraphicsControlBlock gcb{};
+    DGifSavedExtensionToGCB(gif, i, &gcb);
+    out.push_back(gcb.DelayTime);
+  }
+  DGifCloseFile(gif, &error);
+  return out;
+}
+
+TEST(CliMm2, GifOfTheLongestSequenceASequenceOrAFlipbook) {
+  TempDir dir;
+  int frames = 0;
+  ASSERT_EQ(run_cli({"convert", ghost, "-o", dir.file("idle.gif")}, dir).exit_code, 0);
+  // Sequence 0 (82 ticks, the longest) at 60 Hz: ends at 40, 46, 76, 82 ticks = 67, 77, 127, 137 cs.
+  EXPECT_EQ(gif_delays(dir.file("idle.gif"), frames), (std::vector<int>{67, 10, 50, 10}));
+  EXPECT_EQ(frames, 4);
+  ASSERT_EQ(run_cli({"convert", ghost, "-o", dir.file("attack.gif"), "--sequence", "2", "--tick-hz", "50"}, dir).exit_code, 0);
+  EXPECT_EQ(gif_delays(dir.file("attack.gif"), frames), (std::vector<int>{20, 24, 20, 16}));
+  ASSERT_EQ(run_cli({"convert", ghost, "-o", dir.file("flip.gif"), "--flipbook"}, dir).exit_code, 0);
+  EXPECT_EQ(gif_delays(dir.file("flip.gif"), frames), (std::vector<int>{17, 16, 17, 17}));
+  auto r = run_cli({"convert", ghost, "-o", dir.file("x.gif"), "--sequence", "7"}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, ghost + ": error: --sequence 7: the file has 3 sequences\n");
+}
+
+TEST(CliMm2, SheetIffAndUnknownOutputs) {
+  TempDir dir;
+  ASSERT_EQ(run_cli({"convert", ghost, "-o", dir.file("sheet.png"), "--raw"}, dir).exit_code, 0);
+  const json sidecar = json::parse(slurp(dir.file("sheet.json")));
+  EXPECT_EQ(sidecar["content"], "stored frames");
+  EXPECT_EQ(sidecar["cells"][3].dump(), R"({"frame":3,"x":30,"y":28,"width":10,"height":12})");
+  auto sheet = png::decode(read_bytes(dir.file("sheet.png")));
+  ASSERT_TRUE(sheet);
+  EXPECT_EQ(sheet->width, 60u);
+  ASSERT_EQ(run_cli({"convert", ghost, "-o", dir.file("arm.iff"), "--state", "3"}, dir).exit_code, 0);
+  const auto iff = read_bytes(dir.file("arm.iff"));
+  ASSERT_GE(iff.size(), 24u);
+  EXPECT_EQ(std::string(iff.begin(), iff.begin() + 4), "FORM");
+  EXPECT_EQ(iff[20] << 8 | iff[21], 36) << "the canvas width";
+  auto r = run_cli({"convert", ghost, "-o", dir.file("x.bmp")}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("cannot tell what to write from '-o "), std::string::npos) << r.err;
+}
+
+TEST(CliMm2, ImportEditedFrames) {
+  TempDir dir;
+  ASSERT_EQ(run_cli({"convert", ghost, "-o", dir.file("frames") + "/"}, dir).exit_code, 0);
+  auto r = run_cli({"convert", dir.file("frames"), "-o", dir.file("same.anm"), "--base", ghost}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_bytes(dir.file("same.anm")), read_bytes(ghost)) << "nothing edited: byte for byte";
+
+  auto png2 = png::decode(read_bytes(dir.file("frames/raw_002.png")));
+  ASSERT_TRUE(png2);
+  model::IndexedImage edited = png2->indices;
+  edited.pixels[2 * edited.width + 3] = 12;  // a yellow tooth
+  dir.write("frames/raw_002.png", *png::encode_indexed(edited, png2->palette));
+  r = run_cli({"convert", dir.file("frames"), "-o", dir.file("edited.anm"), "--base", ghost}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto file = mm2::read(read_bytes(dir.file("edited.anm")));
+  ASSERT_TRUE(file);
+  const mm2::File original = ghost_file();
+  EXPECT_EQ(file->streams[0], original.streams[0]);
+  EXPECT_EQ(file->streams[1], original.streams[1]);
+  EXPECT_EQ(file->streams[3], original.streams[3]);
+  EXPECT_NE(file->streams[2], original.streams[2]);
+  EXPECT_EQ((*mm2::raw_frames(*file))[2], edited);
+  EXPECT_EQ(run_cli({"validate", dir.file("edited.anm")}, dir).exit_code, 0);
+
+  r = run_cli({"convert", dir.file("frames"), "-o", dir.file("x.anm")}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, dir.file("frames") + ": error: importing a folder needs --base ORIGINAL.anm (the file the frames came from)\n");
+}
+
+}  // namespace
+}  // namespace anmkit::test
