@@ -157,6 +157,25 @@ TEST(CliMm2, SheetIffAndUnknownOutputs) {
   EXPECT_NE(r.err.find("cannot tell what to write from '-o "), std::string::npos) << r.err;
 }
 
+TEST(CliMm2, NetpbmReadsTheIff) {
+  TempDir dir;
+  if (std::system("command -v ilbmtoppm >/dev/null 2>&1") != 0) GTEST_SKIP() << "skipped: netpbm's ilbmtoppm is not installed";
+  ASSERT_EQ(run_cli({"convert", ghost, "-o", dir.file("arm.iff"), "--state", "3"}, dir).exit_code, 0);
+  const std::string command = "ilbmtoppm " + shell_quote(dir.file("arm.iff")) + " > " + shell_quote(dir.file("arm.ppm")) + " 2>/dev/null";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  const auto ppm = read_bytes(dir.file("arm.ppm"));
+  const std::string header = "P6\n36 28\n255\n";
+  ASSERT_EQ(std::string(ppm.begin(), ppm.begin() + std::ptrdiff_t(header.size())), header);
+  const mm2::File file = ghost_file();
+  const auto state = mm2::compose_state(file, *mm2::raw_frames(file), 3);
+  const auto colors = mm2::palette_colors(file);
+  for (std::size_t i = 0; i < state.pixels.size(); ++i) {
+    const auto& c = colors[state.pixels[i]];
+    const std::uint8_t* p = &ppm[header.size() + 3 * i];
+    ASSERT_EQ((std::array<std::uint8_t, 3>{p[0], p[1], p[2]}), (std::array<std::uint8_t, 3>{c.r, c.g, c.b})) << "pixel " << i;
+  }
+}
+
 TEST(CliMm2, ImportEditedFrames) {
   TempDir dir;
   ASSERT_EQ(run_cli({"convert", ghost, "-o", dir.file("frames") + "/"}, dir).exit_code, 0);
