@@ -99,6 +99,18 @@ TEST(Cli, WarningsPassUnlessStrict) {
   EXPECT_EQ(report[0]["diagnostics"][0]["pointer"], "/frames/0/keys/1");
 }
 
+TEST(Cli, GlobalLimitsApplyToEveryRead) {
+  TempDir dir;
+  const auto path = dir.write("small.anm", small_file());
+  auto r = run_cli({"info", path, "--max-frames", "2"}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, path + ":12: error: frame count 3 exceeds the limit of 2 frames (--max-frames)\n");
+  r = run_cli({"--max-bytes", "100", "validate", path}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, path + ": error: larger than the input limit of 100 bytes\n");
+  EXPECT_EQ(run_cli({"info", path, "--max-frames", "3"}, dir).exit_code, 0);
+}
+
 TEST(Cli, InfoTextAndJson) {
   TempDir dir;
   const auto path = dir.write("small.anm", small_file());

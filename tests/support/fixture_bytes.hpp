@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "anmkit/core/limits.hpp"
+
 namespace anmkit::test {
 
 class FixtureBytes {
@@ -56,6 +58,16 @@ class FixtureBytes {
   }
   std::vector<std::uint8_t> bytes_;
 };
+
+// Limits that let every count through, for tests whose subject is not the limits.
+inline ReadLimits no_limits() {
+  ReadLimits l;
+  l.max_frames = UINT32_MAX;
+  l.max_bones = UINT32_MAX;
+  l.max_keys = UINT64_MAX;
+  l.max_sequences = UINT32_MAX;
+  return l;
+}
 
 inline std::uint32_t bits(float v) { return std::bit_cast<std::uint32_t>(v); }
 

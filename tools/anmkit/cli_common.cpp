@@ -11,8 +11,24 @@
 
 namespace anmkit::cli {
 
+ReadLimits& limits() {
+  static ReadLimits current;
+  return current;
+}
+
+void add_limit_options(CLI::App& app) {
+  ReadLimits& l = limits();
+  const char* group = "Limits (for untrusted files; see docs/SECURITY.md)";
+  app.add_option("--max-bytes", l.max_input_bytes, "Largest input file")->capture_default_str()->group(group);
+  app.add_option("--max-frames", l.max_frames, "Largest frame count")->capture_default_str()->group(group);
+  app.add_option("--max-bones", l.max_bones, "Most GEM bones or LM nodes")->capture_default_str()->group(group);
+  app.add_option("--max-keys", l.max_keys, "Most GEM key records")->capture_default_str()->group(group);
+  app.add_option("--max-pixels", l.max_pixels, "Most pixels in one sprite frame or PNG")->capture_default_str()->group(group);
+  app.add_option("--max-sequences", l.max_sequences, "Most MM2 sequence blocks")->capture_default_str()->group(group);
+}
+
 Expected<Input> load(const std::string& path) {
-  auto bytes = read_file(path);
+  auto bytes = read_file(path, limits().max_input_bytes);
   if (!bytes) return bytes.error();
   Input input{path, std::move(*bytes), Format::unknown};
   input.format = detect_format(input.bytes);
@@ -26,7 +42,7 @@ Expected<Input> load(const std::string& path) {
 }
 
 Expected<LoadedGem> load_gem(Input input) {
-  auto file = gem::read(input.bytes);
+  auto file = gem::read(input.bytes, limits());
   if (!file) {
     file.error().file = input.path;
     return file.error();
@@ -56,7 +72,7 @@ Expected<LoadedLm> load_lm(Input input, const LmOptions& options) {
   LoadedLm loaded;
   std::optional<std::uint32_t> count;
   if (!options.bin.empty()) {
-    auto bin_bytes = read_file(options.bin);
+    auto bin_bytes = read_file(options.bin, limits().max_input_bytes);
     if (!bin_bytes) return bin_bytes.error();
     auto scene = lm::read_bin(*bin_bytes);
     if (!scene) {
@@ -72,7 +88,7 @@ Expected<LoadedLm> load_lm(Input input, const LmOptions& options) {
   } else {
     loaded.node_count_source = "inferred from the layout";
   }
-  auto result = lm::read(input.bytes, count);
+  auto result = lm::read(input.bytes, count, limits());
   if (!result) {
     result.error().file = input.path;
     return result.error();
@@ -91,7 +107,7 @@ Expected<Loaded> load_any(const std::string& path, const LmOptions& options) {
     return Loaded{std::move(*lm)};
   }
   if (input->format == Format::mm2) {
-    auto file = mm2::read(input->bytes);
+    auto file = mm2::read(input->bytes, limits());
     if (!file) {
       file.error().file = path;
       return file.error();

@@ -14,6 +14,7 @@
 #include "anmkit/core/detect.hpp"
 #include "anmkit/core/diagnostic.hpp"
 #include "anmkit/core/expected.hpp"
+#include "anmkit/core/limits.hpp"
 #include "anmkit/formats/gem/gem_file.hpp"
 #include "anmkit/formats/lm/lm_bin.hpp"
 #include "anmkit/formats/lm/lm_file.hpp"
@@ -31,6 +32,10 @@ struct Input {
   std::vector<std::uint8_t> bytes;
   Format format = Format::unknown;
 };
+
+// The limits every read obeys, set by the global --max-* options.
+ReadLimits& limits();
+void add_limit_options(CLI::App& app);
 
 // Reads a file and detects its format; an unrecognised format is an error.
 Expected<Input> load(const std::string& path);

@@ -70,7 +70,7 @@ void add_build(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-validate", opt->no_validate, "Write even when the result breaks the format's rules");
   cmd->callback([opt, &exit_code] {
     auto fail = [&](Error e) { exit_code = report(std::move(e), opt->json); };
-    auto text = read_file(opt->json);
+    auto text = read_file(opt->json, limits().max_input_bytes);
     if (!text) return fail(text.error());
     bool invalid = false;
     Expected<std::vector<std::uint8_t>> bytes = [&]() -> Expected<std::vector<std::uint8_t>> {

@@ -9,7 +9,8 @@ int main(int argc, char** argv) {
                "Formats: GEM skeletal animation (EANM; Soldiers: Heroes of WWII, Men of War, Gates of Hell)."};
   app.set_version_flag("--version", "anmkit 0.1.0");
   app.require_subcommand(1, 1);
-  app.fallthrough(false);
+  app.fallthrough(true);  // the global --max-* options may follow the subcommand
+  anmkit::cli::add_limit_options(app);
 
   int exit_code = anmkit::cli::exit_ok;
   anmkit::cli::add_info(app, exit_code);

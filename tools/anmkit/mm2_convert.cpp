@@ -158,9 +158,9 @@ int import_mm2(const std::string& folder, const std::string& output, const Sprit
     return report(make_error(ErrorCode::unsupported, "importing a folder needs --base ORIGINAL.anm (the file the frames came from)"),
                   folder);
   }
-  auto base_bytes = read_file(opt.base);
+  auto base_bytes = read_file(opt.base, limits().max_input_bytes);
   if (!base_bytes) return report(base_bytes.error());
-  auto base = mm2::read(*base_bytes);
+  auto base = mm2::read(*base_bytes, limits());
   if (!base) return report(base.error(), opt.base);
   std::map<std::size_t, mm2::FrameImage> images;
   const std::regex raw_name(R"(raw_(\d{3,})\.png)");
@@ -169,7 +169,7 @@ int import_mm2(const std::string& folder, const std::string& output, const Sprit
     std::smatch m;
     const std::string name = entry.path().filename().string();
     if (!std::regex_match(name, m, raw_name)) continue;
-    auto bytes = read_file(entry.path().string());
+    auto bytes = read_file(entry.path().string(), limits().max_input_bytes);
     if (!bytes) return report(bytes.error());
     images[std::stoul(m[1].str())] = {entry.path().string(), std::move(*bytes)};
   }

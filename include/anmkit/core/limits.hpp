@@ -1,15 +1,20 @@
 #pragma once
 // Limits a caller sets on what a reader will accept, as libspng does. Counts inside a file are
-// always checked against the bytes that remain; these caps bound the total work and memory.
+// always checked against the bytes that remain; these caps also bound the work that follows
+// reading (a conversion walks every frame, a decoder fills every pixel), so that no input makes
+// anmkit use more than a small multiple of its size in memory or run for hours.
 
 #include <cstdint>
 
 namespace anmkit {
 
 struct ReadLimits {
-  // Largest input a reader accepts. A model can take a few tens of times its input's size in
-  // memory (a 3-byte key becomes a record), so this also bounds memory.
-  std::uint64_t max_input_bytes = 256ull << 20;
+  std::uint64_t max_input_bytes = 256ull << 20;  // a model takes a few tens of times its input's size
+  std::uint32_t max_frames = 1u << 20;           // frame count (GEM FRMS, LM): about 9 hours at 30 fps
+  std::uint32_t max_bones = 1u << 16;            // GEM bones, LM nodes
+  std::uint64_t max_keys = 1u << 24;             // GEM key records (FRM2/FRM3 keys, FRMN BONE records)
+  std::uint64_t max_pixels = 1u << 24;           // one MM2 frame or PNG image (4096 x 4096)
+  std::uint32_t max_sequences = 1u << 12;        // MM2 sequence blocks
 };
 
 }  // namespace anmkit

@@ -135,6 +135,9 @@ Expected<File> from_clip(const model::Clip& clip, Target target) {
                       fmt::format("{} bones, but {} addresses at most 256 (key bone indices are a byte)",
                                   clip.bones.size(), t.name));
   }
+  if (clip.frame_count > (1u << 24)) {
+    return make_error(ErrorCode::too_large, fmt::format("{} frames: more than a conversion walks (16777216)", clip.frame_count));
+  }
   if (t.chunk == FrameChunk::frm2 && clip.frame_count > 0x10000) {
     return make_error(ErrorCode::unsupported,
                       fmt::format("{} frames, but FRM2 frame numbers stop at 65535; use gem-6.1-frm3",

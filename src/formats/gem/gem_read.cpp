@@ -88,7 +88,7 @@ void read_keyed_body(ByteReader& r, Frame& frame, std::uint32_t frame_count) {
   }
 }
 
-File read_file_model(ByteReader& r) {
+File read_file_model(ByteReader& r, const ReadLimits& limits) {
   File file;
   if (!r.next_tag_is("EANM")) {
     r.fail_at(0, ErrorCode::bad_magic,
@@ -99,6 +99,10 @@ File read_file_model(ByteReader& r) {
   file.version = r.u32("version");
   r.expect_tag("FRMS", "frame count chunk");
   file.frame_count = r.u32("frame count");
+  if (file.frame_count > limits.max_frames) {
+    r.fail_at(r.offset() - 4, ErrorCode::too_large,
+              fmt::format("frame count {} exceeds the limit of {} frames (--max-frames)", file.frame_count, limits.max_frames));
+  }
   while (r.next_tag_is("CMNT")) {
     Comment c;
     c.offset = r.offset();
@@ -110,6 +114,10 @@ File read_file_model(ByteReader& r) {
   }
   r.expect_tag("BMAP", "bone map chunk (BMAP) or a comment (CMNT)");
   const std::uint32_t count = r.u32("bone count");
+  if (count > limits.max_bones) {
+    r.fail_at(r.offset() - 4, ErrorCode::too_large,
+              fmt::format("bone count {} exceeds the limit of {} bones (--max-bones)", count, limits.max_bones));
+  }
   r.check_count(count, 4, "bone count");
   file.bones.reserve(count);
   for (std::uint32_t i = 0; i < count; ++i) {
@@ -121,6 +129,7 @@ File read_file_model(ByteReader& r) {
     bone.name.assign(name.begin(), name.end());
     file.bones.push_back(std::move(bone));
   }
+  std::uint64_t records = 0;
   while (!r.at_end()) {
     Frame frame;
     frame.offset = r.offset();
@@ -142,6 +151,11 @@ File read_file_model(ByteReader& r) {
     } else {
       read_keyed_body(r, frame, file.frame_count);
     }
+    records += frame.keys.size() + frame.bones.size() + 1;
+    if (records > limits.max_keys) {
+      r.fail_at(frame.offset, ErrorCode::too_large,
+                fmt::format("more than {} key records (--max-keys)", limits.max_keys));
+    }
     file.frames.push_back(std::move(frame));
   }
   return file;
@@ -162,7 +176,7 @@ Expected<File> read(std::span<const std::uint8_t> bytes, const ReadLimits& limit
   }
   try {
     ByteReader r(bytes);
-    return read_file_model(r);
+    return read_file_model(r, limits);
   } catch (ErrorException& e) {
     return std::move(e.error);
   }

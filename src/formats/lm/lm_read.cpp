@@ -44,8 +44,12 @@ std::string region_label(Region r) {
   return r == Region::groups ? "node groups" : fmt::format("{} key array", region_name(r));
 }
 
-File read_model(ByteReader& r, std::optional<std::uint32_t> node_count, NodeCountSource& source) {
+File read_model(ByteReader& r, std::optional<std::uint32_t> node_count, NodeCountSource& source, const ReadLimits& limits) {
   const Header h = read_header(r);
+  if (h.frame_count > limits.max_frames) {
+    r.fail_at(4, ErrorCode::too_large,
+              fmt::format("frame count {} exceeds the limit of {} frames (--max-frames)", h.frame_count, limits.max_frames));
+  }
   const std::size_t size = r.size();
   for (std::size_t i = 0; i < 4; ++i) {
     const std::uint32_t at = h.offset[i];
@@ -93,6 +97,10 @@ File read_model(ByteReader& r, std::optional<std::uint32_t> node_count, NodeCoun
         }
         count = length / group_size;
       }
+      if (count > limits.max_bones) {
+        r.fail_at(start, ErrorCode::too_large,
+                  fmt::format("{} nodes exceed the limit of {} (--max-bones)", count, limits.max_bones));
+      }
       file.groups.resize(count);
       for (NodeGroup& g : file.groups) {
         for (Track& t : g.tracks) {
@@ -138,7 +146,7 @@ Expected<ReadResult> read(std::span<const std::uint8_t> bytes, std::optional<std
   try {
     ByteReader r(bytes, Endian::big);
     ReadResult result;
-    result.file = read_model(r, node_count, result.node_count_source);
+    result.file = read_model(r, node_count, result.node_count_source, limits);
     return result;
   } catch (ErrorException& e) {
     return std::move(e.error);

@@ -28,7 +28,10 @@ std::optional<std::size_t> run_commands(std::span<const std::uint8_t> stream, st
 }  // namespace
 
 Expected<Bytes> decode_planes(std::span<const std::uint8_t> stream, std::size_t width, std::size_t height,
-                              std::size_t& consumed) {
+                              std::size_t& consumed, std::uint64_t max_pixels) {
+  if (std::uint64_t(width) * height > max_pixels) {
+    return make_error(ErrorCode::too_large, fmt::format("a {}x{} frame is more than the limit of {} pixels", width, height, max_pixels), 0);
+  }
   const std::size_t size = planes * ras_size(width, height);
   Bytes out(size, 0);
   auto used = run_commands(stream, 2 * size, [&out](std::size_t i, std::uint8_t nibble) {

@@ -11,41 +11,48 @@ namespace {
 constexpr std::size_t max_frames = 12;
 constexpr std::size_t palette_bytes = 2 * palette_size;
 
-// Why a candidate image chunk was refused, and how far into the file it got.
+// Why a candidate image chunk was refused: the check it failed (a later stage passed more
+// checks, so it is more likely the real chunk) and where.
 struct Refusal {
+  int stage = 0;  // 0 header, 1 frame sizes, 2 pixel streams, 3 end of the streams
   std::size_t offset = 0;
   std::string reason;
+  bool beats(const Refusal& other) const { return stage != other.stage ? stage > other.stage : offset >= other.offset; }
 };
 
 // Checks the image chunk candidate at `at` (its frame count); on success returns nullopt.
-std::optional<Refusal> try_image_chunk(std::span<const std::uint8_t> bytes, std::size_t at) {
+std::optional<Refusal> try_image_chunk(std::span<const std::uint8_t> bytes, std::size_t at, const ReadLimits& limits) {
   auto u16 = [&](std::size_t pos) { return std::uint16_t(bytes[pos] << 8 | bytes[pos + 1]); };
-  if (at + 4 > bytes.size()) return Refusal{at, "the file ends inside the image header"};
+  if (at + 4 > bytes.size()) return Refusal{0, at, "the file ends inside the image header"};
   const std::size_t count = u16(at);
   if (count == 0 || count > max_frames) {
-    return Refusal{at, fmt::format("frame count {} is not 1..12", count)};
+    return Refusal{0, at, fmt::format("frame count {} is not 1..12", count)};
   }
   const std::size_t infos = at + 4, palette = infos + 6 * count, streams = palette + palette_bytes;
-  if (streams > bytes.size()) return Refusal{at, "the file ends inside the frame sizes or the palette"};
+  if (streams > bytes.size()) return Refusal{1, at, "the file ends inside the frame sizes or the palette"};
   std::size_t pos = streams;
   for (std::size_t f = 0; f < count; ++f) {
     const std::size_t w = u16(infos + 6 * f), h = u16(infos + 6 * f + 2);
-    if (w == 0 || h == 0) return Refusal{infos + 6 * f, fmt::format("frame {} is {}x{}", f, w, h)};
+    if (w == 0 || h == 0) return Refusal{1, infos + 6 * f, fmt::format("frame {} is {}x{}", f, w, h)};
+    if (w * h > limits.max_pixels) {
+      return Refusal{1, infos + 6 * f, fmt::format("frame {} is {}x{}, more than the limit of {} pixels (--max-pixels)", f, w,
+                                                h, limits.max_pixels)};
+    }
     auto used = stream_length(bytes.subspan(pos), w, h);
     if (!used) {
-      return Refusal{bytes.size(), fmt::format("frame {}'s pixel stream (from {}) ends at the end of the file "
+      return Refusal{2, bytes.size(), fmt::format("frame {}'s pixel stream (from {}) ends at the end of the file "
                                                "before its {} bytes of planes ({}x{})",
                                                f, pos, planes * ras_size(w, h), w, h)};
     }
     pos += *used;
   }
   if (pos != bytes.size()) {
-    return Refusal{pos, fmt::format("the pixel streams end at {}, not at the end of the file ({})", pos, bytes.size())};
+    return Refusal{3, pos, fmt::format("the pixel streams end at {}, not at the end of the file ({})", pos, bytes.size())};
   }
   return std::nullopt;
 }
 
-File read_model(std::span<const std::uint8_t> bytes) {
+File read_model(std::span<const std::uint8_t> bytes, const ReadLimits& limits) {
   ByteReader r(bytes, Endian::big);
   if (!(bytes.size() >= 4 && bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 'T' && bytes[3] == 'V')) {
     r.fail_at(0, ErrorCode::bad_magic,
@@ -61,16 +68,16 @@ File read_model(std::span<const std::uint8_t> bytes) {
   const auto header = r.bytes(3, "sequence header bytes");
   std::copy(header.begin(), header.end(), file.seq_header.begin());
 
-  Refusal furthest{sequence_start, "the sequence section has no FF"};
+  Refusal furthest{-1, sequence_start, "the sequence section has no FF"};
   std::optional<std::size_t> image;
   for (std::size_t p = sequence_start; p < bytes.size(); ++p) {
     if (bytes[p] != 0xff) continue;
-    auto refusal = try_image_chunk(bytes, p + 1);
+    auto refusal = try_image_chunk(bytes, p + 1, limits);
     if (!refusal) {
       image = p + 1;
       break;
     }
-    if (refusal->offset >= furthest.offset) furthest = *refusal;
+    if (refusal->beats(furthest)) furthest = *refusal;
   }
   if (!image) {
     r.fail_at(furthest.offset, ErrorCode::bad_value,
@@ -88,6 +95,10 @@ File read_model(std::span<const std::uint8_t> bytes) {
     Bytes block;
     while (i < section.size() && section[i] != 0xff) block.push_back(section[i++]);
     file.blocks.push_back(std::move(block));
+    if (file.blocks.size() > limits.max_sequences) {
+      r.fail_at(sequence_start + i, ErrorCode::too_large,
+                fmt::format("more than {} sequence blocks (--max-sequences)", limits.max_sequences));
+    }
   }
   r.bytes(*image - r.offset(), "sequence section");
   const std::uint16_t count = r.u16("frame count");
@@ -122,7 +133,7 @@ Expected<File> read(std::span<const std::uint8_t> bytes, const ReadLimits& limit
                       fmt::format("input of {} bytes is larger than the limit of {} bytes for MM2 files", bytes.size(), limit), 0);
   }
   try {
-    return read_model(bytes);
+    return read_model(bytes, limits);
   } catch (ErrorException& e) {
     return std::move(e.error);
   }

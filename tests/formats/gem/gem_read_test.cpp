@@ -191,7 +191,10 @@ TEST(GemReadErrors, HugeBoneCountInATinyFile) {
   FixtureBytes b;
   b.tag("EANM").u32(version_6_0).tag("FRMS").u32(2).tag("BMAP").u32(0xffffffff);
   while (b.size() < 40) b.u8(0);
-  const Error e = read_error(b);
+  // With no bone limit, the count is still checked against the bytes that remain.
+  auto file = read(b.bytes(), test::no_limits());
+  ASSERT_FALSE(file);
+  const Error e = file.error();
   EXPECT_EQ(e.code, ErrorCode::too_large);
   EXPECT_EQ(e.offset, 24u);
   EXPECT_EQ(e.message, "bone count 4294967295 needs at least 17179869180 bytes, but only 16 remain");
@@ -253,6 +256,32 @@ TEST(GemReadErrors, MissingBoneMap) {
   const Error e = read_error(b);
   EXPECT_EQ(e.offset, 22u);
   EXPECT_EQ(e.message, "expected bone map chunk (BMAP) or a comment (CMNT) ('BMAP'), found 'BMAX'");
+}
+
+TEST(GemReadErrors, CountsOverTheCallersLimits) {
+  FixtureBytes b;
+  b.tag("EANM").u32(version_6_0).tag("FRMS").u32(0xffffffff).tag("BMAP").u32(0);
+  Error e = read_error(b);
+  EXPECT_EQ(e.code, ErrorCode::too_large);
+  EXPECT_EQ(e.offset, 12u);
+  EXPECT_EQ(e.message, "frame count 4294967295 exceeds the limit of 1048576 frames (--max-frames)");
+  FixtureBytes bones;
+  bones.header(version_6_0, 1, {"a", "b", "c"});
+  ReadLimits limits;
+  limits.max_bones = 2;
+  auto file = read(bones.bytes(), limits);
+  ASSERT_FALSE(file);
+  EXPECT_EQ(file.error().offset, 20u);
+  EXPECT_EQ(file.error().message, "bone count 3 exceeds the limit of 2 bones (--max-bones)");
+  FixtureBytes keys;
+  keys.header(version_6_0, 5, {"a"});
+  for (int f = 0; f < 3; ++f) keys.tag("FRM2").u16(std::uint32_t(f)).u8(1).u8(0).u16(0x08);
+  limits = ReadLimits{};
+  limits.max_keys = 5;
+  file = read(keys.bytes(), limits);
+  ASSERT_FALSE(file);
+  EXPECT_EQ(file.error().message, "more than 5 key records (--max-keys)");
+  EXPECT_EQ(file.error().offset, 29u + 2 * 10);
 }
 
 TEST(GemReadErrors, InputOverTheCallersLimit) {

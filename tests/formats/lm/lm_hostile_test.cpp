@@ -106,7 +106,7 @@ RC_GTEST_PROP(LmProperty, RandomFilesRoundTripByteForByte, ()) {
   auto bytes = write(f);
   RC_ASSERT(bytes.has_value());
   RC_ASSERT(*encoded_size(f) == bytes->size());
-  auto r = read(*bytes, std::uint32_t(f.groups.size()));
+  auto r = read(*bytes, std::uint32_t(f.groups.size()), test::no_limits());
   RC_ASSERT(r.has_value());
   RC_ASSERT(r->file == f);
   RC_ASSERT(*write(r->file) == *bytes);
@@ -123,7 +123,7 @@ RC_GTEST_PROP(LmProperty, RepackKeepsEveryTracksDataBitForBit, ()) {
   RC_ASSERT(packed.has_value());
   auto bytes = write(*packed);
   RC_ASSERT(bytes.has_value());
-  auto again = read(*bytes, std::uint32_t(f.groups.size()));
+  auto again = read(*bytes, std::uint32_t(f.groups.size()), test::no_limits());
   RC_ASSERT(again.has_value());
   auto after = track_data(again->file);
   RC_ASSERT(after.has_value());

@@ -143,6 +143,20 @@ TEST(LmRead, ErrorsCarryOffsets) {
   EXPECT_EQ(r.error().offset, 8u);
 }
 
+TEST(LmRead, FrameAndNodeLimits) {
+  auto bytes = test::lm_two_node_fixture();
+  bytes[4] = 0xff;  // frame count 0xff00003c
+  auto r = read(bytes);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().offset, 4u);
+  EXPECT_EQ(r.error().message, "frame count 4278190140 exceeds the limit of 1048576 frames (--max-frames)");
+  ReadLimits limits;
+  limits.max_bones = 1;
+  r = read(test::lm_two_node_fixture(), {}, limits);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, "2 nodes exceed the limit of 1 (--max-bones)");
+}
+
 TEST(LmRead, TrackDataPastTheEndIsADecodeError) {
   auto bytes = test::lm_two_node_fixture();
   bytes[0x18 + 5 * 6 + 3] = 200;  // node 0 rz index 200

@@ -144,6 +144,20 @@ TEST(Mm2Read, LaidOutLikeTheReal51Anm) {
   for (std::size_t i = 0; i < 6; ++i) EXPECT_EQ(encode_planes((*planes_list)[i]).size(), lengths[i]);
 }
 
+TEST(Mm2Read, AHugeSpriteIsRefusedBeforeAnyAllocation) {
+  auto bytes = test::mm2_file(three_frames());
+  const std::size_t image = 0x33 + 2 + 7 + 1 + 5 + 1;
+  bytes[image + 4] = bytes[image + 5] = bytes[image + 6] = bytes[image + 7] = 0xff;  // frame 0: 65535 x 65535
+  auto r = read(bytes);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("frame 0 is 65535x65535, more than the limit of 16777216 pixels (--max-pixels)"),
+            std::string::npos) << r.error().message;
+  std::size_t used = 0;
+  auto planes_bytes = decode_planes(std::vector<std::uint8_t>{0x0f}, 65535, 65535, used);
+  ASSERT_FALSE(planes_bytes);
+  EXPECT_EQ(planes_bytes.error().code, ErrorCode::too_large);
+}
+
 TEST(Mm2Read, Errors) {
   auto bytes = test::mm2_file(three_frames());
   bytes[2] = 'X';

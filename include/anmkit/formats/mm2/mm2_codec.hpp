@@ -14,8 +14,9 @@ namespace anmkit::mm2 {
 // Decodes one frame's planes (5 * ras_size bytes) from the stream starting at `stream`;
 // `consumed` receives the number of stream bytes the frame used. Fails (truncated, offset
 // relative to the stream) when the stream ends first.
+// Frames over `max_pixels` are refused before anything is allocated.
 Expected<Bytes> decode_planes(std::span<const std::uint8_t> stream, std::size_t width, std::size_t height,
-                              std::size_t& consumed);
+                              std::size_t& consumed, std::uint64_t max_pixels = 1u << 24);
 
 // Only counts the stream bytes a frame uses (nullopt when the stream ends first).
 std::optional<std::size_t> stream_length(std::span<const std::uint8_t> stream, std::size_t width, std::size_t height);
