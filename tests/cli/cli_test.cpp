@@ -205,9 +205,9 @@ TEST(Cli, InputsAreNeverOverwrittenUnlessForced) {
   const auto path = dir.write("small.anm", original);
   auto r = run_cli({"convert", path, "-o", path, "--to", "gem-6.1"}, dir);
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, path + ": error: refusing to overwrite the input file; pass --force to replace it\n");
+  EXPECT_EQ(r.err, path + ": error: refusing to overwrite the input file; pass --in-place to replace it\n");
   EXPECT_EQ(read_bytes(path), original);
-  r = run_cli({"convert", path, "-o", path, "--to", "gem-6.1", "--force"}, dir);
+  r = run_cli({"convert", path, "-o", path, "--to", "gem-6.1", "--in-place"}, dir);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   auto file = gem::read(read_bytes(path));
   ASSERT_TRUE(file);

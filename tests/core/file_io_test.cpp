@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <csignal>
 #include <filesystem>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "support/fixture_bytes.hpp"
 
@@ -63,6 +67,36 @@ TEST(FileIo, SameFileFollowsDifferentSpellings) {
   EXPECT_TRUE(same_file(path, (dir / "." / "a.anm").string()));
   EXPECT_FALSE(same_file(path, (dir / "b.anm").string()));
   fs::remove_all(dir);
+}
+
+TEST(FileIo, AnInterruptRemovesTemporaryFilesAndEndsBySignal) {
+  const fs::path dir = temp_dir();
+  const std::string temp = (dir / "out.anm.anmkit-tmp-1-0").string();
+  ASSERT_TRUE(write_file_atomic(temp, std::vector<std::uint8_t>{1, 2, 3}));
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    install_interrupt_cleanup();
+    detail::track_temp_file(temp.c_str());
+    std::raise(SIGINT);
+    ::_exit(0);  // not reached: the handler re-raises with the default action
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFSIGNALED(status));
+  EXPECT_EQ(WTERMSIG(status), SIGINT);
+  EXPECT_FALSE(fs::exists(temp)) << "the temporary file was removed";
+  fs::remove_all(dir);
+}
+
+TEST(FileIo, TrackingSlotsAreReused) {
+  const int a = detail::track_temp_file("/tmp/a");
+  const int b = detail::track_temp_file("/tmp/b");
+  EXPECT_NE(a, b);
+  detail::untrack_temp_file(a);
+  EXPECT_EQ(detail::track_temp_file("/tmp/c"), a);
+  detail::untrack_temp_file(a);
+  detail::untrack_temp_file(b);
 }
 
 }  // namespace

@@ -136,7 +136,7 @@ Expected<void> write_output(const std::string& path, std::span<const std::uint8_
   if (!force) {
     for (const auto& input : inputs) {
       if (path != "-" && same_file(path, input)) {
-        Error e = make_error(ErrorCode::io, "refusing to overwrite the input file; pass --force to replace it");
+        Error e = make_error(ErrorCode::io, "refusing to overwrite the input file; pass --in-place to replace it");
         e.file = path;
         return e;
       }

@@ -66,7 +66,7 @@ void add_build(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<Options>();
   cmd->add_option("IN", opt->json, "JSON dump (see docs/json-schema.md)")->required();
   cmd->add_option("-o,--output", opt->output, "Output animation file")->required();
-  cmd->add_flag("--force", opt->force, "Allow the output to replace the input file");
+  cmd->add_flag("--in-place,--force", opt->force, "Allow the output to replace an input file");
   cmd->add_flag("--no-validate", opt->no_validate, "Write even when the result breaks the format's rules");
   cmd->callback([opt, &exit_code] {
     auto fail = [&](Error e) { exit_code = report(std::move(e), opt->json); };

@@ -38,7 +38,7 @@ void add_convert(CLI::App& app, int& exit_code) {
                  ->check(CLI::IsMember({"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"}));
   auto* repack = cmd->add_flag("--repack", opt->repack, "LM: rewrite in the canonical layout, sharing identical data");
   to->excludes(repack);
-  cmd->add_flag("--force", opt->sprite.force, "Allow an output to replace an input file");
+  cmd->add_flag("--in-place,--force", opt->sprite.force, "Allow an output to replace an input file");
   opt->lm.add_to(cmd);
   auto* sequence = cmd->add_option("--sequence", opt->sprite.sequence, "MM2 GIF: the sequence to play (default: the longest)")
                        ->check(CLI::NonNegativeNumber);

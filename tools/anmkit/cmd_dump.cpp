@@ -21,7 +21,7 @@ void add_dump(CLI::App& app, int& exit_code) {
   cmd->add_option("FILE", opt->file, "Animation file")->required();
   cmd->add_option("-o,--output", opt->output, "Output JSON file; - for stdout (the default)");
   cmd->add_flag("--compact", opt->compact, "Print the JSON on one line");
-  cmd->add_flag("--force", opt->force, "Allow the output to replace the input file");
+  cmd->add_flag("--in-place,--force", opt->force, "Allow the output to replace an input file");
   opt->lm.add_to(cmd);
   cmd->callback([opt, &exit_code] {
     auto loaded = load_any(opt->file, opt->lm);

@@ -4,7 +4,10 @@
 
 #include "cli_common.hpp"
 
+#include "anmkit/core/file_io.hpp"
+
 int main(int argc, char** argv) {
+  anmkit::install_interrupt_cleanup();  // Ctrl-C leaves no temporary files behind
   CLI::App app{"anmkit: identify, check, dump, edit and convert .anm animation files.\n"
                "Formats: GEM skeletal animation (EANM; Soldiers: Heroes of WWII, Men of War, Gates of Hell)."};
   app.set_version_flag("--version", "anmkit 0.1.0");

@@ -17,8 +17,20 @@ inline constexpr std::uint64_t default_max_input_bytes = 1ull << 30;
 Expected<std::vector<std::uint8_t>> read_file(const std::string& path,
                                               std::uint64_t max_bytes = default_max_input_bytes);
 
-// Writes `bytes` to `path` through a temporary file and a rename; "-" writes to stdout.
+// Writes `bytes` to `path` through a temporary file in the same folder: written, flushed and
+// synced, then renamed over `path`, then the folder synced. An interrupted run leaves the old
+// file or the new one, never a partial one. "-" writes to stdout.
 Expected<void> write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes);
+
+// Installs SIGINT, SIGTERM and SIGHUP handlers that delete the temporary files of writes in
+// progress, then end the process by the same signal. Programs call it once at start-up.
+void install_interrupt_cleanup();
+
+namespace detail {
+// The registry the handlers clean up (exposed for tests): returns a slot, or -1 when full.
+int track_temp_file(const char* path);
+void untrack_temp_file(int slot);
+}  // namespace detail
 
 // True when both paths name the same existing file.
 bool same_file(const std::string& a, const std::string& b);
