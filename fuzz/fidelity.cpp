@@ -1,0 +1,241 @@
+#include "fidelity.hpp"
+
+#include <fmt/format.h>
+
+#include "anmkit/core/json_input.hpp"
+#include "anmkit/core/json_pretty.hpp"
+#include "anmkit/export/png.hpp"
+#include "anmkit/formats/gem/gem_clip.hpp"
+#include "anmkit/formats/gem/gem_info.hpp"
+#include "anmkit/formats/gem/gem_json.hpp"
+#include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/gem/gem_validate.hpp"
+#include "anmkit/formats/gem/gem_write.hpp"
+#include "anmkit/formats/gem/mdl.hpp"
+#include "anmkit/formats/lm/lm_bin.hpp"
+#include "anmkit/formats/lm/lm_curves.hpp"
+#include "anmkit/formats/lm/lm_info.hpp"
+#include "anmkit/formats/lm/lm_json.hpp"
+#include "anmkit/formats/lm/lm_read.hpp"
+#include "anmkit/formats/lm/lm_repack.hpp"
+#include "anmkit/formats/lm/lm_validate.hpp"
+#include "anmkit/formats/lm/lm_write.hpp"
+#include "anmkit/formats/mm2/mm2_codec.hpp"
+#include "anmkit/formats/mm2/mm2_compose.hpp"
+#include "anmkit/formats/mm2/mm2_import.hpp"
+#include "anmkit/formats/mm2/mm2_info.hpp"
+#include "anmkit/formats/mm2/mm2_json.hpp"
+#include "anmkit/formats/mm2/mm2_read.hpp"
+#include "anmkit/formats/mm2/mm2_validate.hpp"
+#include "anmkit/formats/mm2/mm2_write.hpp"
+
+namespace anmkit::fuzz {
+namespace {
+
+using Result = std::optional<std::string>;
+
+// Small limits keep each execution fast; the limits themselves are tested elsewhere.
+ReadLimits fuzz_limits() {
+  ReadLimits l;
+  l.max_input_bytes = 1 << 20;
+  l.max_frames = 4096;
+  l.max_bones = 1024;
+  l.max_keys = 1 << 16;
+  l.max_pixels = 1 << 18;
+  l.max_sequences = 256;
+  return l;
+}
+
+// A read failure must say where.
+Result check_error(const Error& e, std::size_t size, std::string_view what) {
+  if (!e.offset) return fmt::format("{}: error without an offset: {}", what, e.message);
+  if (*e.offset > size) return fmt::format("{}: error offset {} past the input's {} bytes", what, *e.offset, size);
+  if (e.message.empty()) return fmt::format("{}: error without a message", what);
+  return std::nullopt;
+}
+
+template <class File, class ToJson, class FromJson>
+Result check_json_round_trip(const File& file, ToJson to_json, FromJson from_json, std::string_view what) {
+  const std::string text = pretty_json(to_json(file));
+  const auto reparsed = from_json(nlohmann::ordered_json::parse(text));
+  if (!reparsed) return fmt::format("{}: the dump does not build: {}", what, reparsed.error().to_string());
+  if (!(*reparsed == file)) return fmt::format("{}: dump then build changed the model", what);
+  return std::nullopt;
+}
+
+std::vector<std::uint8_t>& png_base() {
+  static std::vector<std::uint8_t> bytes;
+  return bytes;
+}
+
+}  // namespace
+
+Result check_gem(Input bytes) {
+  auto file = gem::read(bytes, fuzz_limits());
+  if (!file) return check_error(file.error(), bytes.size(), "gem read");
+  auto again = gem::write(*file);
+  if (!again) return "gem: a file that reads does not write: " + again.error().to_string();
+  if (!std::equal(again->begin(), again->end(), bytes.begin(), bytes.end())) return "gem: write(read(bytes)) != bytes";
+  (void)gem::validate(*file);
+  (void)gem::summary(*file);
+  if (auto r = check_json_round_trip(*file, gem::to_json, gem::from_json, "gem")) return r;
+  const model::Clip clip = gem::to_clip(*file);
+  if (clip.frame_count <= 512) {
+    for (auto target : {gem::Target::gem_4_0, gem::Target::gem_6_1, gem::Target::gem_6_1_frm3}) {
+      auto converted = gem::from_clip(clip, target);
+      if (!converted) continue;  // a clip the target cannot hold (too many bones) is refused cleanly
+      auto written = gem::write(*converted);
+      if (!written) return "gem: a conversion does not write: " + written.error().to_string();
+      auto back = gem::read(*written, fuzz_limits());
+      if (!back) return "gem: a conversion does not read back: " + back.error().to_string();
+    }
+  }
+  return std::nullopt;
+}
+
+Result check_lm(Input bytes) {
+  auto result = lm::read(bytes, std::nullopt, fuzz_limits());
+  if (!result) return check_error(result.error(), bytes.size(), "lm read");
+  const lm::File& file = result->file;
+  auto again = lm::write(file);
+  if (!again) return "lm: a file that reads does not write: " + again.error().to_string();
+  if (!std::equal(again->begin(), again->end(), bytes.begin(), bytes.end())) return "lm: write(read(bytes)) != bytes";
+  (void)lm::validate(file);
+  (void)lm::summary(file, "inferred from the layout", 30);
+  if (auto r = check_json_round_trip(file, lm::to_json, lm::from_json, "lm")) return r;
+  auto data = lm::track_data(file);
+  auto curves = lm::decode_curves(file);
+  if (bool(data) != bool(curves)) return "lm: track data and curves disagree on readability";
+  if (!curves) return check_error(curves.error(), bytes.size(), "lm curves");
+  for (double f : {0.0, 0.5, 13.25, 1e6}) (void)lm::sample(*curves, lm::playback_frame(file, f), lm::RotationUnit::degrees);
+  auto packed = lm::repack(file);
+  if (!packed) return std::nullopt;  // an array past 65536 floats cannot be repacked
+  auto written = lm::write(*packed);
+  if (!written) return "lm: a repacked file does not write";
+  auto back = lm::read(*written, std::uint32_t(file.groups.size()));
+  if (!back) return "lm: a repacked file does not read back: " + back.error().to_string();
+  auto after = lm::track_data(back->file);
+  if (!after || *after != *data) return "lm: repacking changed a track's data";
+  return std::nullopt;
+}
+
+Result check_lm_bin(Input bytes) {
+  auto graph = lm::read_bin(bytes);
+  if (!graph) return check_error(graph.error(), bytes.size(), "bin read");
+  if (graph->walk_order.size() != graph->nodes.size()) return "bin: the walk and the nodes disagree";
+  for (std::size_t i = 0; i < graph->nodes.size(); ++i) {
+    if (graph->nodes[i].parent >= int(graph->nodes.size())) return "bin: a parent out of range";
+  }
+  return std::nullopt;
+}
+
+Result check_mm2(Input bytes) {
+  auto file = mm2::read(bytes, fuzz_limits());
+  if (!file) return check_error(file.error(), bytes.size(), "mm2 read");
+  auto again = mm2::write(*file);
+  if (!again) return "mm2: a file that reads does not write: " + again.error().to_string();
+  if (!std::equal(again->begin(), again->end(), bytes.begin(), bytes.end())) return "mm2: write(read(bytes)) != bytes";
+  if (mm2::image_chunk_offset(*file) + 4 > bytes.size()) return "mm2: image chunk offset past the end";
+  (void)mm2::validate(*file);
+  (void)mm2::summary(*file, 60);
+  if (auto r = check_json_round_trip(*file, mm2::to_json, mm2::from_json, "mm2")) return r;
+  auto planes_list = mm2::decode_all_planes(*file);
+  if (!planes_list) return "mm2: a file that reads does not decode: " + planes_list.error().message;
+  for (std::size_t f = 0; f < planes_list->size(); ++f) {
+    const auto& p = (*planes_list)[f];
+    const auto& info = file->frames[f];
+    std::size_t used = 0;
+    auto back = mm2::decode_planes(mm2::encode_planes(p), info.width, info.height, used);
+    if (!back || *back != p) return fmt::format("mm2: frame {} does not survive the greedy encoder", f);
+    if (mm2::pixels_to_planes(mm2::planes_to_pixels(p, info.width, info.height), info.width, info.height).size() != p.size()) {
+      return "mm2: planes and pixels disagree on size";
+    }
+  }
+  if (!mm2::to_sprite(*file, 60)) return "mm2: a file that decodes does not compose";
+  return std::nullopt;
+}
+
+Result check_mdl(Input bytes) {
+  auto mdl = gem::read_mdl(bytes);
+  if (!mdl) return check_error(mdl.error(), bytes.size(), "mdl read");
+  for (std::size_t i = 0; i < mdl->bones.size(); ++i) {
+    if (mdl->bones[i].parent >= int(i)) return "mdl: a parent that does not come before its child";
+  }
+  return std::nullopt;
+}
+
+Result check_json_build(Input bytes) {
+  nlohmann::ordered_json doc;
+  try {
+    doc = json_input::parse(bytes);
+  } catch (ErrorException& e) {
+    return check_error(e.error, bytes.size(), "json parse");
+  }
+  // Whatever builds and validates must write, read back and write the same bytes.
+  if (auto f = gem::from_json(doc); f && !has_errors(gem::validate(*f))) {
+    auto written = gem::write(*f);
+    if (written) {
+      ReadLimits unlimited;
+      unlimited.max_frames = UINT32_MAX;
+      unlimited.max_bones = UINT32_MAX;
+      unlimited.max_keys = UINT64_MAX;
+      auto back = gem::read(*written, unlimited);
+      if (!back) return "json: a valid GEM build does not read back: " + back.error().to_string();
+      if (!(*back == *f)) return "json: a GEM build reads back different";
+    }
+  }
+  if (auto f = lm::from_json(doc); f && !has_errors(lm::validate(*f))) {
+    auto written = lm::write(*f);
+    if (written) {
+      ReadLimits unlimited;
+      unlimited.max_frames = UINT32_MAX;
+      unlimited.max_bones = UINT32_MAX;
+      auto back = lm::read(*written, std::uint32_t(f->groups.size()), unlimited);
+      if (!back) return "json: a valid LM build does not read back: " + back.error().to_string();
+      if (*lm::write(back->file) != *written) return "json: an LM build does not write back the same bytes";
+    }
+  }
+  if (auto f = mm2::from_json(doc); f && !has_errors(mm2::validate(*f))) {
+    auto written = mm2::write(*f);
+    if (written) {
+      auto back = mm2::read(*written);
+      if (!back) return "json: a valid MM2 build does not read back: " + back.error().to_string();
+      if (*mm2::write(*back) != *written) return "json: an MM2 build does not write back the same bytes";
+    }
+  }
+  return std::nullopt;
+}
+
+void set_png_import_base(std::vector<std::uint8_t> mm2_bytes) { png_base() = std::move(mm2_bytes); }
+
+Result check_png_import(Input bytes) {
+  auto decoded = png::decode(bytes, 1 << 18);
+  if (!decoded) return std::nullopt;  // libspng's own errors; nothing to check
+  if (decoded->rgba.size() != decoded->width * decoded->height) return "png: pixel count disagrees with the size";
+  if (decoded->indexed && !decoded->palette.empty() && decoded->palette.size() <= 256) {
+    auto again = png::encode_indexed(decoded->indices, decoded->palette);
+    if (again) {
+      auto back = png::decode(*again);
+      if (!back || !(back->indices == decoded->indices)) return "png: an indexed image does not survive re-encoding";
+    }
+  }
+  if (png_base().empty()) return std::nullopt;
+  auto base = mm2::read(png_base());
+  if (!base) return "png: the import base does not read";
+  auto imported = mm2::import_frames(*base, {{1, {"fuzz.png", std::vector<std::uint8_t>(bytes.begin(), bytes.end())}}}, {true, true});
+  if (!imported) return std::nullopt;  // pens past 31 and sizes past 65535 are refused cleanly
+  auto written = mm2::write(*imported);
+  if (!written) return "png: an import does not write";
+  auto back = mm2::read(*written);
+  if (!back) return "png: an import does not read back: " + back.error().to_string();
+  return std::nullopt;
+}
+
+const std::vector<Target>& targets() {
+  static const std::vector<Target> all{{"gem", check_gem},   {"lm", check_lm},   {"lm_bin", check_lm_bin},
+                                       {"mm2", check_mm2},   {"mdl", check_mdl}, {"json_build", check_json_build},
+                                       {"png_import", check_png_import}};
+  return all;
+}
+
+}  // namespace anmkit::fuzz

@@ -1,0 +1,37 @@
+#pragma once
+// What each fuzz target checks: no crash is not enough; whatever parses must also survive a
+// write and a read unchanged, and the meaning computed from it must not fail. Each check returns
+// a description of the first wrong result, or nothing. The fuzz targets abort on a description;
+// the test suite replays every committed crasher (tests/data/crashers/) through the same checks.
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace anmkit::fuzz {
+
+using Input = std::span<const std::uint8_t>;
+using Check = std::optional<std::string> (*)(Input);
+
+std::optional<std::string> check_gem(Input bytes);
+std::optional<std::string> check_lm(Input bytes);
+std::optional<std::string> check_lm_bin(Input bytes);
+std::optional<std::string> check_mm2(Input bytes);
+std::optional<std::string> check_mdl(Input bytes);
+std::optional<std::string> check_json_build(Input bytes);
+std::optional<std::string> check_png_import(Input bytes);
+
+struct Target {
+  std::string_view name;
+  Check check;
+};
+// Every target, by the name of its folder under tests/data/crashers/ and fuzz/dict/.
+const std::vector<Target>& targets();
+
+// The MM2 file that imported PNGs are put into (the ghost example), set once before checking.
+void set_png_import_base(std::vector<std::uint8_t> mm2_bytes);
+
+}  // namespace anmkit::fuzz
