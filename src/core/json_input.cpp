@@ -15,15 +15,34 @@ void fail(const std::string& pointer, std::string message) {
   throw ErrorException{std::move(e)};
 }
 
+namespace {
+
+// "[json.exception.parse_error.101] parse error at line 1, column 2: ..." -> the part after "] ".
+std::string without_prefix(std::string message) {
+  if (auto close = message.find("] "); close != std::string::npos) message.erase(0, close + 2);
+  return message;
+}
+
+}  // namespace
+
 json parse(std::span<const std::uint8_t> text) {
   try {
     return json::parse(text.begin(), text.end());
   } catch (const json::parse_error& e) {
-    std::string message = e.what();
-    // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." -> the part after ]
-    if (auto close = message.find("] "); close != std::string::npos) message.erase(0, close + 2);
-    throw ErrorException{make_error(ErrorCode::json, "invalid JSON: " + message,
+    throw ErrorException{make_error(ErrorCode::json, "invalid JSON: " + without_prefix(e.what()),
                                     e.byte > 0 ? e.byte - 1 : 0)};
+  } catch (const json::exception& e) {
+    // Other parser failures (a number too large for a double) carry no position; their message
+    // quotes the token, so point at its first occurrence.
+    std::string message = without_prefix(e.what());
+    std::size_t at = 0;
+    if (auto open = message.find('\''); open != std::string::npos) {
+      const auto close = message.find('\'', open + 1);
+      const std::string token = message.substr(open + 1, close == std::string::npos ? std::string::npos : close - open - 1);
+      const std::string_view text_view(reinterpret_cast<const char*>(text.data()), text.size());
+      if (auto found = text_view.find(token); !token.empty() && found != std::string_view::npos) at = found;
+    }
+    throw ErrorException{make_error(ErrorCode::json, "invalid JSON: " + message, at)};
   }
 }
 

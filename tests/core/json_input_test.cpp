@@ -18,6 +18,14 @@ TEST(JsonInput, SyntaxErrorsCarryAByteOffset) {
   EXPECT_EQ(e.message.rfind("invalid JSON: parse error at line 1, column 13", 0), 0u) << e.message;
 }
 
+TEST(JsonInput, NumbersTooLargeForADoubleAreErrorsNotCrashes) {
+  const std::string text = "{\"frame_count\": 1e999}";
+  const Error e = test::capture_error([&] { in::parse({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}); });
+  EXPECT_EQ(e.code, ErrorCode::json);
+  EXPECT_EQ(e.offset, 16u);
+  EXPECT_EQ(e.message, "invalid JSON: number overflow parsing '1e999'");
+}
+
 TEST(JsonInput, UnknownMembersNameThePointer) {
   const json v = {{"bone", 1}, {"positon", 2}};
   const Error e = test::capture_error([&] { in::expect_object(v, "/frames/0/keys/1", {"bone", "position"}); });

@@ -77,9 +77,12 @@ double evaluate(const Curve& curve, double frame, float fallback) {
   if (keys.empty()) return fallback;
   if (frame <= keys.front().frame) return keys.front().value;
   if (frame >= keys.back().frame) return keys.back().value;
-  // The first key after `frame`; keys ascend in a valid file (validate checks it).
+  // The first key after `frame`; keys ascend in a valid file (validate checks it). In an invalid
+  // one (keys out of order, NaN frames) the search may land on either end: hold the nearest key.
   const auto after = std::upper_bound(keys.begin(), keys.end(), frame,
                                       [](double f, const Key& k) { return f < double(k.frame); });
+  if (after == keys.end()) return keys.back().value;
+  if (after == keys.begin()) return keys.front().value;
   const Key& b = *after;
   const Key& a = *std::prev(after);
   const double gap = double(b.frame) - double(a.frame);

@@ -61,6 +61,16 @@ TEST(LmCurves, EqualKeyFramesNeverDivideByZero) {
   EXPECT_TRUE(std::isfinite(evaluate(c, 4.5, 0)));
 }
 
+TEST(LmCurves, NanOrUnorderedKeyFramesHoldTheNearestKey) {
+  // Found by the fuzzer: a NaN frame made the search run off the end of the keys.
+  const Curve nan_last = keyed({{0, 1, 0, 0}, {NAN, 2, 0, 0}});
+  EXPECT_EQ(evaluate(nan_last, 5, 0), 2.0);
+  const Curve nan_first = keyed({{NAN, 1, 0, 0}, {10, 2, 0, 0}});
+  EXPECT_EQ(evaluate(nan_first, 5, 0), 1.0);
+  const Curve unordered = keyed({{10, 1, 0, 0}, {0, 2, 0, 0}, {20, 3, 0, 0}});
+  EXPECT_TRUE(std::isfinite(evaluate(unordered, 15, 0)));
+}
+
 TEST(LmCurves, EulerZyxQuaternion) {
   const double quarter = std::numbers::pi / 2;
   model::Quat q = quat_from_euler_zyx(0, 0, quarter);
