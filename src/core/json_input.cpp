@@ -127,6 +127,18 @@ std::vector<std::uint32_t> float_bits_array(const json& value, const std::string
   return out;
 }
 
+void expect_dump_header(const json& document, std::string_view schema, std::uint64_t schema_version,
+                        std::string_view format) {
+  const std::string& found = string(member(document, "", "schema"), "/schema");
+  if (found != schema) fail("/schema", fmt::format("expected \"{}\", found \"{}\"", schema, found));
+  const auto version = unsigned_integer(member(document, "", "schema_version"), "/schema_version", UINT32_MAX);
+  if (version != schema_version) {
+    fail("/schema_version", fmt::format("this anmkit reads schema version {}, found {}", schema_version, version));
+  }
+  const std::string& found_format = string(member(document, "", "format"), "/format");
+  if (found_format != format) fail("/format", fmt::format("expected \"{}\", found \"{}\"", format, found_format));
+}
+
 std::string hex(std::span<const std::uint8_t> bytes) {
   static constexpr char digits[] = "0123456789abcdef";
   std::string out(bytes.size() * 2, '0');

@@ -73,19 +73,14 @@ void add_build(CLI::App& app, int& exit_code) {
     auto text = read_file(opt->json, limits().max_input_bytes);
     if (!text) return fail(text.error());
     bool invalid = false;
-    Expected<std::vector<std::uint8_t>> bytes = [&]() -> Expected<std::vector<std::uint8_t>> {
-      try {
-        const auto doc = json_input::parse(*text);
-        const std::string format = doc.is_object() && doc.contains("format") && doc["format"].is_string()
-                                       ? doc["format"].get<std::string>()
-                                       : "";
-        if (format == "lm") return build<LmCodec>(doc, *opt, invalid);
-        if (format == "mm2") return build<Mm2Codec>(doc, *opt, invalid);
-        return build<GemCodec>(doc, *opt, invalid);
-      } catch (ErrorException& e) {
-        return std::move(e.error);
-      }
-    }();
+    auto doc = catch_errors([&] { return json_input::parse(*text); });
+    if (!doc) return fail(doc.error());
+    const std::string format = doc->is_object() && doc->contains("format") && (*doc)["format"].is_string()
+                                   ? (*doc)["format"].get<std::string>()
+                                   : "";
+    auto bytes = format == "lm"    ? build<LmCodec>(*doc, *opt, invalid)
+                 : format == "mm2" ? build<Mm2Codec>(*doc, *opt, invalid)
+                                   : build<GemCodec>(*doc, *opt, invalid);
     if (!bytes) return fail(bytes.error());
     if (invalid) {
       exit_code = exit_failure;

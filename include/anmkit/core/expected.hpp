@@ -49,4 +49,15 @@ class [[nodiscard]] Expected<void> {
   std::optional<Error> error_;
 };
 
+// Runs codec internals that report failure by throwing ErrorException, and returns their result
+// (or the error) as an Expected. Public entry points use it so that nothing throws past them.
+template <class Body>
+auto catch_errors(Body&& body) -> Expected<decltype(body())> {
+  try {
+    return body();
+  } catch (ErrorException& e) {
+    return std::move(e.error);
+  }
+}
+
 }  // namespace anmkit

@@ -39,6 +39,10 @@ std::uint32_t float_bits(const json& value, const std::string& pointer);
 std::vector<std::uint32_t> float_bits_array(const json& value, const std::string& pointer,
                                             std::size_t count);
 
+// A dump's header: "schema" and "schema_version" equal to the reader's, "format" as expected.
+void expect_dump_header(const json& document, std::string_view schema, std::uint64_t schema_version,
+                        std::string_view format);
+
 // Bytes as lower-case hex text, and back.
 std::string hex(std::span<const std::uint8_t> bytes);
 std::vector<std::uint8_t> from_hex(const json& value, const std::string& pointer);

@@ -135,17 +135,7 @@ File parse_file(const json& doc) {
   const std::string root;
   in::expect_object(doc, root, {"schema", "schema_version", "format", "version", "frame_count",
                                 "comments", "bones", "frames"});
-  const std::string& schema = in::string(in::member(doc, root, "schema"), "/schema");
-  if (schema != dump_schema) {
-    in::fail("/schema", fmt::format("expected \"{}\", found \"{}\"", dump_schema, schema));
-  }
-  const auto schema_version = in::unsigned_integer(in::member(doc, root, "schema_version"), "/schema_version", UINT32_MAX);
-  if (schema_version != std::uint64_t(dump_schema_version)) {
-    in::fail("/schema_version", fmt::format("this anmkit reads schema version {}, found {}",
-                                            dump_schema_version, schema_version));
-  }
-  const std::string& format = in::string(in::member(doc, root, "format"), "/format");
-  if (format != "gem") in::fail("/format", fmt::format("expected \"gem\", found \"{}\"", format));
+  in::expect_dump_header(doc, dump_schema, dump_schema_version, "gem");
   File file;
   file.version = parse_version(in::member(doc, root, "version"), "/version");
   file.frame_count = std::uint32_t(in::unsigned_integer(in::member(doc, root, "frame_count"), "/frame_count", UINT32_MAX));
@@ -230,11 +220,7 @@ json to_json(const File& file) {
 }
 
 Expected<File> from_json(const json& document) {
-  try {
-    return parse_file(document);
-  } catch (ErrorException& e) {
-    return std::move(e.error);
-  }
+  return catch_errors([&] { return parse_file(document); });
 }
 
 }  // namespace anmkit::gem

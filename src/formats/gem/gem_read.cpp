@@ -174,12 +174,10 @@ Expected<File> read(std::span<const std::uint8_t> bytes, const ReadLimits& limit
                                   bytes.size(), limits.max_input_bytes),
                       0);
   }
-  try {
+  return catch_errors([&] {
     ByteReader r(bytes);
     return read_file_model(r, limits);
-  } catch (ErrorException& e) {
-    return std::move(e.error);
-  }
+  });
 }
 
 }  // namespace anmkit::gem

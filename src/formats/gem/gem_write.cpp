@@ -147,26 +147,22 @@ void put_file(ByteWriter& w, const File& file) {
 }  // namespace
 
 Expected<std::size_t> encoded_size(const File& file) {
-  try {
+  return catch_errors([&] {
     ByteWriter counter = ByteWriter::counting();
     put_file(counter, file);
     return counter.size();
-  } catch (ErrorException& e) {
-    return std::move(e.error);
-  }
+  });
 }
 
 Expected<std::vector<std::uint8_t>> write(const File& file) {
   auto size = encoded_size(file);
   if (!size) return size.error();
-  ByteWriter w;
-  w.reserve(*size);
-  try {
+  return catch_errors([&] {
+    ByteWriter w;
+    w.reserve(*size);
     put_file(w, file);
-  } catch (ErrorException& e) {
-    return std::move(e.error);
-  }
-  return w.take();
+    return w.take();
+  });
 }
 
 }  // namespace anmkit::gem

@@ -82,7 +82,7 @@ int Mdl::find_bone(std::string_view name) const {
 
 Expected<Mdl> read_mdl(std::span<const std::uint8_t> bytes) {
   const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  try {
+  return catch_errors([&]() -> Mdl {
     Lexer lex(text);
     Mdl mdl;
     std::vector<Block> stack;
@@ -132,9 +132,7 @@ Expected<Mdl> read_mdl(std::span<const std::uint8_t> bytes) {
       throw ErrorException{make_error(ErrorCode::truncated, fmt::format("{} block(s) still open at the end", stack.size()), text.size())};
     }
     return mdl;
-  } catch (ErrorException& e) {
-    return std::move(e.error);
-  }
+  });
 }
 
 }  // namespace anmkit::gem

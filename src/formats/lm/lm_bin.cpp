@@ -21,7 +21,7 @@ model::Vec3 read_vec3(ByteReader& r, std::string_view what) {
 }  // namespace
 
 Expected<SceneGraph> read_bin(std::span<const std::uint8_t> bytes) {
-  try {
+  return catch_errors([&]() -> SceneGraph {
     ByteReader r(bytes, Endian::big);
     SceneGraph g;
     g.version = r.u8("version");
@@ -114,9 +114,7 @@ Expected<SceneGraph> read_bin(std::span<const std::uint8_t> bytes) {
     by_index.resize(count);
     g.nodes = std::move(by_index);
     return g;
-  } catch (ErrorException& e) {
-    return std::move(e.error);
-  }
+  });
 }
 
 }  // namespace anmkit::lm

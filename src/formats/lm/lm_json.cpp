@@ -17,14 +17,7 @@ File parse(const json& doc) {
   const std::string root;
   in::expect_object(doc, root, {"schema", "schema_version", "format", "version", "loop", "padding", "frame_count",
                                 "layout", "lead", "groups", "arrays", "tails"});
-  const std::string& schema = in::string(in::member(doc, root, "schema"), "/schema");
-  if (schema != dump_schema) in::fail("/schema", fmt::format("expected \"{}\", found \"{}\"", dump_schema, schema));
-  const auto schema_version = in::unsigned_integer(in::member(doc, root, "schema_version"), "/schema_version", UINT32_MAX);
-  if (schema_version != std::uint64_t(dump_schema_version)) {
-    in::fail("/schema_version", fmt::format("this anmkit reads schema version {}, found {}", dump_schema_version, schema_version));
-  }
-  const std::string& format = in::string(in::member(doc, root, "format"), "/format");
-  if (format != "lm") in::fail("/format", fmt::format("expected \"lm\", found \"{}\"", format));
+  in::expect_dump_header(doc, dump_schema, dump_schema_version, "lm");
   File f;
   f.version = std::uint8_t(in::unsigned_integer(in::member(doc, root, "version"), "/version", 0xff));
   f.loop = std::uint8_t(in::unsigned_integer(in::member(doc, root, "loop"), "/loop", 0xff));
@@ -112,11 +105,7 @@ json to_json(const File& file) {
 }
 
 Expected<File> from_json(const json& document) {
-  try {
-    return parse(document);
-  } catch (ErrorException& e) {
-    return std::move(e.error);
-  }
+  return catch_errors([&] { return parse(document); });
 }
 
 }  // namespace anmkit::lm

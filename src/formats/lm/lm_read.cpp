@@ -143,14 +143,12 @@ Expected<ReadResult> read(std::span<const std::uint8_t> bytes, std::optional<std
                                   limits.max_input_bytes),
                       0);
   }
-  try {
+  return catch_errors([&] {
     ByteReader r(bytes, Endian::big);
     ReadResult result;
     result.file = read_model(r, node_count, result.node_count_source, limits);
     return result;
-  } catch (ErrorException& e) {
-    return std::move(e.error);
-  }
+  });
 }
 
 }  // namespace anmkit::lm

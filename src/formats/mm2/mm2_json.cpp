@@ -14,14 +14,7 @@ File parse(const json& doc) {
   const std::string root;
   in::expect_object(doc, root, {"schema", "schema_version", "format", "prelude", "seq_header", "preamble", "sequences",
                                 "depth_or_mode", "frames", "palette"});
-  const std::string& schema = in::string(in::member(doc, root, "schema"), "/schema");
-  if (schema != dump_schema) in::fail("/schema", fmt::format("expected \"{}\", found \"{}\"", dump_schema, schema));
-  const auto version = in::unsigned_integer(in::member(doc, root, "schema_version"), "/schema_version", UINT32_MAX);
-  if (version != std::uint64_t(dump_schema_version)) {
-    in::fail("/schema_version", fmt::format("this anmkit reads schema version {}, found {}", dump_schema_version, version));
-  }
-  const std::string& format = in::string(in::member(doc, root, "format"), "/format");
-  if (format != "mm2") in::fail("/format", fmt::format("expected \"mm2\", found \"{}\"", format));
+  in::expect_dump_header(doc, dump_schema, dump_schema_version, "mm2");
   File f;
   const json& prelude = in::array(in::member(doc, root, "prelude"), "/prelude");
   if (prelude.size() != prelude_slots) in::fail("/prelude", fmt::format("expected 11 slots, found {}", prelude.size()));
@@ -100,11 +93,7 @@ json to_json(const File& file) {
 }
 
 Expected<File> from_json(const json& document) {
-  try {
-    return parse(document);
-  } catch (ErrorException& e) {
-    return std::move(e.error);
-  }
+  return catch_errors([&] { return parse(document); });
 }
 
 }  // namespace anmkit::mm2

@@ -132,11 +132,7 @@ Expected<File> read(std::span<const std::uint8_t> bytes, const ReadLimits& limit
     return make_error(ErrorCode::too_large,
                       fmt::format("input of {} bytes is larger than the limit of {} bytes for MM2 files", bytes.size(), limit), 0);
   }
-  try {
-    return read_model(bytes, limits);
-  } catch (ErrorException& e) {
-    return std::move(e.error);
-  }
+  return catch_errors([&] { return read_model(bytes, limits); });
 }
 
 Expected<std::vector<Bytes>> decode_all_planes(const File& file) {
