@@ -50,18 +50,6 @@ Expected<LoadedGem> load_gem(Input input) {
   return LoadedGem{std::move(input), std::move(*file)};
 }
 
-Expected<LoadedGem> load_gem(const std::string& path) {
-  auto input = load(path);
-  if (!input) return input.error();
-  if (input->format != Format::gem) {
-    Error e = make_error(ErrorCode::unsupported, fmt::format("this command reads GEM files; this is {}",
-                                                             format_title(input->format)));
-    e.file = path;
-    return e;
-  }
-  return load_gem(std::move(*input));
-}
-
 void LmOptions::add_to(CLI::App* command) {
   auto* bin_option = command->add_option("--bin", bin, "LM: the paired .bin model (gives the node count)");
   nodes_option = command->add_option("--nodes", nodes, "LM: the node count, when there is no .bin");
@@ -119,11 +107,9 @@ Expected<Loaded> load_any(const std::string& path, const LmOptions& options) {
   return Loaded{std::move(*gem)};
 }
 
-void print_error(const Error& error) { std::fprintf(stderr, "%s\n", format_error(error).c_str()); }
-
 int report(Error error, const std::string& file) {
   if (error.file.empty()) error.file = file;
-  print_error(error);
+  std::fprintf(stderr, "%s\n", format_error(error).c_str());
   return exit_failure;
 }
 

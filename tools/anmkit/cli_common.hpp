@@ -44,8 +44,7 @@ struct LoadedGem {
   Input input;
   gem::File file;
 };
-// Reads, detects and parses a GEM file; errors name the file and the offset.
-Expected<LoadedGem> load_gem(const std::string& path);
+// Parses a GEM file; errors name the file and the offset.
 Expected<LoadedGem> load_gem(Input input);
 
 // Where an LM file's node count comes from (it is not stored in the file).
@@ -73,7 +72,6 @@ struct LoadedMm2 {
 using Loaded = std::variant<LoadedGem, LoadedLm, LoadedMm2>;
 Expected<Loaded> load_any(const std::string& path, const LmOptions& options);
 
-void print_error(const Error& error);
 // Prints the error (naming `file` when the error does not name one) and returns exit_failure.
 int report(Error error, const std::string& file = {});
 void print_diagnostic(const std::string& file, const Diagnostic& diagnostic);
