@@ -10,6 +10,9 @@
 #include "anmkit/formats/lm/lm_repack.hpp"
 #include "anmkit/formats/lm/lm_write.hpp"
 #include "cli_common.hpp"
+#include "anmkit/core/file_io.hpp"
+#include "anmkit/formats/gem/mdl.hpp"
+#include "gltf_convert.hpp"
 #include "mm2_convert.hpp"
 
 namespace anmkit::cli {
@@ -21,6 +24,8 @@ void add_convert(CLI::App& app, int& exit_code) {
       "changed. LM (--repack): header, node groups, scale, rotation and translation arrays, identical data stored once.\n"
       "MM2: -o DIR/ writes raw_NNN.png and composed_NNN.png; -o NAME.png a sprite sheet with a .json sidecar; -o NAME.gif\n"
       "an animated GIF; -o NAME.iff an IFF ILBM. IN a folder of raw_NNN.png with --base ORIGINAL.anm writes a game file.\n"
+      "GEM, LM: -o NAME.gltf or NAME.glb writes glTF 2.0 (GEM: --skeleton MODEL.mdl; LM: --bin MODEL.bin; --fps).\n"
+      "IN a GEM .mdl with -o NAME.glb: the skeleton with every sequence it names.\n"
       "See docs/cli.md and docs/formats/.");
   struct Options {
     std::string input;
@@ -29,6 +34,7 @@ void add_convert(CLI::App& app, int& exit_code) {
     bool repack = false;
     SpriteExportOptions sprite;
     SpriteImportOptions import;
+    GltfOptions gltf;
     LmOptions lm;
   };
   auto opt = std::make_shared<Options>();
@@ -55,6 +61,13 @@ void add_convert(CLI::App& app, int& exit_code) {
   cmd->add_option("--scale", opt->sprite.scale, "MM2: enlarge every image output N times (nearest neighbour)")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
+  cmd->add_option("--skeleton", opt->gltf.skeleton, "glTF from GEM: the model's .mdl (bone tree and rest pose)");
+  cmd->add_option("--fps", opt->gltf.fps, "glTF: frames per second (neither format stores it)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--rotation-unit", opt->gltf.rotation_unit, "glTF from LM: the unit of stored rotations")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"degrees", "turn4096", "radians"}));
   cmd->add_option("--base", opt->import.base, "MM2 import: the game file the frames came from");
   cmd->add_flag("--remap", opt->import.remap, "MM2 import: map colours not in the palette to the nearest pen");
   cmd->add_flag("--resize", opt->import.resize, "MM2 import: accept frames of a new size");
@@ -65,8 +78,20 @@ void add_convert(CLI::App& app, int& exit_code) {
       exit_code = import_mm2(opt->input, opt->output, opt->import);
       return;
     }
+    opt->gltf.force = opt->sprite.force;
+    if (is_gltf_output(opt->output)) {
+      auto text = read_file(opt->input, limits().max_input_bytes);
+      if (text && gem::looks_like_mdl(*text)) {
+        exit_code = export_mdl(opt->input, *text, opt->output, opt->gltf);
+        return;
+      }
+    }
     auto loaded = load_any(opt->input, opt->lm);
     if (!loaded) return fail(loaded.error());
+    if (is_gltf_output(opt->output)) {
+      exit_code = export_gltf(*loaded, opt->output, opt->gltf, opt->lm);
+      return;
+    }
     if (auto* sprite_file = std::get_if<LoadedMm2>(&*loaded)) {
       exit_code = export_mm2(*sprite_file, opt->output, opt->sprite);
       return;

@@ -1,5 +1,6 @@
 #include "anmkit/formats/gem/mdl.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <string_view>
 
@@ -78,6 +79,18 @@ int Mdl::find_bone(std::string_view name) const {
     if (model::names_equal(bones[i].name, name)) return int(i);
   }
   return -1;
+}
+
+bool looks_like_mdl(std::span<const std::uint8_t> bytes) {
+  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), std::min<std::size_t>(bytes.size(), 1 << 16));
+  Lexer lex(text);
+  try {
+    const Token open = lex.next();
+    const Token head = lex.next();
+    return open.kind == Token::open && head.kind == Token::word && head.text == "Skeleton";
+  } catch (ErrorException&) {
+    return false;
+  }
 }
 
 Expected<Mdl> read_mdl(std::span<const std::uint8_t> bytes) {

@@ -37,4 +37,7 @@ struct Mdl {
 
 Expected<Mdl> read_mdl(std::span<const std::uint8_t> text);
 
+// True when the text's first block (after `;` comment lines) is `{Skeleton`.
+bool looks_like_mdl(std::span<const std::uint8_t> text);
+
 }  // namespace anmkit::gem

@@ -1,0 +1,54 @@
+#pragma once
+// glTF 2.0 output (tinygltf): a node tree under one root that carries the change of axes and
+// units, and animations of TRS channels. Format-specific builders (gem_gltf.hpp, lm_gltf.hpp)
+// fill the scene; this writes it as .gltf (one file, buffer embedded) or .glb.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "anmkit/core/expected.hpp"
+#include "anmkit/model/math.hpp"
+
+namespace anmkit::gltf {
+
+struct Node {
+  std::string name;
+  int parent = -1;  // index into Scene::nodes, or -1 for a child of the root
+  model::Vec3 translation;
+  model::Quat rotation;
+  model::Vec3 scale{1, 1, 1};
+};
+
+enum class Path { translation, rotation, scale };
+enum class Interpolation { step, linear };
+
+struct Channel {
+  std::size_t node = 0;
+  Path path = Path::translation;
+  Interpolation interpolation = Interpolation::step;
+  std::vector<float> times;   // seconds, ascending
+  std::vector<float> values;  // 3 (translation, scale) or 4 (rotation x y z w) per time
+};
+
+struct Animation {
+  std::string name;
+  std::vector<Channel> channels;
+  nlohmann::ordered_json extras;  // what glTF cannot hold, under "anmkit"
+};
+
+struct Scene {
+  std::string root_name = "anmkit_root";
+  model::Quat root_rotation;  // the change of axes into glTF's Y up
+  float root_scale = 1;       // the change of units into metres
+  std::vector<Node> nodes;    // parents before children
+  std::vector<Animation> animations;
+  nlohmann::ordered_json extras;
+};
+
+// `binary`: GLB; otherwise glTF JSON with the buffer embedded as a data URI.
+Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary);
+
+}  // namespace anmkit::gltf

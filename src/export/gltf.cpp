@@ -1,0 +1,134 @@
+#include "anmkit/export/gltf.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#define TINYGLTF_NO_STB_IMAGE
+#define TINYGLTF_NO_STB_IMAGE_WRITE
+#define TINYGLTF_NO_EXTERNAL_IMAGE
+#include <tiny_gltf.h>
+
+namespace anmkit::gltf {
+namespace {
+
+// Appends floats to the one buffer and returns an accessor for them.
+int add_accessor(tinygltf::Model& m, const std::vector<float>& data, int type, std::size_t components, bool min_max) {
+  auto& buffer = m.buffers[0].data;
+  const std::size_t offset = buffer.size();
+  buffer.resize(offset + data.size() * 4);
+  std::memcpy(buffer.data() + offset, data.data(), data.size() * 4);
+  tinygltf::BufferView view;
+  view.buffer = 0;
+  view.byteOffset = offset;
+  view.byteLength = data.size() * 4;
+  m.bufferViews.push_back(view);
+  tinygltf::Accessor a;
+  a.bufferView = int(m.bufferViews.size() - 1);
+  a.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
+  a.count = data.size() / components;
+  a.type = type;
+  if (min_max) {
+    a.minValues.assign(components, 0);
+    a.maxValues.assign(components, 0);
+    for (std::size_t c = 0; c < components; ++c) {
+      double lo = data[c], hi = data[c];
+      for (std::size_t i = c; i < data.size(); i += components) {
+        lo = std::min<double>(lo, data[i]);
+        hi = std::max<double>(hi, data[i]);
+      }
+      a.minValues[c] = lo;
+      a.maxValues[c] = hi;
+    }
+  }
+  m.accessors.push_back(a);
+  return int(m.accessors.size() - 1);
+}
+
+tinygltf::Value to_value(const nlohmann::ordered_json& j) {
+  switch (j.type()) {
+    case nlohmann::ordered_json::value_t::object: {
+      tinygltf::Value::Object o;
+      for (const auto& [k, v] : j.items()) o[k] = to_value(v);
+      return tinygltf::Value(o);
+    }
+    case nlohmann::ordered_json::value_t::array: {
+      tinygltf::Value::Array a;
+      for (const auto& v : j) a.push_back(to_value(v));
+      return tinygltf::Value(a);
+    }
+    case nlohmann::ordered_json::value_t::string: return tinygltf::Value(j.get<std::string>());
+    case nlohmann::ordered_json::value_t::boolean: return tinygltf::Value(j.get<bool>());
+    case nlohmann::ordered_json::value_t::number_integer:
+    case nlohmann::ordered_json::value_t::number_unsigned: return tinygltf::Value(j.get<int>());
+    case nlohmann::ordered_json::value_t::number_float: return tinygltf::Value(j.get<double>());
+    default: return tinygltf::Value();
+  }
+}
+
+void set_trs(tinygltf::Node& n, const model::Vec3& t, const model::Quat& r, const model::Vec3& s) {
+  if (!(t == model::Vec3{})) n.translation = {t.x, t.y, t.z};
+  if (!(r == model::Quat{})) n.rotation = {r.x, r.y, r.z, r.w};
+  if (!(s == model::Vec3{1, 1, 1})) n.scale = {s.x, s.y, s.z};
+}
+
+}  // namespace
+
+Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary) {
+  tinygltf::Model m;
+  m.asset.version = "2.0";
+  m.asset.generator = "anmkit";
+  m.buffers.resize(1);
+  tinygltf::Node root;
+  root.name = scene.root_name;
+  set_trs(root, {}, scene.root_rotation, {scene.root_scale, scene.root_scale, scene.root_scale});
+  m.nodes.push_back(root);
+  for (const Node& n : scene.nodes) {
+    tinygltf::Node node;
+    node.name = n.name;
+    set_trs(node, n.translation, n.rotation, n.scale);
+    m.nodes.push_back(node);
+  }
+  for (std::size_t i = 0; i < scene.nodes.size(); ++i) {
+    const int parent = scene.nodes[i].parent;
+    if (parent >= int(i)) return make_error(ErrorCode::invalid_model, fmt::format("node {}'s parent {} does not come before it", i, parent));
+    m.nodes[std::size_t(parent + 1)].children.push_back(int(i + 1));
+  }
+  for (const Animation& a : scene.animations) {
+    tinygltf::Animation anim;
+    anim.name = a.name;
+    for (const Channel& c : a.channels) {
+      const std::size_t width = c.path == Path::rotation ? 4 : 3;
+      if (c.times.empty() || c.values.size() != c.times.size() * width) {
+        return make_error(ErrorCode::invalid_model, fmt::format("animation '{}' has a channel whose times and values disagree", a.name));
+      }
+      tinygltf::AnimationSampler sampler;
+      sampler.input = add_accessor(m, c.times, TINYGLTF_TYPE_SCALAR, 1, true);
+      sampler.output = add_accessor(m, c.values, width == 4 ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, width, false);
+      sampler.interpolation = c.interpolation == Interpolation::step ? "STEP" : "LINEAR";
+      anim.samplers.push_back(sampler);
+      tinygltf::AnimationChannel channel;
+      channel.sampler = int(anim.samplers.size() - 1);
+      channel.target_node = int(c.node + 1);
+      channel.target_path = c.path == Path::translation ? "translation" : c.path == Path::rotation ? "rotation" : "scale";
+      anim.channels.push_back(channel);
+    }
+    if (!a.extras.is_null()) anim.extras = to_value(a.extras);
+    if (!anim.channels.empty()) m.animations.push_back(anim);
+  }
+  if (!scene.extras.is_null()) m.extras = to_value(scene.extras);
+  tinygltf::Scene s;
+  s.nodes = {0};
+  m.scenes.push_back(s);
+  m.defaultScene = 0;
+  if (m.buffers[0].data.empty()) m.buffers.clear();
+  std::ostringstream out;
+  tinygltf::TinyGLTF writer;
+  if (!writer.WriteGltfSceneToStream(&m, out, !binary, binary)) return make_error(ErrorCode::io, "glTF writing failed");
+  const std::string text = out.str();
+  return std::vector<std::uint8_t>(text.begin(), text.end());
+}
+
+}  // namespace anmkit::gltf

@@ -1,0 +1,267 @@
+// glTF export checked by the tests' own small GLB reader: at every whole frame the animated
+// local transforms equal `sample`'s pose; the Khronos validator and assimp accept the files.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+#include <nlohmann/json.hpp>
+
+#include "anmkit/export/gem_gltf.hpp"
+#include "anmkit/export/lm_gltf.hpp"
+#include "anmkit/formats/gem/gem_clip.hpp"
+#include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/lm/lm_bin.hpp"
+#include "anmkit/formats/lm/lm_read.hpp"
+#include "support/fixture_bytes.hpp"
+#include "support/run_cli.hpp"
+
+namespace anmkit::gltf {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+// A minimal GLB reader: nodes' rest TRS, and channels evaluated at a time.
+struct Glb {
+  json doc;
+  std::vector<std::uint8_t> bin;
+
+  explicit Glb(const std::vector<std::uint8_t>& bytes) {
+    auto u32 = [&](std::size_t at) { std::uint32_t v; std::memcpy(&v, &bytes[at], 4); return v; };
+    EXPECT_EQ(u32(0), 0x46546c67u) << "glTF magic";
+    const std::uint32_t json_length = u32(12);
+    doc = json::parse(bytes.begin() + 20, bytes.begin() + 20 + json_length);
+    const std::size_t bin_at = 20 + json_length;
+    if (bin_at + 8 <= bytes.size()) bin.assign(bytes.begin() + std::ptrdiff_t(bin_at + 8), bytes.end());
+  }
+  std::vector<float> floats(int accessor) const {
+    const json& a = doc["accessors"][std::size_t(accessor)];
+    const json& view = doc["bufferViews"][a["bufferView"].get<std::size_t>()];
+    const std::size_t width = a["type"] == "SCALAR" ? 1 : a["type"] == "VEC3" ? 3 : 4;
+    std::vector<float> out(a["count"].get<std::size_t>() * width);
+    std::memcpy(out.data(), bin.data() + view.value("byteOffset", 0), out.size() * 4);
+    return out;
+  }
+  int node(const std::string& name) const {
+    for (std::size_t i = 0; i < doc["nodes"].size(); ++i) {
+      if (doc["nodes"][i].value("name", "") == name) return int(i);
+    }
+    return -1;
+  }
+  // The node's local value of `path` at time t: the channel's (STEP or LINEAR), else its rest.
+  std::vector<float> value(int node, const std::string& path, double t, int animation = 0) const {
+    const json& anim = doc["animations"][std::size_t(animation)];
+    for (const json& c : anim["channels"]) {
+      if (c["target"]["node"] != node || c["target"]["path"] != path) continue;
+      const json& s = anim["samplers"][c["sampler"].get<std::size_t>()];
+      const auto times = floats(s["input"]);
+      const auto values = floats(s["output"]);
+      const std::size_t width = values.size() / times.size();
+      std::size_t k = 0;
+      while (k + 1 < times.size() && times[k + 1] <= t + 1e-6) ++k;
+      std::vector<float> out(values.begin() + std::ptrdiff_t(k * width), values.begin() + std::ptrdiff_t((k + 1) * width));
+      if (s["interpolation"] == "LINEAR" && k + 1 < times.size() && t > times[k] + 1e-9) {
+        const double u = (t - times[k]) / (times[k + 1] - times[k]);
+        for (std::size_t i = 0; i < width; ++i) out[i] = float(out[i] + u * (values[(k + 1) * width + i] - out[i]));
+      }
+      return out;
+    }
+    const json& n = doc["nodes"][std::size_t(node)];
+    if (path == "translation") return n.contains("translation") ? n["translation"].get<std::vector<float>>() : std::vector<float>{0, 0, 0};
+    if (path == "rotation") return n.contains("rotation") ? n["rotation"].get<std::vector<float>>() : std::vector<float>{0, 0, 0, 1};
+    return n.contains("scale") ? n["scale"].get<std::vector<float>>() : std::vector<float>{1, 1, 1};
+  }
+};
+
+float angle(const std::vector<float>& q, const model::Quat& r) {
+  return model::quat_angle_between(model::normalized(model::Quat{q[0], q[1], q[2], q[3]}), r);
+}
+
+void expect_gem_poses(const gem::File& file, const Glb& glb, double fps) {
+  const model::Clip clip = gem::to_clip(file);
+  for (std::uint32_t f = 0; f < clip.frame_count; ++f) {
+    const auto poses = model::sample(clip, f);
+    for (std::size_t b = 0; b < clip.bones.size(); ++b) {
+      SCOPED_TRACE(clip.bones[b].name + " frame " + std::to_string(f));
+      const int n = glb.node(clip.bones[b].name);
+      ASSERT_GE(n, 0);
+      const auto& p = poses[b];
+      const double t = f / fps;
+      if (p.has_translation) {
+        EXPECT_EQ(glb.value(n, "translation", t), (std::vector<float>{p.translation.x, p.translation.y, p.translation.z}));
+      }
+      if (p.has_rotation) {
+        EXPECT_LT(angle(glb.value(n, "rotation", t), p.rotation), 1e-6f);
+      }
+      const auto s = glb.value(n, "scale", t);
+      if (!p.visible) {
+        EXPECT_EQ(s, (std::vector<float>{0, 0, 0})) << "hidden: scale 0";
+      } else if (!clip.bones[b].mirrored.empty() && clip.bones[b].mirrored.front().frame <= f) {
+        EXPECT_EQ(s[2] < 0, p.mirrored) << "mirrored: z negated";
+      }
+    }
+  }
+}
+
+TEST(GltfExport, GemExamplesMatchSampleAtEveryFrame) {
+  for (const char* name : {"turret_v60.anm", "turret_v40.anm", "turret_v61_frm3.anm", "track_meshanim_v61.anm"}) {
+    SCOPED_TRACE(name);
+    auto file = gem::read(test::read_bytes(fs::path(ANMKIT_SOURCE_DIR) / "examples" / name));
+    ASSERT_TRUE(file);
+    auto result = gem_scene(*file, {24, nullptr, "clip"});
+    auto bytes = write(result.scene, true);
+    ASSERT_TRUE(bytes) << bytes.error().message;
+    const Glb glb(*bytes);
+    EXPECT_EQ(glb.doc["nodes"][0]["name"], "anmkit_root");
+    EXPECT_EQ(glb.doc["nodes"][0]["scale"][0], 0.05f);
+    EXPECT_EQ(glb.doc["animations"][0]["extras"]["anmkit"]["format"], "gem");
+    expect_gem_poses(*file, glb, 24);
+  }
+}
+
+TEST(GltfExport, HiddenAndMirroredBones) {
+  auto file = gem::read(test::read_bytes(fs::path(ANMKIT_SOURCE_DIR) / "examples/turret_v60.anm"));
+  ASSERT_TRUE(file);
+  const Glb glb(*write(gem_scene(*file, {30, nullptr, "clip"}).scene, true));
+  const int hatch = glb.node("hatch"), basis = glb.node("basis");
+  EXPECT_EQ(glb.value(hatch, "scale", 21 / 30.0), (std::vector<float>{1, 1, 1}));
+  EXPECT_EQ(glb.value(hatch, "scale", 22 / 30.0), (std::vector<float>{0, 0, 0}));
+  EXPECT_EQ(glb.value(basis, "scale", 0), (std::vector<float>{1, 1, -1}));
+  const auto extras = glb.doc["animations"][0]["extras"]["anmkit"];
+  EXPECT_EQ(extras["visibility"]["hatch"].dump(), "[[0,true],[22,false],[24,false]]") << "the raw keys, as stored";
+  EXPECT_EQ(extras["mirrored"]["basis"].dump(), "[[0,true],[24,true]]");
+  EXPECT_EQ(extras["bone_map"].size(), 5u);
+}
+
+TEST(GltfExport, LmDoorMatchesSampleAndStaysSmoothBetweenFrames) {
+  const fs::path dir = fs::path(ANMKIT_SOURCE_DIR) / "examples";
+  auto graph = lm::read_bin(test::read_bytes(dir / "mansion_door.bin"));
+  ASSERT_TRUE(graph);
+  auto file = lm::read(test::read_bytes(dir / "mansion_door.anm"));
+  ASSERT_TRUE(file);
+  LmOptions options;
+  options.scene_graph = &*graph;
+  auto scene = lm_scene(file->file, options);
+  ASSERT_TRUE(scene);
+  const Glb glb(*write(*scene, true));
+  EXPECT_EQ(glb.doc["nodes"][std::size_t(glb.node("node_1"))]["children"].size(), 1u) << "the knob hangs from the door";
+  auto curves = lm::decode_curves(file->file);
+  ASSERT_TRUE(curves);
+  for (double f = 0; f <= 60; f += 0.25) {
+    const auto poses = lm::sample(*curves, f, lm::RotationUnit::degrees);
+    for (std::size_t n = 0; n < poses.size(); ++n) {
+      const int node = glb.node("node_" + std::to_string(n));
+      const double t = f / 30;
+      const bool whole = f == std::floor(f);
+      EXPECT_LT(angle(glb.value(node, "rotation", t), poses[n].rotation), whole ? 1e-6f : 1e-4f) << n << " at " << f;
+      if (whole) {
+        const auto& p = poses[n];
+        EXPECT_EQ(glb.value(node, "translation", t), (std::vector<float>{p.translation.x, p.translation.y, p.translation.z}));
+        EXPECT_EQ(glb.value(node, "scale", t), (std::vector<float>{p.scale.x, p.scale.y, p.scale.z}));
+      }
+    }
+  }
+}
+
+TEST(GltfExport, E25BodyWorldTransformAtFrameZeroIsItsRestPose) {
+  ANMKIT_REQUIRE_GEM_CORPUS(corpus);
+  auto mdl = gem::read_mdl(test::read_bytes(corpus / "goh_e25_tank-e-25.mdl"));
+  auto file = gem::read(test::read_bytes(corpus / "goh_e25_fire.anm"));
+  ASSERT_TRUE(mdl && file);
+  auto result = gem_scene(*file, {30, &*mdl, "fire"});
+  EXPECT_TRUE(result.warnings.empty());
+  const Glb glb(*write(result.scene, true));
+  // World matrix of a node below the root: the product of its chain's local TRS at time 0.
+  auto world = [&](int node) {
+    std::vector<int> chain;
+    for (int n = node; n > 0;) {
+      chain.push_back(n);
+      int parent = 0;
+      for (std::size_t p = 0; p < glb.doc["nodes"].size(); ++p) {
+        for (const auto& c : glb.doc["nodes"][p].value("children", json::array())) {
+          if (c == n) parent = int(p);
+        }
+      }
+      n = parent;
+    }
+    std::array<double, 16> m{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};  // row-major, column vectors
+    for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+      const auto t = glb.value(*it, "translation", 0), r = glb.value(*it, "rotation", 0), s = glb.value(*it, "scale", 0);
+      const auto rot = model::matrix_from_quat(model::Quat{r[0], r[1], r[2], r[3]});
+      std::array<double, 16> local{};
+      for (std::size_t i = 0; i < 3; ++i) {
+        for (std::size_t j = 0; j < 3; ++j) local[i * 4 + j] = rot[i][j] * s[j];
+        local[i * 4 + 3] = t[i];
+      }
+      local[15] = 1;
+      std::array<double, 16> out{};
+      for (std::size_t i = 0; i < 4; ++i)
+        for (std::size_t j = 0; j < 4; ++j)
+          for (std::size_t k = 0; k < 4; ++k) out[i * 4 + j] += m[i * 4 + k] * local[k * 4 + j];
+      m = out;
+    }
+    return m;
+  };
+  // The .mdl's own chain: basis (Orientation) then body (Matrix34), row vectors: v' = v * M.
+  const auto& basis = mdl->bones[0].rest;
+  const auto& body = mdl->bones[1].rest;
+  const auto m = world(glb.node("body"));
+  for (std::size_t col = 0; col < 3; ++col) {  // the body's axes in the basis' space, then the world's
+    for (std::size_t row = 0; row < 3; ++row) {
+      double expected = 0;
+      for (std::size_t k = 0; k < 3; ++k) expected += body[col * 3 + k] * basis[k * 3 + row];
+      EXPECT_NEAR(m[row * 4 + col], expected, 1e-5) << row << "," << col;
+    }
+  }
+  for (std::size_t row = 0; row < 3; ++row) {
+    double expected = basis[9 + row];
+    for (std::size_t k = 0; k < 3; ++k) expected += body[9 + k] * basis[k * 3 + row];
+    EXPECT_NEAR(m[row * 4 + 3], expected, 1e-4) << "translation " << row;
+  }
+}
+
+TEST(GltfExport, KhronosValidatorAndAssimpAcceptTheFiles) {
+  test::TempDir dir;
+  if (std::system("command -v node >/dev/null 2>&1") != 0) GTEST_SKIP() << "skipped: node is not installed";
+  const std::string validator = std::string(ANMKIT_SOURCE_DIR) + "/tools/gltf-validator/validate.js";
+  if (!fs::exists(std::string(ANMKIT_SOURCE_DIR) + "/tools/gltf-validator/node_modules/gltf-validator")) {
+    GTEST_SKIP() << "skipped: the validator is not installed (scripts/deps installs it)";
+  }
+  const std::string ex = std::string(ANMKIT_SOURCE_DIR) + "/examples/";
+  struct Case {
+    std::vector<std::string> args;
+    int nodes, channels;  // assimp merges a node's T, R and S into one channel
+  };
+  const Case cases[] = {{{ex + "turret_v60.anm"}, 6, 5}, {{ex + "turret_v40.anm"}, 6, 5},
+                        {{ex + "mansion_door.anm", "--bin", ex + "mansion_door.bin"}, 4, 3},
+                        {{ex + "track_meshanim_v61.anm"}, 3, 2}};
+  for (const Case& c : cases) {
+    for (const char* ext : {".glb", ".gltf"}) {
+      const std::string out = dir.file(fs::path(c.args[0]).stem().string() + ext);
+      std::vector<std::string> args{"convert"};
+      args.insert(args.end(), c.args.begin(), c.args.end());
+      args.insert(args.end(), {"-o", out});
+      auto r = test::run_cli(args, dir);
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      const std::string report = dir.file("report.json");
+      const int rc = std::system(("node " + test::shell_quote(validator) + " " + test::shell_quote(out) + " > " + report).c_str());
+      const json v = json::parse(test::slurp(report));
+      EXPECT_EQ(rc, 0) << out << ": " << v.dump();
+      EXPECT_EQ(v["errors"], 0);
+      EXPECT_EQ(v["warnings"], 0);
+      if (std::system("command -v assimp >/dev/null 2>&1") == 0) {
+        // --raw: assimp's default post-processing refuses any scene without meshes.
+        std::system(("assimp info " + test::shell_quote(out) + " --raw > " + report + " 2>&1").c_str());
+        const std::string info = test::slurp(report);
+        EXPECT_NE(info.find("Nodes:              " + std::to_string(c.nodes) + "\n"), std::string::npos) << info;
+        EXPECT_NE(info.find("Animations:         1\n"), std::string::npos) << info;
+        EXPECT_NE(info.find("Animation Channels: " + std::to_string(c.channels) + "\n"), std::string::npos) << info;
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace anmkit::gltf

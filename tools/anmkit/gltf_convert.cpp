@@ -1,0 +1,92 @@
+#include "gltf_convert.hpp"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "anmkit/core/file_io.hpp"
+#include "anmkit/export/gem_gltf.hpp"
+#include "anmkit/export/lm_gltf.hpp"
+#include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/gem/mdl.hpp"
+
+namespace anmkit::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string lower_extension(const std::string& path) {
+  std::string ext = fs::path(path).extension().string();
+  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return ext;
+}
+
+int write_scene(const gltf::Scene& scene, const std::string& output, const std::string& input, bool force) {
+  auto bytes = gltf::write(scene, lower_extension(output) == ".glb");
+  if (!bytes) return report(bytes.error(), output);
+  if (auto written = write_output(output, *bytes, {input}, force); !written) return report(written.error());
+  return exit_ok;
+}
+
+void warn(const std::string& file, const std::string& message) {
+  std::fprintf(stderr, "%s: warning: %s\n", file.c_str(), message.c_str());
+}
+
+}  // namespace
+
+bool is_gltf_output(const std::string& output) {
+  const std::string ext = lower_extension(output);
+  return ext == ".gltf" || ext == ".glb";
+}
+
+int export_gltf(const Loaded& loaded, const std::string& output, const GltfOptions& options, const LmOptions&) {
+  if (const auto* gem_file = std::get_if<LoadedGem>(&loaded)) {
+    std::optional<gem::Mdl> skeleton;
+    if (!options.skeleton.empty()) {
+      auto text = read_file(options.skeleton, limits().max_input_bytes);
+      if (!text) return report(text.error());
+      auto mdl = gem::read_mdl(*text);
+      if (!mdl) return report(mdl.error(), options.skeleton);
+      skeleton = std::move(*mdl);
+    }
+    gltf::GemOptions gem_options{options.fps, skeleton ? &*skeleton : nullptr,
+                                 fs::path(gem_file->input.path).stem().string()};
+    auto result = gltf::gem_scene(gem_file->file, gem_options);
+    for (const auto& w : result.warnings) warn(gem_file->input.path, w);
+    return write_scene(result.scene, output, gem_file->input.path, options.force);
+  }
+  if (const auto* lm_file = std::get_if<LoadedLm>(&loaded)) {
+    gltf::LmOptions lm{options.fps, lm_file->scene ? &*lm_file->scene : nullptr, *lm::parse_rotation_unit(options.rotation_unit), 8,
+                       fs::path(lm_file->input.path).stem().string()};
+    auto scene = gltf::lm_scene(lm_file->file, lm);
+    if (!scene) return report(scene.error(), lm_file->input.path);
+    return write_scene(*scene, output, lm_file->input.path, options.force);
+  }
+  return report(make_error(ErrorCode::unsupported, "MM2 sprites export to PNG, GIF or IFF, not glTF"),
+                std::get<LoadedMm2>(loaded).input.path);
+}
+
+int export_mdl(const std::string& mdl_path, const std::vector<std::uint8_t>& text, const std::string& output,
+               const GltfOptions& options) {
+  auto mdl = gem::read_mdl(text);
+  if (!mdl) return report(mdl.error(), mdl_path);
+  gltf::Scene scene = gltf::skeleton_scene(*mdl);
+  for (const gem::MdlSequence& sequence : mdl->sequences) {
+    const std::string path = (fs::path(mdl_path).parent_path() / sequence.file).string();
+    auto bytes = read_file(path, limits().max_input_bytes);
+    if (!bytes) {
+      warn(mdl_path, fmt::format("sequence '{}': {} (skipped)", sequence.name, bytes.error().to_string()));
+      continue;
+    }
+    auto file = gem::read(*bytes, limits());
+    if (!file) {
+      file.error().file = path;
+      warn(mdl_path, fmt::format("sequence '{}': {} (skipped)", sequence.name, file.error().to_string()));
+      continue;
+    }
+    for (const auto& w : gltf::add_gem_animation(scene, *file, {options.fps, &*mdl, sequence.name})) warn(path, w);
+  }
+  return write_scene(scene, output, mdl_path, options.force);
+}
+
+}  // namespace anmkit::cli
