@@ -60,9 +60,10 @@ struct Glb {
       const auto values = floats(s["output"]);
       const std::size_t width = values.size() / times.size();
       std::size_t k = 0;
-      while (k + 1 < times.size() && times[k + 1] <= t + 1e-6) ++k;
+      const double slack = std::max(1e-5, 4e-7 * t);  // times are floats: frame f may sit just past f / fps
+      while (k + 1 < times.size() && times[k + 1] <= t + slack) ++k;
       std::vector<float> out(values.begin() + std::ptrdiff_t(k * width), values.begin() + std::ptrdiff_t((k + 1) * width));
-      if (s["interpolation"] == "LINEAR" && k + 1 < times.size() && t > times[k] + 1e-9) {
+      if (s["interpolation"] == "LINEAR" && k + 1 < times.size() && t > times[k] + slack) {
         const double u = (t - times[k]) / (times[k + 1] - times[k]);
         for (std::size_t i = 0; i < width; ++i) out[i] = float(out[i] + u * (values[(k + 1) * width + i] - out[i]));
       }

@@ -11,6 +11,7 @@
 #include "anmkit/formats/lm/lm_write.hpp"
 #include "cli_common.hpp"
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/export/gltf_import.hpp"
 #include "anmkit/formats/gem/mdl.hpp"
 #include "gltf_convert.hpp"
 #include "mm2_convert.hpp"
@@ -31,6 +32,7 @@ void add_convert(CLI::App& app, int& exit_code) {
     std::string input;
     std::string output;
     std::string target;
+    std::string animation;
     bool repack = false;
     SpriteExportOptions sprite;
     SpriteImportOptions import;
@@ -40,8 +42,9 @@ void add_convert(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<Options>();
   cmd->add_option("IN", opt->input, "Input animation file (or, to import MM2 frames, a folder)")->required();
   cmd->add_option("-o,--output", opt->output, "Output file or folder")->required();
-  auto* to = cmd->add_option("--to", opt->target, "GEM: the target version")
-                 ->check(CLI::IsMember({"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"}));
+  auto* to = cmd->add_option("--to", opt->target, "GEM: the target version; from glTF: a GEM version or lm")
+                 ->check(CLI::IsMember({"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3", "lm"}));
+  cmd->add_option("--animation", opt->animation, "From glTF: the animation to import, by name or index (default: the first)");
   auto* repack = cmd->add_flag("--repack", opt->repack, "LM: rewrite in the canonical layout, sharing identical data");
   to->excludes(repack);
   cmd->add_flag("--in-place,--force", opt->sprite.force, "Allow an output to replace an input file");
@@ -79,12 +82,32 @@ void add_convert(CLI::App& app, int& exit_code) {
       return;
     }
     opt->gltf.force = opt->sprite.force;
-    if (is_gltf_output(opt->output)) {
-      auto text = read_file(opt->input, limits().max_input_bytes);
-      if (text && gem::looks_like_mdl(*text)) {
-        exit_code = export_mdl(opt->input, *text, opt->output, opt->gltf);
-        return;
+    auto text = read_file(opt->input, limits().max_input_bytes);
+    if (text && is_gltf_output(opt->output) && gem::looks_like_mdl(*text)) {
+      exit_code = export_mdl(opt->input, *text, opt->output, opt->gltf);
+      return;
+    }
+    if (text && gltf::looks_like_gltf(*text)) {
+      if (opt->target.empty()) return fail(make_error(ErrorCode::unsupported, "a glTF file needs --to gem-4.0|gem-6.0|gem-6.1|gem-6.1-frm3|lm"));
+      gltf::ImportOptions import_options;
+      import_options.animation = opt->animation;
+      import_options.fps = opt->gltf.fps;
+      import_options.unit = *lm::parse_rotation_unit(opt->gltf.rotation_unit);
+      Expected<std::vector<std::uint8_t>> bytes = std::vector<std::uint8_t>{};
+      if (opt->target == "lm") {
+        auto file = gltf::import_lm(*text, import_options);
+        if (!file) return fail(file.error());
+        bytes = lm::write(*file);
+      } else {
+        auto clip = gltf::import_clip(*text, import_options);
+        if (!clip) return fail(clip.error());
+        auto file = gem::from_clip(*clip, *gem::parse_target(opt->target));
+        if (!file) return fail(file.error());
+        bytes = gem::write(*file);
       }
+      if (!bytes) return fail(bytes.error());
+      if (auto written = write_output(opt->output, *bytes, {opt->input}, opt->sprite.force); !written) fail(written.error());
+      return;
     }
     auto loaded = load_any(opt->input, opt->lm);
     if (!loaded) return fail(loaded.error());
@@ -98,7 +121,9 @@ void add_convert(CLI::App& app, int& exit_code) {
     }
     Expected<std::vector<std::uint8_t>> bytes = std::vector<std::uint8_t>{};
     if (auto* gem_file = std::get_if<LoadedGem>(&*loaded)) {
-      if (opt->target.empty()) return fail(make_error(ErrorCode::unsupported, "a GEM file needs --to gem-4.0|gem-6.0|gem-6.1|gem-6.1-frm3"));
+      if (opt->target.empty() || opt->target == "lm") {
+        return fail(make_error(ErrorCode::unsupported, "a GEM file needs --to gem-4.0|gem-6.0|gem-6.1|gem-6.1-frm3"));
+      }
       auto converted = gem::from_clip(gem::to_clip(gem_file->file), *gem::parse_target(opt->target));
       if (!converted) return fail(converted.error());
       bytes = gem::write(*converted);

@@ -1,0 +1,39 @@
+#pragma once
+// glTF 2.0 back into game animations (docs/gltf.md, Import). The animation is sampled at every
+// whole frame; nodes map to bones by name (in the bone-map order that extras.anmkit records when
+// anmkit wrote the file, else in node order, the root left out). What extras.anmkit holds
+// (visibility and mirrored keys, mesh payloads, comments, frame count, fps) is restored.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "anmkit/core/expected.hpp"
+#include "anmkit/formats/lm/lm_curves.hpp"
+#include "anmkit/formats/lm/lm_file.hpp"
+#include "anmkit/model/clip.hpp"
+
+namespace anmkit::gltf {
+
+struct ImportOptions {
+  std::string animation;       // a name or an index; empty: the first
+  double fps = 30;             // used when extras.anmkit does not say
+  float tolerance = 1e-6f;     // a component changes when it moves more than this
+  lm::RotationUnit unit = lm::RotationUnit::degrees;  // LM: the unit rotations are written in
+};
+
+// Bones for GEM: every component a node animates is sampled at every frame and keyed where it
+// moves by more than the tolerance; scale's z sign and zero become the mirrored and visible
+// tracks (unless extras.anmkit recorded them). Reads .glb or .gltf with embedded buffers.
+Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options);
+
+// LM: one key per frame on every node track that moves, with slopes fitted to the samples
+// (central differences); constant tracks become constants, tracks at their default stay empty.
+// Euler angles are unwrapped from frame to frame.
+Expected<lm::File> import_lm(std::span<const std::uint8_t> bytes, const ImportOptions& options);
+
+// A .glb, or glTF JSON (an object with an "asset").
+bool looks_like_gltf(std::span<const std::uint8_t> bytes);
+
+}  // namespace anmkit::gltf

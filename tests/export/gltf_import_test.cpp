@@ -1,0 +1,173 @@
+// anm -> glTF -> anm keeps the pose at every frame within 1e-5 and restores what extras held;
+// files keyed the exporter's way come back byte for byte.
+
+#include <gtest/gtest.h>
+
+#include "anmkit/export/gem_gltf.hpp"
+#include "anmkit/export/gltf_import.hpp"
+#include "anmkit/export/lm_gltf.hpp"
+#include "anmkit/formats/gem/gem_clip.hpp"
+#include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/gem/gem_write.hpp"
+#include "anmkit/formats/lm/lm_read.hpp"
+#include "anmkit/formats/lm/lm_validate.hpp"
+#include "support/fixture_bytes.hpp"
+#include "support/run_cli.hpp"
+
+namespace anmkit::gltf {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::uint8_t> example(const char* name) { return test::read_bytes(fs::path(ANMKIT_SOURCE_DIR) / "examples" / name); }
+
+void expect_same_poses(const model::Clip& a, const model::Clip& b) {
+  ASSERT_EQ(a.frame_count, b.frame_count);
+  ASSERT_EQ(a.bones.size(), b.bones.size());
+  for (std::uint32_t f = 0; f < a.frame_count; ++f) {
+    const auto pa = model::sample(a, f), pb = model::sample(b, f);
+    for (std::size_t i = 0; i < pa.size(); ++i) {
+      SCOPED_TRACE(a.bones[i].name + " frame " + std::to_string(f));
+      EXPECT_EQ(pa[i].has_translation, pb[i].has_translation);
+      EXPECT_NEAR(pa[i].translation.x, pb[i].translation.x, 1e-5);
+      EXPECT_NEAR(pa[i].translation.y, pb[i].translation.y, 1e-5);
+      EXPECT_NEAR(pa[i].translation.z, pb[i].translation.z, 1e-5);
+      EXPECT_LT(model::quat_angle_between(pa[i].rotation, pb[i].rotation), 1e-5f);
+      EXPECT_NEAR(pa[i].scale.x, pb[i].scale.x, 1e-5);
+      EXPECT_EQ(pa[i].visible, pb[i].visible);
+      EXPECT_EQ(pa[i].mirrored, pb[i].mirrored);
+    }
+  }
+}
+
+model::Clip through_gltf(const gem::File& file, bool binary) {
+  auto bytes = write(gem_scene(file, {30, nullptr, "clip"}).scene, binary);
+  EXPECT_TRUE(bytes);
+  auto clip = import_clip(*bytes, {});
+  EXPECT_TRUE(clip) << clip.error().to_string();
+  return clip ? *clip : model::Clip{};
+}
+
+TEST(GltfImport, GemExamplesKeepEveryPoseAndWhatExtrasHeld) {
+  for (const char* name : {"turret_v60.anm", "turret_v40.anm", "turret_v61_frm3.anm", "track_meshanim_v61.anm"}) {
+    SCOPED_TRACE(name);
+    auto file = gem::read(example(name));
+    ASSERT_TRUE(file);
+    const model::Clip original = gem::to_clip(*file);
+    for (bool binary : {true, false}) {
+      const model::Clip back = through_gltf(*file, binary);
+      expect_same_poses(original, back);
+      for (std::size_t b = 0; b < original.bones.size(); ++b) {
+        EXPECT_EQ(back.bones[b].name, original.bones[b].name);
+        EXPECT_EQ(back.bones[b].visible, original.bones[b].visible);
+        EXPECT_EQ(back.bones[b].mirrored, original.bones[b].mirrored);
+        EXPECT_EQ(back.bones[b].mesh, original.bones[b].mesh) << "mesh payloads restored";
+      }
+      EXPECT_EQ(back.comments, original.comments);
+    }
+  }
+}
+
+TEST(GltfImport, FilesKeyedTheExportersWayComeBackByteForByte) {
+  for (const auto& [name, target] : {std::pair{"turret_v60.anm", gem::Target::gem_6_0},
+                                     std::pair{"turret_v61_frm3.anm", gem::Target::gem_6_1_frm3},
+                                     std::pair{"track_meshanim_v61.anm", gem::Target::gem_6_1}}) {
+    auto file = gem::read(example(name));
+    ASSERT_TRUE(file);
+    auto rebuilt = gem::from_clip(through_gltf(*file, true), target);
+    ASSERT_TRUE(rebuilt);
+    EXPECT_EQ(*gem::write(*rebuilt), example(name)) << name;
+  }
+}
+
+TEST(GltfImport, RealFilesRoundTrip) {
+  ANMKIT_REQUIRE_GEM_CORPUS(corpus);
+  for (const char* name : {"goh_e25_fire.anm", "goh_e25_stop.anm", "goh_e100_body_r_min.anm", "goh_e75_open_driver_sparse.anm",
+                           "goh_m18_shell_eject_v61.anm", "goh_pzh2000x_trackL_meshanim.anm"}) {
+    SCOPED_TRACE(name);
+    auto file = gem::read(test::read_bytes(corpus / name));
+    ASSERT_TRUE(file);
+    expect_same_poses(gem::to_clip(*file), through_gltf(*file, true));
+  }
+  const auto fire = test::read_bytes(corpus / "goh_e25_fire.anm");
+  auto file = gem::read(fire);
+  EXPECT_EQ(*gem::write(*gem::from_clip(through_gltf(*file, true), gem::Target::gem_6_0)), fire);
+}
+
+TEST(GltfImport, WithoutExtrasMirrorAndHidingComeFromScale) {
+  auto file = gem::read(example("turret_v60.anm"));
+  ASSERT_TRUE(file);
+  auto result = gem_scene(*file, {30, nullptr, "clip"});
+  result.scene.animations[0].extras = nullptr;  // as another tool would write it
+  auto clip = import_clip(*write(result.scene, true), {});
+  ASSERT_TRUE(clip) << clip.error().to_string();
+  const auto& basis = clip->bones[0];
+  ASSERT_FALSE(basis.mirrored.empty());
+  EXPECT_TRUE(basis.mirrored.front().value);
+  const auto at23 = model::sample(*clip, 23);
+  EXPECT_FALSE(at23[4].visible) << "the hatch, hidden through scale 0";
+  EXPECT_TRUE(model::sample(*clip, 10)[4].visible);
+  EXPECT_EQ(clip->frame_count, 25u) << "from the last time at 30 fps";
+}
+
+TEST(GltfImport, LmDoorKeepsItsPoses) {
+  const fs::path dir = fs::path(ANMKIT_SOURCE_DIR) / "examples";
+  auto original = lm::read(example("mansion_door.anm"));
+  ASSERT_TRUE(original);
+  auto scene = lm_scene(original->file, {});
+  ASSERT_TRUE(scene);
+  auto back = import_lm(*write(*scene, true), {});
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_EQ(back->loop, 1);
+  EXPECT_EQ(back->frame_count, 60u);
+  EXPECT_FALSE(has_errors(lm::validate(*back)));
+  auto a = lm::decode_curves(original->file), b = lm::decode_curves(*back);
+  ASSERT_TRUE(a && b);
+  for (double f = 0; f <= 60; f += 1) {
+    const auto pa = lm::sample(*a, f, lm::RotationUnit::degrees), pb = lm::sample(*b, f, lm::RotationUnit::degrees);
+    for (std::size_t n = 0; n < pa.size(); ++n) {
+      EXPECT_LT(model::quat_angle_between(pa[n].rotation, pb[n].rotation), 1e-5f) << n << " at " << f;
+      EXPECT_NEAR(pa[n].translation.x, pb[n].translation.x, 1e-5);
+      EXPECT_NEAR(pa[n].scale.y, pb[n].scale.y, 1e-5);
+    }
+  }
+}
+
+TEST(GltfImport, AnimationChoiceAndErrors) {
+  auto file = gem::read(example("turret_v60.anm"));
+  ASSERT_TRUE(file);
+  const auto bytes = *write(gem_scene(*file, {30, nullptr, "idle"}).scene, true);
+  ImportOptions options;
+  options.animation = "idle";
+  EXPECT_TRUE(import_clip(bytes, options));
+  options.animation = "0";
+  EXPECT_TRUE(import_clip(bytes, options));
+  options.animation = "attack";
+  auto missing = import_clip(bytes, options);
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().message, "no animation 'attack' in the file");
+  auto garbage = import_clip(std::vector<std::uint8_t>{'g', 'l', 'T', 'F', 2, 0, 0, 0}, {});
+  ASSERT_FALSE(garbage);
+  EXPECT_EQ(garbage.error().message.rfind("not a readable glTF file", 0), 0u);
+  EXPECT_TRUE(looks_like_gltf(bytes));
+  EXPECT_FALSE(looks_like_gltf(example("turret_v60.anm")));
+}
+
+TEST(GltfImport, TheCommandLine) {
+  test::TempDir dir;
+  const std::string ex = std::string(ANMKIT_SOURCE_DIR) + "/examples/";
+  ASSERT_EQ(test::run_cli({"convert", ex + "turret_v60.anm", "-o", dir.file("t.glb")}, dir).exit_code, 0);
+  auto r = test::run_cli({"convert", dir.file("t.glb"), "-o", dir.file("t.anm"), "--to", "gem-6.0"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::read_bytes(dir.file("t.anm")), example("turret_v60.anm"));
+  r = test::run_cli({"convert", dir.file("t.glb"), "-o", dir.file("u.anm")}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, dir.file("t.glb") + ": error: a glTF file needs --to gem-4.0|gem-6.0|gem-6.1|gem-6.1-frm3|lm\n");
+  ASSERT_EQ(test::run_cli({"convert", ex + "mansion_door.anm", "-o", dir.file("d.gltf")}, dir).exit_code, 0);
+  r = test::run_cli({"convert", dir.file("d.gltf"), "-o", dir.file("d.anm"), "--to", "lm"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(test::run_cli({"validate", dir.file("d.anm")}, dir).exit_code, 0);
+}
+
+}  // namespace
+}  // namespace anmkit::gltf
