@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/core/json_input.hpp"
+#include "anmkit/export/gltf_import.hpp"
 #include "anmkit/export/png.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_info.hpp"
@@ -235,10 +236,31 @@ Result check_png_import(Input bytes) {
   return std::nullopt;
 }
 
+Result check_gltf_import(Input bytes) {
+  if (bytes.size() > (1u << 20)) return std::nullopt;
+  gltf::ImportOptions options;
+  if (auto clip = gltf::import_clip(bytes, options)) {
+    // Whatever imports must convert to every GEM version that can hold it and read back.
+    if (clip->frame_count <= 512 && clip->bones.size() <= 256) {
+      auto file = gem::from_clip(*clip, gem::Target::gem_6_1_frm3);
+      if (!file) return "gltf: an imported clip does not convert: " + file.error().to_string();
+      auto written = gem::write(*file);
+      if (!written) return "gltf: an imported clip does not write";
+      if (!gem::read(*written, fuzz_limits())) return "gltf: an imported clip does not read back";
+    }
+  }
+  if (auto file = gltf::import_lm(bytes, options)) {
+    auto written = lm::write(*file);
+    if (!written) return "gltf: an imported LM file does not write";
+    if (!lm::read(*written, std::uint32_t(file->groups.size()))) return "gltf: an imported LM file does not read back";
+  }
+  return std::nullopt;
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all{{"gem", check_gem},   {"lm", check_lm},   {"lm_bin", check_lm_bin},
                                        {"mm2", check_mm2},   {"mdl", check_mdl}, {"json_build", check_json_build},
-                                       {"png_import", check_png_import}};
+                                       {"png_import", check_png_import}, {"gltf_import", check_gltf_import}};
   return all;
 }
 

@@ -23,6 +23,7 @@ std::optional<std::string> check_mm2(Input bytes);
 std::optional<std::string> check_mdl(Input bytes);
 std::optional<std::string> check_json_build(Input bytes);
 std::optional<std::string> check_png_import(Input bytes);
+std::optional<std::string> check_gltf_import(Input bytes);
 
 struct Target {
   std::string_view name;

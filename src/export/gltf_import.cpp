@@ -191,6 +191,7 @@ bool moved(const std::vector<float>& a, const std::vector<float>& b, float toler
   return false;
 }
 
+
 }  // namespace
 
 bool looks_like_gltf(std::span<const std::uint8_t> bytes) {
@@ -201,7 +202,21 @@ bool looks_like_gltf(std::span<const std::uint8_t> bytes) {
   return first != std::string_view::npos && text[first] == '{' && text.find("\"asset\"") != std::string_view::npos;
 }
 
-Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
+namespace {
+
+// extras.anmkit comes from the file: wrong types there are errors, not exceptions.
+template <class Body>
+auto guarded(Body&& body) -> decltype(body()) {
+  try {
+    return body();
+  } catch (const nlohmann::ordered_json::exception& e) {
+    return import_error(std::string("extras.anmkit is malformed: ") + e.what());
+  } catch (ErrorException& e) {
+    return std::move(e.error);
+  }
+}
+
+Expected<model::Clip> import_clip_unguarded(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
   auto source = load(bytes, options);
   if (!source) return source.error();
   Source& s = *source;
@@ -265,12 +280,13 @@ Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const Imp
   return clip;
 }
 
-Expected<lm::File> import_lm(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
+Expected<lm::File> import_lm_unguarded(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
   auto source = load(bytes, options);
   if (!source) return source.error();
   Source& s = *source;
   lm::File f;
-  f.version = std::uint8_t(s.extras.value("version", 2));
+  const auto& version = s.extras.value("version", nlohmann::ordered_json(2));
+  f.version = version.is_number_unsigned() && version.get<std::uint64_t>() <= 255 ? std::uint8_t(version.get<std::uint64_t>()) : 2;
   f.loop = s.extras.value("loop", false) ? 1 : 0;
   // LM's last key sits at the frame count itself: sample 0..frame_count - 1 recorded, or the end.
   const std::uint32_t last = s.extras.contains("frame_count") ? s.frame_count : s.frame_count - 1;
@@ -332,6 +348,16 @@ Expected<lm::File> import_lm(std::span<const std::uint8_t> bytes, const ImportOp
     }
   }
   return lm::repack(f);
+}
+
+}  // namespace
+
+Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
+  return guarded([&] { return import_clip_unguarded(bytes, options); });
+}
+
+Expected<lm::File> import_lm(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
+  return guarded([&] { return import_lm_unguarded(bytes, options); });
 }
 
 }  // namespace anmkit::gltf
