@@ -10,6 +10,7 @@
 #include "anmkit/formats/lm/lm_info.hpp"
 #include "anmkit/formats/mm2/mm2_info.hpp"
 #include "cli_common.hpp"
+#include "inputs.hpp"
 
 namespace anmkit::cli {
 
@@ -23,7 +24,7 @@ void add_info(CLI::App& app, int& exit_code) {
     LmOptions lm;
   };
   auto opt = std::make_shared<Options>();
-  cmd->add_option("FILE", opt->files, "Animation files (format detected by content)")->required();
+  cmd->add_option("FILE", opt->files, "Animation files or folders (walked recursively; format detected by content)")->required();
   cmd->add_flag("--json", opt->json, "Print JSON: an object for one file, an array for several");
   cmd->add_option("--fps", opt->fps, "LM: frames per second, for the duration")->capture_default_str()->check(CLI::PositiveNumber);
   cmd->add_option("--tick-hz", opt->tick_hz, "MM2: game ticks per second, for sequence durations")
@@ -32,9 +33,13 @@ void add_info(CLI::App& app, int& exit_code) {
   opt->lm.add_to(cmd);
   cmd->callback([opt, &exit_code] {
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
-    for (const auto& path : opt->files) {
+    const auto inputs = expand_inputs(opt->files);
+    for (const auto& in : inputs) {
+      const std::string& path = in.path;
       auto loaded = load_any(path, opt->lm);
       if (!loaded) {
+        // Inside a folder, files that are not animations are passed over quietly.
+        if (in.from_folder && loaded.error().code == ErrorCode::unknown_format) continue;
         exit_code = report(loaded.error());
         continue;
       }
@@ -62,7 +67,7 @@ void add_info(CLI::App& app, int& exit_code) {
       }
     }
     if (opt->json) {
-      const auto& out = all.size() == 1 && opt->files.size() == 1 ? all[0] : all;
+      const auto& out = all.size() == 1 && inputs.size() == 1 && !inputs[0].from_folder ? all[0] : all;
       std::fputs((pretty_json(out) + "\n").c_str(), stdout);
     }
   });

@@ -10,6 +10,7 @@
 #include "anmkit/formats/lm/lm_validate.hpp"
 #include "anmkit/formats/mm2/mm2_validate.hpp"
 #include "cli_common.hpp"
+#include "inputs.hpp"
 
 namespace anmkit::cli {
 namespace {
@@ -22,11 +23,12 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
   return j;
 }
 
-std::vector<Diagnostic> check(const std::string& path, const LmOptions& lm_options) {
-  auto loaded = load_any(path, lm_options);
+std::optional<std::vector<Diagnostic>> check(const InputFile& in, const LmOptions& lm_options) {
+  auto loaded = load_any(in.path, lm_options);
   if (!loaded) {
+    if (in.from_folder && loaded.error().code == ErrorCode::unknown_format) return std::nullopt;  // not an animation
     const Error& e = loaded.error();
-    return {Diagnostic{Severity::error, fmt::format("read.{}", error_code_name(e.code)), e.message, e.offset, e.pointer}};
+    return std::vector<Diagnostic>{Diagnostic{Severity::error, fmt::format("read.{}", error_code_name(e.code)), e.message, e.offset, e.pointer}};
   }
   if (auto* gem_file = std::get_if<LoadedGem>(&*loaded)) return gem::validate(gem_file->file);
   if (auto* mm2_file = std::get_if<LoadedMm2>(&*loaded)) return mm2::validate(mm2_file->file);
@@ -47,14 +49,17 @@ void add_validate(CLI::App& app, int& exit_code) {
     LmOptions lm;
   };
   auto opt = std::make_shared<Options>();
-  cmd->add_option("FILE", opt->files, "Animation files")->required();
+  cmd->add_option("FILE", opt->files, "Animation files or folders (walked recursively)")->required();
   cmd->add_flag("--json", opt->json, "Print a JSON report on stdout instead of diagnostics and verdicts");
   cmd->add_flag("--strict", opt->strict, "Count warnings as errors");
   opt->lm.add_to(cmd);
   cmd->callback([opt, &exit_code] {
     nlohmann::ordered_json report = nlohmann::ordered_json::array();
-    for (const auto& path : opt->files) {
-      const std::vector<Diagnostic> diagnostics = check(path, opt->lm);
+    for (const auto& in : expand_inputs(opt->files)) {
+      const std::string& path = in.path;
+      const auto found = check(in, opt->lm);
+      if (!found) continue;
+      const std::vector<Diagnostic>& diagnostics = *found;
       std::size_t errors = 0, warnings = 0;
       for (const auto& d : diagnostics) (d.severity == Severity::error ? errors : warnings)++;
       const bool valid = errors == 0 && (!opt->strict || warnings == 0);

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   anmkit::cli::add_build(app, exit_code);
   anmkit::cli::add_sample(app, exit_code);
   anmkit::cli::add_convert(app, exit_code);
+  anmkit::cli::add_batch(app, exit_code);
 
   try {
     app.parse(argc, argv);
