@@ -5,7 +5,10 @@
 #include <fmt/format.h>
 
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/formats/gem/gem_json.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/lm/lm_json.hpp"
+#include "anmkit/formats/mm2/mm2_json.hpp"
 #include "anmkit/formats/lm/lm_read.hpp"
 #include "anmkit/formats/mm2/mm2_read.hpp"
 
@@ -89,22 +92,37 @@ Expected<LoadedLm> load_lm(Input input, const LmOptions& options) {
 Expected<Loaded> load_any(const std::string& path, const LmOptions& options) {
   auto input = load(path);
   if (!input) return input.error();
-  if (input->format == Format::lm) {
-    auto lm = load_lm(std::move(*input), options);
+  return load_any(std::move(*input), options);
+}
+
+Expected<Loaded> load_any(Input input, const LmOptions& options) {
+  if (input.format == Format::lm) {
+    auto lm = load_lm(std::move(input), options);
     if (!lm) return lm.error();
     return Loaded{std::move(*lm)};
   }
-  if (input->format == Format::mm2) {
-    auto file = mm2::read(input->bytes, limits());
+  if (input.format == Format::mm2) {
+    auto file = mm2::read(input.bytes, limits());
     if (!file) {
-      file.error().file = path;
+      file.error().file = input.path;
       return file.error();
     }
-    return Loaded{LoadedMm2{std::move(*input), std::move(*file)}};
+    return Loaded{LoadedMm2{std::move(input), std::move(*file)}};
   }
-  auto gem = load_gem(std::move(*input));
+  auto gem = load_gem(std::move(input));
   if (!gem) return gem.error();
   return Loaded{std::move(*gem)};
+}
+
+nlohmann::ordered_json dump_document(const Loaded& loaded) {
+  return std::visit(
+      [](const auto& l) {
+        using T = std::decay_t<decltype(l)>;
+        if constexpr (std::is_same_v<T, LoadedGem>) return gem::to_json(l.file);
+        else if constexpr (std::is_same_v<T, LoadedLm>) return lm::to_json(l.file);
+        else return mm2::to_json(l.file);
+      },
+      loaded);
 }
 
 int report(Error error, const std::string& file) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include "anmkit/core/detect.hpp"
 #include "anmkit/core/diagnostic.hpp"
@@ -68,9 +69,13 @@ struct LoadedMm2 {
   mm2::File file;
 };
 
-// Reads a file of any format.
+// Reads a file of any format (or parses one already read).
 using Loaded = std::variant<LoadedGem, LoadedLm, LoadedMm2>;
 Expected<Loaded> load_any(const std::string& path, const LmOptions& options);
+Expected<Loaded> load_any(Input input, const LmOptions& options);
+
+// The lossless JSON dump of a file of any format.
+nlohmann::ordered_json dump_document(const Loaded& loaded);
 
 // Prints the error (naming `file` when the error does not name one) and returns exit_failure.
 int report(Error error, const std::string& file = {});

@@ -15,24 +15,14 @@
 #include "anmkit/core/detect.hpp"
 #include "anmkit/core/file_io.hpp"
 #include "anmkit/core/json_pretty.hpp"
-#include "anmkit/export/gem_gltf.hpp"
-#include "anmkit/export/gif.hpp"
-#include "anmkit/export/lm_gltf.hpp"
-#include "anmkit/export/png.hpp"
-#include "anmkit/export/sheet.hpp"
+#include "anmkit/export/sprite_outputs.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
-#include "anmkit/formats/gem/gem_json.hpp"
-#include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
-#include "anmkit/formats/lm/lm_bin.hpp"
-#include "anmkit/formats/lm/lm_json.hpp"
-#include "anmkit/formats/lm/lm_read.hpp"
 #include "anmkit/formats/lm/lm_repack.hpp"
 #include "anmkit/formats/lm/lm_write.hpp"
 #include "anmkit/formats/mm2/mm2_compose.hpp"
-#include "anmkit/formats/mm2/mm2_json.hpp"
-#include "anmkit/formats/mm2/mm2_read.hpp"
 #include "cli_common.hpp"
+#include "gltf_convert.hpp"
 #include "inputs.hpp"
 
 namespace anmkit::cli {
@@ -71,123 +61,57 @@ Outcome failed(Error e, const std::string& path) {
 }
 
 // The outputs of one input, or the reason there are none.
-Expected<std::vector<Output>> outputs_for(const std::string& path, const Bytes& bytes, Format format, const std::string& to,
-                                          std::string& skip) {
-  if (to == "json") {
-    nlohmann::ordered_json doc;
-    if (format == Format::gem) {
-      auto f = gem::read(bytes, limits());
-      if (!f) return f.error();
-      doc = gem::to_json(*f);
-    } else if (format == Format::lm) {
-      auto f = lm::read(bytes, std::nullopt, limits());
-      if (!f) return f.error();
-      doc = lm::to_json(f->file);
-    } else {
-      auto f = mm2::read(bytes, limits());
-      if (!f) return f.error();
-      doc = mm2::to_json(*f);
-    }
-    return std::vector<Output>{{".json", text_bytes(pretty_json(doc) + "\n")}};
-  }
+Expected<std::vector<Output>> outputs_for(const Loaded& loaded, const std::string& path, const std::string& to, std::string& skip) {
+  if (to == "json") return std::vector<Output>{{".json", text_bytes(pretty_json(dump_document(loaded)) + "\n")}};
   if (to == "glb" || to == "gltf") {
-    const bool binary = to == "glb";
-    if (format == Format::gem) {
-      auto f = gem::read(bytes, limits());
-      if (!f) return f.error();
-      auto scene = gltf::gem_scene(*f, {30, nullptr, fs::path(path).stem().string()});
-      auto out = gltf::write(scene.scene, binary);
-      if (!out) return out.error();
-      return std::vector<Output>{{"." + to, std::move(*out)}};
+    if (std::holds_alternative<LoadedMm2>(loaded)) {
+      skip = "MM2 sprites convert to png or gif, not glTF";
+      return std::vector<Output>{};
     }
-    if (format == Format::lm) {
-      // The paired model, when it sits next to the animation under the same name.
-      std::optional<lm::SceneGraph> graph;
-      std::optional<std::uint32_t> count;
-      const fs::path bin = fs::path(path).replace_extension(".bin");
-      if (fs::exists(bin)) {
-        auto bin_bytes = read_file(bin.string(), limits().max_input_bytes);
-        if (bin_bytes) {
-          if (auto g = lm::read_bin(*bin_bytes)) {
-            count = std::uint32_t(g->nodes.size());
-            graph = std::move(*g);
-          }
-        }
-      }
-      auto f = lm::read(bytes, count, limits());
-      if (!f) return f.error();
-      gltf::LmOptions options;
-      options.scene_graph = graph ? &*graph : nullptr;
-      options.animation_name = fs::path(path).stem().string();
-      auto scene = gltf::lm_scene(f->file, options);
-      if (!scene) return scene.error();
-      auto out = gltf::write(*scene, binary);
-      if (!out) return out.error();
-      return std::vector<Output>{{"." + to, std::move(*out)}};
-    }
-    skip = "MM2 sprites convert to png or gif, not glTF";
-    return std::vector<Output>{};
+    std::vector<std::string> warnings;
+    auto bytes = gltf_bytes(loaded, GltfOptions{}, to == "glb", warnings);
+    if (!bytes) return bytes.error();
+    return std::vector<Output>{{"." + to, std::move(*bytes)}};
   }
   if (to == "png" || to == "gif") {
-    if (format != Format::mm2) {
+    const auto* sprite_file = std::get_if<LoadedMm2>(&loaded);
+    if (!sprite_file) {
       skip = fmt::format("{} is for MM2 sprites", to);
       return std::vector<Output>{};
     }
-    auto f = mm2::read(bytes, limits());
-    if (!f) return f.error();
-    auto sprite = mm2::to_sprite(*f, 60);
+    auto sprite = mm2::to_sprite(sprite_file->file, 60);
     if (!sprite) return sprite.error();
     if (to == "png") {
-      const sheet::Sheet s = sheet::layout(sprite->images);
-      auto png_bytes = png::encode_indexed(s.image, sprite->palette);
-      if (!png_bytes) return png_bytes.error();
-      nlohmann::ordered_json cells = nlohmann::ordered_json::array();
-      for (std::size_t i = 0; i < s.cells.size(); ++i) {
-        cells.push_back({{"state", i}, {"x", s.cells[i].x}, {"y", s.cells[i].y}, {"width", s.cells[i].width}, {"height", s.cells[i].height}});
-      }
-      return std::vector<Output>{{".png", std::move(*png_bytes)}, {".json", text_bytes(pretty_json({{"cells", cells}}) + "\n")}};
+      const std::string name = fs::path(path).stem().string();
+      auto files = sprite_outputs::encode_sheet(sprite->images, sprite->palette, 1, name + ".png", fs::path(path).filename().string(), "state");
+      if (!files) return files.error();
+      return std::vector<Output>{{".png", std::move(files->png)}, {".json", text_bytes(files->json)}};
     }
-    std::vector<model::SpriteStep> longest;
-    std::uint64_t best = 0;
-    for (const auto& seq : sprite->sequences) {
-      std::uint64_t ticks = 0;
-      for (const auto& st : seq) ticks += st.ticks;
-      if (ticks > best) best = ticks, longest = seq;
-    }
-    if (longest.empty()) {
-      for (std::size_t k = 0; k < sprite->images.size(); ++k) longest.push_back({k, 10});
-    }
-    std::vector<model::IndexedImage> frames;
-    std::vector<std::uint32_t> ticks;
-    for (const auto& st : longest) {
-      frames.push_back(sprite->images[st.image]);
-      ticks.push_back(st.ticks);
-    }
-    auto gif_bytes = gif::encode(frames, gif::centisecond_delays(ticks, 60), sprite->palette, 0);
+    bool fell_back = false;
+    auto steps = sprite_outputs::gif_steps(*sprite, std::nullopt, false, 10, fell_back);
+    if (!steps) return steps.error();
+    auto gif_bytes = sprite_outputs::encode_gif(*sprite, *steps, 1);
     if (!gif_bytes) return gif_bytes.error();
     return std::vector<Output>{{".gif", std::move(*gif_bytes)}};
   }
   if (to == "repack") {
-    if (format != Format::lm) {
+    const auto* lm_file = std::get_if<LoadedLm>(&loaded);
+    if (!lm_file) {
       skip = "--to repack is for LM files";
       return std::vector<Output>{};
     }
-    auto f = lm::read(bytes, std::nullopt, limits());
-    if (!f) return f.error();
-    auto packed = lm::repack(f->file);
+    auto packed = lm::repack(lm_file->file);
     if (!packed) return packed.error();
     auto out = lm::write(*packed);
     if (!out) return out.error();
     return std::vector<Output>{{".anm", std::move(*out)}};
   }
-  // A GEM version.
-  if (format != Format::gem) {
+  const auto* gem_file = std::get_if<LoadedGem>(&loaded);  // a GEM version
+  if (!gem_file) {
     skip = fmt::format("--to {} is for GEM files", to);
     return std::vector<Output>{};
   }
-  auto f = gem::read(bytes, limits());
-  if (!f) return f.error();
-  auto converted = gem::from_clip(gem::to_clip(*f), *gem::parse_target(to));
+  auto converted = gem::from_clip(gem::to_clip(gem_file->file), *gem::parse_target(to));
   if (!converted) return converted.error();
   auto out = gem::write(*converted);
   if (!out) return out.error();
@@ -199,8 +123,19 @@ Outcome convert_one(const InputFile& in, const Options& opt) {
   if (!bytes) return failed(bytes.error(), in.path);
   const Format format = detect_format(*bytes);
   if (format == Format::unknown) return skipped("not an animation");
+  // An LM file's model, when it sits next to it under the same name, gives the node count and
+  // the skeleton.
+  LmOptions lm_options;
+  if (format == Format::lm) {
+    const fs::path bin = fs::path(in.path).replace_extension(".bin");
+    std::error_code ec;
+    if (fs::exists(bin, ec)) lm_options.bin = bin.string();
+  }
+  const std::uint64_t size = bytes->size();
+  auto loaded = load_any(Input{in.path, std::move(*bytes), format}, lm_options);
+  if (!loaded) return failed(loaded.error(), in.path);
   std::string skip;
-  auto outputs = outputs_for(in.path, *bytes, format, opt.to, skip);
+  auto outputs = outputs_for(*loaded, in.path, opt.to, skip);
   if (!outputs) return failed(outputs.error(), in.path);
   if (outputs->empty()) return skipped(skip);
   const fs::path base = fs::path(opt.output) / fs::path(in.relative).replace_extension();
@@ -212,7 +147,7 @@ Outcome convert_one(const InputFile& in, const Options& opt) {
     if (auto w = write_output(target, o.bytes, {in.path}, false); !w) return failed(w.error(), target);
     if (written.empty()) written = target;
   }
-  return {Outcome::converted, written, bytes->size()};
+  return {Outcome::converted, written, size};
 }
 
 }  // namespace

@@ -1,9 +1,6 @@
 // anmkit dump FILE [-o OUT.json]: the lossless model as JSON (docs/json-schema.md).
 
 #include "anmkit/core/json_pretty.hpp"
-#include "anmkit/formats/gem/gem_json.hpp"
-#include "anmkit/formats/lm/lm_json.hpp"
-#include "anmkit/formats/mm2/mm2_json.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
@@ -29,14 +26,7 @@ void add_dump(CLI::App& app, int& exit_code) {
       exit_code = report(loaded.error());
       return;
     }
-    const auto document = std::visit(
-        [](const auto& l) {
-          using T = std::decay_t<decltype(l)>;
-          if constexpr (std::is_same_v<T, LoadedGem>) return gem::to_json(l.file);
-          else if constexpr (std::is_same_v<T, LoadedLm>) return lm::to_json(l.file);
-          else return mm2::to_json(l.file);
-        },
-        *loaded);
+    const auto document = dump_document(*loaded);
     const std::string text = (opt->compact ? document.dump() : pretty_json(document)) + "\n";
     if (auto written = write_output(opt->output, text, {opt->file}, opt->force); !written) {
       exit_code = report(written.error());

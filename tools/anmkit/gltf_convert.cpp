@@ -39,31 +39,43 @@ bool is_gltf_output(const std::string& output) {
   return ext == ".gltf" || ext == ".glb";
 }
 
-int export_gltf(const Loaded& loaded, const std::string& output, const GltfOptions& options, const LmOptions&) {
+Expected<std::vector<std::uint8_t>> gltf_bytes(const Loaded& loaded, const GltfOptions& options, bool binary,
+                                               std::vector<std::string>& warnings) {
   if (const auto* gem_file = std::get_if<LoadedGem>(&loaded)) {
     std::optional<gem::Mdl> skeleton;
     if (!options.skeleton.empty()) {
       auto text = read_file(options.skeleton, limits().max_input_bytes);
-      if (!text) return report(text.error());
+      if (!text) return text.error();
       auto mdl = gem::read_mdl(*text);
-      if (!mdl) return report(mdl.error(), options.skeleton);
+      if (!mdl) {
+        mdl.error().file = options.skeleton;
+        return mdl.error();
+      }
       skeleton = std::move(*mdl);
     }
-    gltf::GemOptions gem_options{options.fps, skeleton ? &*skeleton : nullptr,
-                                 fs::path(gem_file->input.path).stem().string()};
-    auto result = gltf::gem_scene(gem_file->file, gem_options);
-    for (const auto& w : result.warnings) warn(gem_file->input.path, w);
-    return write_scene(result.scene, output, gem_file->input.path, options.force);
+    auto result = gltf::gem_scene(gem_file->file, {options.fps, skeleton ? &*skeleton : nullptr,
+                                                   fs::path(gem_file->input.path).stem().string()});
+    warnings.insert(warnings.end(), result.warnings.begin(), result.warnings.end());
+    return gltf::write(result.scene, binary);
   }
   if (const auto* lm_file = std::get_if<LoadedLm>(&loaded)) {
     gltf::LmOptions lm{options.fps, lm_file->scene ? &*lm_file->scene : nullptr, *lm::parse_rotation_unit(options.rotation_unit), 8,
                        fs::path(lm_file->input.path).stem().string()};
     auto scene = gltf::lm_scene(lm_file->file, lm);
-    if (!scene) return report(scene.error(), lm_file->input.path);
-    return write_scene(*scene, output, lm_file->input.path, options.force);
+    if (!scene) return scene.error();
+    return gltf::write(*scene, binary);
   }
-  return report(make_error(ErrorCode::unsupported, "MM2 sprites export to PNG, GIF or IFF, not glTF"),
-                std::get<LoadedMm2>(loaded).input.path);
+  return make_error(ErrorCode::unsupported, "MM2 sprites export to PNG, GIF or IFF, not glTF");
+}
+
+int export_gltf(const Loaded& loaded, const std::string& output, const GltfOptions& options, const LmOptions&) {
+  const std::string& input = std::visit([](const auto& l) -> const std::string& { return l.input.path; }, loaded);
+  std::vector<std::string> warnings;
+  auto bytes = gltf_bytes(loaded, options, lower_extension(output) == ".glb", warnings);
+  for (const auto& w : warnings) warn(input, w);
+  if (!bytes) return report(bytes.error(), input);
+  if (auto written = write_output(output, *bytes, {input}, options.force); !written) return report(written.error());
+  return exit_ok;
 }
 
 int export_mdl(const std::string& mdl_path, const std::vector<std::uint8_t>& text, const std::string& output,

@@ -16,6 +16,9 @@ struct GltfOptions {
 };
 
 bool is_gltf_output(const std::string& output);
+// The glTF of a GEM or LM file (MM2: an error); skeleton warnings are appended to `warnings`.
+Expected<std::vector<std::uint8_t>> gltf_bytes(const Loaded& loaded, const GltfOptions& options, bool binary,
+                                               std::vector<std::string>& warnings);
 int export_gltf(const Loaded& loaded, const std::string& output, const GltfOptions& options, const LmOptions& lm_options);
 // IN is a .mdl: the skeleton, and each sequence's file (next to it) as an animation.
 int export_mdl(const std::string& mdl_path, const std::vector<std::uint8_t>& text, const std::string& output,

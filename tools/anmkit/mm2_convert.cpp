@@ -7,11 +7,9 @@
 #include <fmt/format.h>
 
 #include "anmkit/core/file_io.hpp"
-#include "anmkit/core/json_pretty.hpp"
-#include "anmkit/export/gif.hpp"
 #include "anmkit/export/ilbm.hpp"
 #include "anmkit/export/png.hpp"
-#include "anmkit/export/sheet.hpp"
+#include "anmkit/export/sprite_outputs.hpp"
 #include "anmkit/formats/mm2/mm2_compose.hpp"
 #include "anmkit/formats/mm2/mm2_import.hpp"
 #include "anmkit/formats/mm2/mm2_read.hpp"
@@ -49,12 +47,6 @@ struct Writer {
   }
 };
 
-std::vector<model::IndexedImage> scaled_all(const std::vector<model::IndexedImage>& images, std::size_t scale) {
-  std::vector<model::IndexedImage> out;
-  for (const auto& i : images) out.push_back(model::scaled(i, scale));
-  return out;
-}
-
 }  // namespace
 
 int export_mm2(const LoadedMm2& loaded, const std::string& output, const SpriteExportOptions& opt) {
@@ -81,58 +73,23 @@ int export_mm2(const LoadedMm2& loaded, const std::string& output, const SpriteE
       return out.status;
     }
     case Kind::sheet: {
-      const sheet::Sheet s = sheet::layout(scaled_all(opt.raw ? *raw : sprite->images, opt.scale));
-      out.put(output, png::encode_indexed(s.image, sprite->palette));
-      nlohmann::ordered_json cells = nlohmann::ordered_json::array();
-      for (std::size_t i = 0; i < s.cells.size(); ++i) {
-        const auto& c = s.cells[i];
-        cells.push_back({{opt.raw ? "frame" : "state", i}, {"x", c.x}, {"y", c.y}, {"width", c.width}, {"height", c.height}});
-      }
-      const nlohmann::ordered_json sidecar = {{"image", fs::path(output).filename().string()},
-                                              {"source", fs::path(input).filename().string()},
-                                              {"content", opt.raw ? "stored frames" : "composed states"},
-                                              {"scale", opt.scale},
-                                              {"cells", std::move(cells)}};
-      const std::string text = pretty_json(sidecar) + "\n";
-      out.put(fs::path(output).replace_extension(".json").string(), std::vector<std::uint8_t>(text.begin(), text.end()));
+      auto files = sprite_outputs::encode_sheet(opt.raw ? *raw : sprite->images, sprite->palette, opt.scale,
+                                                fs::path(output).filename().string(), fs::path(input).filename().string(),
+                                                opt.raw ? "frame" : "state");
+      if (!files) return report(files.error(), output);
+      out.put(output, files->png);
+      out.put(fs::path(output).replace_extension(".json").string(), std::vector<std::uint8_t>(files->json.begin(), files->json.end()));
       return out.status;
     }
     case Kind::gif: {
-      std::vector<model::SpriteStep> steps;
-      if (!opt.flipbook) {
-        if (opt.sequence >= 0) {
-          if (std::size_t(opt.sequence) >= sprite->sequences.size()) {
-            return report(make_error(ErrorCode::bad_value, fmt::format("--sequence {}: the file has {} sequences", opt.sequence,
-                                                                       sprite->sequences.size())),
-                          input);
-          }
-          steps = sprite->sequences[std::size_t(opt.sequence)];
-        } else {
-          std::uint64_t longest = 0;
-          for (const auto& seq : sprite->sequences) {
-            std::uint64_t ticks = 0;
-            for (const auto& st : seq) ticks += st.ticks;
-            if (ticks > longest) {
-              longest = ticks;
-              steps = seq;
-            }
-          }
-        }
+      bool fell_back = false;
+      auto steps = sprite_outputs::gif_steps(*sprite, opt.sequence >= 0 ? std::optional<std::size_t>(std::size_t(opt.sequence)) : std::nullopt,
+                                             opt.flipbook, opt.flipbook_ticks, fell_back);
+      if (!steps) return report(steps.error(), input);
+      if (fell_back) {
+        std::fprintf(stderr, "%s: warning: no non-empty sequence; writing the composed states in order (--flipbook)\n", input.c_str());
       }
-      if (steps.empty()) {
-        if (!opt.flipbook) {
-          std::fprintf(stderr, "%s: warning: no non-empty sequence; writing the composed states in order (--flipbook)\n",
-                       input.c_str());
-        }
-        for (std::size_t k = 0; k < sprite->images.size(); ++k) steps.push_back({k, opt.flipbook_ticks});
-      }
-      std::vector<model::IndexedImage> frames;
-      std::vector<std::uint32_t> ticks;
-      for (const auto& st : steps) {
-        frames.push_back(model::scaled(sprite->images[st.image], opt.scale));
-        ticks.push_back(st.ticks);
-      }
-      out.put(output, gif::encode(frames, gif::centisecond_delays(ticks, opt.tick_hz), sprite->palette, 0));
+      out.put(output, sprite_outputs::encode_gif(*sprite, *steps, opt.scale));
       return out.status;
     }
     case Kind::ilbm: {

@@ -1,0 +1,33 @@
+#pragma once
+// Whole outputs made from a sprite animation, shared by `convert` and `batch`: an animated GIF
+// of a sequence, and a sprite sheet with its cell map.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "anmkit/core/expected.hpp"
+#include "anmkit/model/sprite.hpp"
+
+namespace anmkit::sprite_outputs {
+
+// The steps a GIF plays: sequence `sequence`, else the longest by ticks, else (flipbook, or no
+// sequence has steps) every image in order for `flipbook_ticks` each; `fell_back` tells when a
+// sequence was wanted but none had steps. Fails when `sequence` does not exist.
+Expected<std::vector<model::SpriteStep>> gif_steps(const model::SpriteAnimation& sprite, std::optional<std::size_t> sequence,
+                                                   bool flipbook, std::uint32_t flipbook_ticks, bool& fell_back);
+
+Expected<std::vector<std::uint8_t>> encode_gif(const model::SpriteAnimation& sprite, const std::vector<model::SpriteStep>& steps,
+                                               std::size_t scale);
+
+struct SheetFiles {
+  std::vector<std::uint8_t> png;
+  std::string json;  // the cell map: {"image", "source", "content", "scale", "cells": [...]}
+};
+// `cell_key`: "state" or "frame", the name of each cell's index in the map.
+Expected<SheetFiles> encode_sheet(const std::vector<model::IndexedImage>& images, const std::vector<model::Color>& palette,
+                                  std::size_t scale, const std::string& image_name, const std::string& source_name,
+                                  const std::string& cell_key);
+
+}  // namespace anmkit::sprite_outputs
