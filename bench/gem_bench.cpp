@@ -10,6 +10,7 @@
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/formats/gem/gem_validate.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
+#include "memcpy_ratio.hpp"
 
 namespace {
 
@@ -42,21 +43,21 @@ const std::vector<std::uint8_t>& file_bytes(gem::Target target) {
 void BM_Read(benchmark::State& state, gem::Target target) {
   const auto& bytes = file_bytes(target);
   for (auto _ : state) benchmark::DoNotOptimize(gem::read(bytes));
-  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
+  bench::report_bytes(state, bytes.size());
 }
 
 void BM_Write(benchmark::State& state, gem::Target target) {
   const auto& bytes = file_bytes(target);
   const gem::File file = *gem::read(bytes);
   for (auto _ : state) benchmark::DoNotOptimize(gem::write(file));
-  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
+  bench::report_bytes(state, bytes.size());
 }
 
 void BM_Validate(benchmark::State& state) {
   const auto& bytes = file_bytes(gem::Target::gem_6_0);
   const gem::File file = *gem::read(bytes);
   for (auto _ : state) benchmark::DoNotOptimize(gem::validate(file));
-  state.SetBytesProcessed(std::int64_t(state.iterations()) * std::int64_t(bytes.size()));
+  bench::report_bytes(state, bytes.size());
 }
 
 void BM_ToClip(benchmark::State& state) {
@@ -89,4 +90,4 @@ BENCHMARK(BM_Dump);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+

@@ -1,0 +1,109 @@
+// LM, MM2 and glTF throughput: read, evaluate, decode and encode, export.
+
+#include <benchmark/benchmark.h>
+
+#include "anmkit/export/gem_gltf.hpp"
+#include "anmkit/export/gltf.hpp"
+#include "anmkit/formats/gem/gem_clip.hpp"
+#include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/gem/gem_write.hpp"
+#include "anmkit/formats/lm/lm_curves.hpp"
+#include "anmkit/formats/lm/lm_read.hpp"
+#include "anmkit/core/float_bits.hpp"
+#include "anmkit/formats/lm/lm_write.hpp"
+#include "anmkit/formats/mm2/mm2_codec.hpp"
+#include "memcpy_ratio.hpp"
+
+namespace {
+
+using namespace anmkit;
+
+// 64 nodes over 600 frames, every track keyed every 10 frames with out slopes.
+const std::vector<std::uint8_t>& lm_bytes() {
+  static const std::vector<std::uint8_t> bytes = [] {
+    lm::File f;
+    f.frame_count = 600;
+    f.groups.resize(64);
+    for (std::size_t n = 0; n < f.groups.size(); ++n) {
+      for (std::size_t slot = 0; slot < 9; ++slot) {
+        auto& array = f.arrays[std::size_t(lm::track_kind(slot))];
+        f.groups[n].tracks[slot] = {61, std::uint16_t(array.size()), lm::flag_out_slope};
+        for (std::uint32_t k = 0; k <= 60; ++k) {
+          for (float v : {float(k * 10), float((n * 7 + slot * 3 + k) % 90), 0.5f, -0.25f}) array.push_back(bits_from_float(v));
+        }
+      }
+    }
+    return *lm::write(f);
+  }();
+  return bytes;
+}
+
+void BM_LmRead(benchmark::State& state) {
+  const auto& bytes = lm_bytes();
+  for (auto _ : state) benchmark::DoNotOptimize(lm::read(bytes));
+  bench::report_bytes(state, bytes.size());
+}
+
+void BM_LmSample(benchmark::State& state) {
+  auto file = lm::read(lm_bytes());
+  const auto curves = *lm::decode_curves(file->file);
+  double frame = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(lm::sample(curves, frame, lm::RotationUnit::degrees));
+    frame = frame >= 599 ? 0 : frame + 1.5;
+  }
+  state.counters["nodes_per_second"] = benchmark::Counter(double(curves.size()), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+// A 320 x 200 frame of MM2 pixels: bands of pens with runs of 0 and F nibbles.
+std::vector<std::uint8_t> mm2_pixels() {
+  std::vector<std::uint8_t> pixels(320 * 200);
+  for (std::size_t i = 0; i < pixels.size(); ++i) pixels[i] = std::uint8_t((i / 320) % 8 < 3 ? 0 : (i / 7) % 32);
+  return pixels;
+}
+
+void BM_Mm2Decode(benchmark::State& state) {
+  const auto stream = mm2::encode_planes(mm2::pixels_to_planes(mm2_pixels(), 320, 200));
+  for (auto _ : state) {
+    std::size_t used = 0;
+    auto planes = mm2::decode_planes(stream, 320, 200, used);
+    benchmark::DoNotOptimize(mm2::planes_to_pixels(*planes, 320, 200));
+  }
+  state.SetBytesProcessed(std::int64_t(state.iterations()) * 320 * 200);  // decoded pixels (a byte each)
+  state.counters["vs_memcpy"] = benchmark::Counter(double(320 * 200) / bench::memcpy_rate(320 * 200), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void BM_Mm2Encode(benchmark::State& state) {
+  const auto pixels = mm2_pixels();
+  for (auto _ : state) benchmark::DoNotOptimize(mm2::encode_planes(mm2::pixels_to_planes(pixels, 320, 200)));
+  bench::report_bytes(state, pixels.size());
+}
+
+void BM_GltfExportGem(benchmark::State& state) {
+  // The GEM benchmark's shape: 54 bones over 2000 frames.
+  model::Clip c;
+  c.frame_count = 2000;
+  for (int b = 0; b < 54; ++b) {
+    model::BoneTrack t;
+    t.name = "bone" + std::to_string(b);
+    for (std::uint32_t f = 0; f < c.frame_count; f += 4) {
+      t.translation.push_back({f, model::Vec3{float(b), float(f) * 0.01f, 0}});
+      t.rotation.push_back({f, model::normalized(model::Quat{float(f % 7) * 0.1f, 0.1f, 0.2f, 1.0f})});
+    }
+    c.bones.push_back(std::move(t));
+  }
+  const auto bytes = *gem::write(*gem::from_clip(c, gem::Target::gem_6_0));
+  const auto file = *gem::read(bytes);
+  for (auto _ : state) benchmark::DoNotOptimize(gltf::write(gltf::gem_scene(file, {30, nullptr, "clip"}).scene, true));
+  bench::report_bytes(state, bytes.size());
+}
+
+BENCHMARK(BM_LmRead);
+BENCHMARK(BM_LmSample);
+BENCHMARK(BM_Mm2Decode);
+BENCHMARK(BM_Mm2Encode);
+BENCHMARK(BM_GltfExportGem)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
