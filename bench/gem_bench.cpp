@@ -1,9 +1,7 @@
-// Throughput of the GEM codec on a synthetic clip of realistic shape: 54 bones (as the Gates
-// of Hell E-25) over 2000 frames, every bone moving on every 4th frame. Run build/bin/anmkit_bench.
+// Throughput of the GEM codec on the synthetic clip of synthetic_gem.hpp. Run build/bin/anmkit_bench.
 
 #include <benchmark/benchmark.h>
 
-#include <map>
 
 #include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_json.hpp"
@@ -11,34 +9,13 @@
 #include "anmkit/formats/gem/gem_validate.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
 #include "memcpy_ratio.hpp"
+#include "synthetic_gem.hpp"
 
 namespace {
 
 using namespace anmkit;
 
-model::Clip synthetic_clip() {
-  model::Clip c;
-  c.frame_count = 2000;
-  for (int b = 0; b < 54; ++b) {
-    model::BoneTrack t;
-    t.name = "bone" + std::to_string(b);
-    for (std::uint32_t f = 0; f < c.frame_count; f += 4) {
-      const float s = float((f * 7 + std::uint32_t(b) * 13) % 100) / 150.0f;
-      t.translation.push_back({f, model::Vec3{float(b), float(f) * 0.01f, s}});
-      t.rotation.push_back({f, model::normalized(model::Quat{s, 0.1f, 0.2f, 1.0f})});
-    }
-    t.visible = {{0, true}};
-    c.bones.push_back(std::move(t));
-  }
-  return c;
-}
-
-const std::vector<std::uint8_t>& file_bytes(gem::Target target) {
-  static std::map<gem::Target, std::vector<std::uint8_t>> cache;
-  auto& bytes = cache[target];
-  if (bytes.empty()) bytes = *gem::write(*gem::from_clip(synthetic_clip(), target));
-  return bytes;
-}
+const std::vector<std::uint8_t>& file_bytes(gem::Target target) { return bench::synthetic_file_bytes(target); }
 
 void BM_Read(benchmark::State& state, gem::Target target) {
   const auto& bytes = file_bytes(target);

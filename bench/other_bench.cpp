@@ -4,15 +4,14 @@
 
 #include "anmkit/export/gem_gltf.hpp"
 #include "anmkit/export/gltf.hpp"
-#include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
-#include "anmkit/formats/gem/gem_write.hpp"
 #include "anmkit/formats/lm/lm_curves.hpp"
 #include "anmkit/formats/lm/lm_read.hpp"
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/formats/lm/lm_write.hpp"
 #include "anmkit/formats/mm2/mm2_codec.hpp"
 #include "memcpy_ratio.hpp"
+#include "synthetic_gem.hpp"
 
 namespace {
 
@@ -80,19 +79,7 @@ void BM_Mm2Encode(benchmark::State& state) {
 }
 
 void BM_GltfExportGem(benchmark::State& state) {
-  // The GEM benchmark's shape: 54 bones over 2000 frames.
-  model::Clip c;
-  c.frame_count = 2000;
-  for (int b = 0; b < 54; ++b) {
-    model::BoneTrack t;
-    t.name = "bone" + std::to_string(b);
-    for (std::uint32_t f = 0; f < c.frame_count; f += 4) {
-      t.translation.push_back({f, model::Vec3{float(b), float(f) * 0.01f, 0}});
-      t.rotation.push_back({f, model::normalized(model::Quat{float(f % 7) * 0.1f, 0.1f, 0.2f, 1.0f})});
-    }
-    c.bones.push_back(std::move(t));
-  }
-  const auto bytes = *gem::write(*gem::from_clip(c, gem::Target::gem_6_0));
+  const auto& bytes = bench::synthetic_file_bytes(gem::Target::gem_6_0);
   const auto file = *gem::read(bytes);
   for (auto _ : state) benchmark::DoNotOptimize(gltf::write(gltf::gem_scene(file, {30, nullptr, "clip"}).scene, true));
   bench::report_bytes(state, bytes.size());
