@@ -2,7 +2,6 @@
 
 #include <benchmark/benchmark.h>
 
-
 #include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_json.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
