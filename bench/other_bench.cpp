@@ -81,7 +81,7 @@ void BM_Mm2Encode(benchmark::State& state) {
 void BM_GltfExportGem(benchmark::State& state) {
   const auto& bytes = bench::synthetic_file_bytes(gem::Target::gem_6_0);
   const auto file = *gem::read(bytes);
-  for (auto _ : state) benchmark::DoNotOptimize(gltf::write(gltf::gem_scene(file, {30, nullptr, "clip"}).scene, true));
+  for (auto _ : state) benchmark::DoNotOptimize(gltf::write(gltf::gem_scene(file, {30, nullptr, "clip"})->scene, true));
   bench::report_bytes(state, bytes.size());
 }
 

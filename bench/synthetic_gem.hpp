@@ -20,8 +20,8 @@ inline model::Clip synthetic_clip() {
     t.name = "bone" + std::to_string(b);
     for (std::uint32_t f = 0; f < c.frame_count; f += 4) {
       const float s = float((f * 7 + std::uint32_t(b) * 13) % 100) / 150.0f;
-      t.translation.push_back({f, model::Vec3{float(b), float(f) * 0.01f, s}});
-      t.rotation.push_back({f, model::normalized(model::Quat{s, 0.1f, 0.2f, 1.0f})});
+      t.translation.keys.push_back({double(f), model::Vec3{float(b), float(f) * 0.01f, s}});
+      t.rotation.keys.push_back({double(f), model::normalized(model::Quat{s, 0.1f, 0.2f, 1.0f})});
     }
     t.visible = {{0, true}};
     c.bones.push_back(std::move(t));

@@ -101,13 +101,16 @@ Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary) {
     anim.name = a.name;
     for (const Channel& c : a.channels) {
       const std::size_t width = c.path == Path::rotation ? 4 : 3;
-      if (c.times.empty() || c.values.size() != c.times.size() * width) {
+      const std::size_t per_time = c.interpolation == Interpolation::cubic_spline ? 3 : 1;
+      if (c.times.empty() || c.values.size() != c.times.size() * width * per_time) {
         return make_error(ErrorCode::invalid_model, fmt::format("animation '{}' has a channel whose times and values disagree", a.name));
       }
       tinygltf::AnimationSampler sampler;
       sampler.input = add_accessor(m, c.times, TINYGLTF_TYPE_SCALAR, 1, true);
       sampler.output = add_accessor(m, c.values, width == 4 ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, width, false);
-      sampler.interpolation = c.interpolation == Interpolation::step ? "STEP" : "LINEAR";
+      sampler.interpolation = c.interpolation == Interpolation::step     ? "STEP"
+                              : c.interpolation == Interpolation::linear ? "LINEAR"
+                                                                         : "CUBICSPLINE";
       anim.samplers.push_back(sampler);
       tinygltf::AnimationChannel channel;
       channel.sampler = int(anim.samplers.size() - 1);

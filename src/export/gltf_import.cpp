@@ -15,7 +15,7 @@
 
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/core/float_bits.hpp"
-#include "anmkit/formats/lm/lm_repack.hpp"
+#include "anmkit/formats/lm/lm_clip.hpp"
 
 namespace anmkit::gltf {
 namespace {
@@ -30,22 +30,37 @@ struct Curve {
   std::size_t width = 3;
   // `slack`: how far past t a key time may be and still count as reached. Times are floats, so
   // frame f at some rate is stored as float(f / rate), which can lie just above f / rate.
+  // Interpolates as glTF says: STEP holds, LINEAR lerps (rotations slerp), CUBICSPLINE is the
+  // Hermite curve of the values and tangents (rotations normalised).
   std::vector<float> at(double t, double slack) const {
     std::size_t k = 0;
     while (k + 1 < times.size() && times[k + 1] <= t + slack) ++k;
-    const std::size_t stride = interpolation == "CUBICSPLINE" ? 3 * width : width;
-    const std::size_t base = interpolation == "CUBICSPLINE" ? width : 0;  // skip the in-tangent
+    const bool cubic = interpolation == "CUBICSPLINE";
+    const std::size_t stride = cubic ? 3 * width : width;
+    const std::size_t base = cubic ? width : 0;  // skip the in-tangent
+    const auto value = [&](std::size_t key, std::size_t i) { return double(values[key * stride + base + i]); };
     std::vector<float> out(width);
-    for (std::size_t i = 0; i < width; ++i) out[i] = values[k * stride + base + i];
-    if (interpolation != "STEP" && k + 1 < times.size() && t > times[k] + slack) {
-      const double u = (t - times[k]) / (times[k + 1] - times[k]);
+    for (std::size_t i = 0; i < width; ++i) out[i] = float(value(k, i));
+    if (interpolation == "STEP" || k + 1 >= times.size() || !(t > times[k] + slack)) return out;
+    const double gap = double(times[k + 1]) - times[k];
+    const double u = std::clamp((t - times[k]) / gap, 0.0, 1.0);
+    if (cubic) {
+      const double u2 = u * u, u3 = u2 * u;
       for (std::size_t i = 0; i < width; ++i) {
-        out[i] = float(out[i] + u * (values[(k + 1) * stride + base + i] - out[i]));
+        const double out_tangent = values[k * stride + 2 * width + i], in_tangent = values[(k + 1) * stride + i];
+        out[i] = float((2 * u3 - 3 * u2 + 1) * value(k, i) + (u3 - 2 * u2 + u) * gap * out_tangent +
+                       (-2 * u3 + 3 * u2) * value(k + 1, i) + (u3 - u2) * gap * in_tangent);
       }
       if (width == 4) {
         const auto q = model::normalized(model::Quat{out[0], out[1], out[2], out[3]});
         out = {q.x, q.y, q.z, q.w};
       }
+    } else if (width == 4) {
+      const auto q = model::slerp(model::Quat{out[0], out[1], out[2], out[3]},
+                                  model::Quat{float(value(k + 1, 0)), float(value(k + 1, 1)), float(value(k + 1, 2)), float(value(k + 1, 3))}, u);
+      out = {q.x, q.y, q.z, q.w};
+    } else {
+      for (std::size_t i = 0; i < width; ++i) out[i] = float(value(k, i) + u * (value(k + 1, i) - value(k, i)));
     }
     return out;
   }
@@ -97,7 +112,9 @@ struct Source {
   std::vector<Curve> storage;
   nlohmann::ordered_json extras;
   double fps = 30;
-  std::uint32_t frame_count = 0;
+  std::uint32_t frame_count = 0;  // as model::Clip counts them
+  bool loop = false;
+  std::uint32_t last = 0;  // the last whole frame sampled (a loop's wrap frame included)
   // A thousandth of a frame, or the float rounding of the frame's time if that is larger.
   double slack(std::uint32_t frame) const { return std::max(1e-3 / fps, 4e-7 * (frame / fps)); }
 };
@@ -172,9 +189,18 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
     s.storage.push_back(std::move(curve));
     s.curves[std::size_t(it - order.begin())][path] = &s.storage.back();
   }
-  s.frame_count = s.extras.contains("frame_count") ? s.extras["frame_count"].get<std::uint32_t>()
-                                                   : std::uint32_t(std::llround(end * s.fps)) + 1;
-  if (s.frame_count > (1u << 20)) return import_error(fmt::format("{} frames: more than an import samples", s.frame_count));
+  if (!(s.fps > 0) || !std::isfinite(s.fps)) return import_error(fmt::format("fps {} is not a positive number", s.fps));
+  // LM records its own frame count: the time of its last key (see lm::to_clip).
+  const bool lm = s.extras.value("format", std::string()) == "lm";
+  s.loop = s.extras.value("loop", false);
+  double frames = end * s.fps + 1;
+  if (s.extras.contains("frame_count")) {
+    const double recorded = s.extras["frame_count"].get<std::uint32_t>();
+    frames = lm && !s.loop ? recorded + 1 : recorded;
+  }
+  if (!(frames <= double(1u << 20))) return import_error(fmt::format("{:g} frames: more than an import samples (1048576)", frames));
+  s.frame_count = std::uint32_t(std::llround(std::floor(frames)));
+  s.last = s.frame_count == 0 ? 0 : s.loop ? s.frame_count : s.frame_count - 1;
   return s;
 }
 
@@ -216,12 +242,12 @@ auto guarded(Body&& body) -> decltype(body()) {
   }
 }
 
-Expected<model::Clip> import_clip_unguarded(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
-  auto source = load(bytes, options);
-  if (!source) return source.error();
-  Source& s = *source;
+model::Clip clip_from(const Source& s, const ImportOptions& options) {
+  const bool gem = options.target == ImportTarget::gem;
   model::Clip clip;
   clip.frame_count = s.frame_count;
+  clip.fps = s.fps;
+  clip.loop = s.loop;
   for (const auto& c : s.extras.value("comments", nlohmann::ordered_json::array())) {
     clip.comments.push_back(json_input::from_hex(c, "/extras/anmkit/comments"));
   }
@@ -235,22 +261,26 @@ Expected<model::Clip> import_clip_unguarded(std::span<const std::uint8_t> bytes,
     const bool recorded = visibility.contains(t.name) || mirrored.contains(t.name);
     std::array<std::vector<float>, 3> last;
     bool last_hidden = false;
-    // A scale channel that never leaves unit size only carries the mirror and hiding: no scale keys.
-    bool scale_animated = false;
-    if (const Curve* c = s.curves[b][2]) {
-      for (std::uint32_t f = 0; f < s.frame_count && !scale_animated; ++f) {
+    // GEM: a scale channel that never leaves unit size only carries the mirror and hiding: no
+    // scale keys.
+    bool scale_animated = !gem;
+    if (const Curve* c = s.curves[b][2]; c && gem) {
+      for (std::uint32_t f = 0; f <= s.last && !scale_animated; ++f) {
         const auto v = c->at(f / s.fps, s.slack(f));
         const bool hidden = v[0] == 0 && v[1] == 0 && v[2] == 0;
         scale_animated = !hidden && (v[0] != 1 || v[1] != 1 || std::fabs(v[2]) != 1);
       }
     }
-    for (std::uint32_t f = 0; f < s.frame_count; ++f) {
+    for (std::uint32_t f = 0; f <= s.last; ++f) {
       const double time = f / s.fps;
       for (std::size_t path = 0; path < 3; ++path) {
         const Curve* curve = s.curves[b][path];
-        if (!curve) continue;  // the node does not animate it: the bone keeps its rest value
-        std::vector<float> v = curve->at(time, s.slack(f));
-        if (path == 2) {
+        // GEM: a component the node does not animate keeps the bone's rest value (no keys). LM
+        // replaces the rest pose: the node's own value holds.
+        if (!curve && gem) continue;
+        if (!curve && f > 0) continue;
+        std::vector<float> v = curve ? curve->at(time, s.slack(f)) : rest_value(node, path);
+        if (path == 2 && gem) {
           // Scale carries the mirror (z < 0) and hiding (0): split them off.
           const bool hidden = v[0] == 0 && v[1] == 0 && v[2] == 0;
           if (!recorded && (f == 0 || hidden != last_hidden)) t.visible.push_back({f, !hidden});
@@ -262,17 +292,18 @@ Expected<model::Clip> import_clip_unguarded(std::span<const std::uint8_t> bytes,
         }
         if (!last[path].empty() && !moved(v, last[path], options.tolerance)) continue;
         last[path] = v;
-        if (path == 0) t.translation.push_back({f, {v[0], v[1], v[2]}});
-        if (path == 1) t.rotation.push_back({f, model::with_positive_w(model::Quat{v[0], v[1], v[2], v[3]})});
-        if (path == 2 && scale_animated) t.scale.push_back({f, {v[0], v[1], v[2]}});
+        const double frame = f;
+        if (path == 0) t.translation.keys.push_back({frame, {v[0], v[1], v[2]}});
+        if (path == 1) t.rotation.keys.push_back({frame, model::with_positive_w(model::Quat{v[0], v[1], v[2], v[3]})});
+        if (path == 2 && scale_animated) t.scale.keys.push_back({frame, {v[0], v[1], v[2]}});
       }
     }
     auto restore = [&t](const nlohmann::ordered_json& keys, std::vector<model::Key<bool>>& out) {
       for (const auto& k : keys) out.push_back({k[0].get<std::uint32_t>(), k[1].get<bool>()});
     };
-    if (visibility.contains(t.name)) restore(visibility[t.name], t.visible);
-    if (mirrored.contains(t.name)) restore(mirrored[t.name], t.mirrored);
-    if (mesh.contains(t.name)) {
+    if (gem && visibility.contains(t.name)) restore(visibility[t.name], t.visible);
+    if (gem && mirrored.contains(t.name)) restore(mirrored[t.name], t.mirrored);
+    if (gem && mesh.contains(t.name)) {
       for (const auto& k : mesh[t.name]) t.mesh.push_back({k[0].get<std::uint32_t>(), json_input::from_hex(k[1], "/extras/anmkit/mesh")});
     }
     clip.bones.push_back(std::move(t));
@@ -280,74 +311,25 @@ Expected<model::Clip> import_clip_unguarded(std::span<const std::uint8_t> bytes,
   return clip;
 }
 
-Expected<lm::File> import_lm_unguarded(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
+Expected<model::Clip> import_clip_unguarded(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
   auto source = load(bytes, options);
   if (!source) return source.error();
-  Source& s = *source;
-  lm::File f;
-  const auto& version = s.extras.value("version", nlohmann::ordered_json(2));
-  f.version = version.is_number_unsigned() && version.get<std::uint64_t>() <= 255 ? std::uint8_t(version.get<std::uint64_t>()) : 2;
-  f.loop = s.extras.value("loop", false) ? 1 : 0;
-  // LM's last key sits at the frame count itself: sample 0..frame_count - 1 recorded, or the end.
-  const std::uint32_t last = s.extras.contains("frame_count") ? s.frame_count : s.frame_count - 1;
-  f.frame_count = last;
-  f.groups.resize(s.nodes.size());
-  for (std::size_t n = 0; n < s.nodes.size(); ++n) {
-    const tinygltf::Node& node = s.model.nodes[std::size_t(s.nodes[n])];
-    std::array<std::vector<double>, 9> samples;
-    double unwrap[3] = {0, 0, 0};
-    for (std::uint32_t fr = 0; fr <= last; ++fr) {
-      const double t = fr / s.fps;
-      const auto tv = s.curves[n][0] ? s.curves[n][0]->at(t, s.slack(fr)) : rest_value(node, 0);
-      const auto rv = s.curves[n][1] ? s.curves[n][1]->at(t, s.slack(fr)) : rest_value(node, 1);
-      const auto sv = s.curves[n][2] ? s.curves[n][2]->at(t, s.slack(fr)) : rest_value(node, 2);
-      // Rz * Ry * Rx from the quaternion: atan2 throughout (asin loses precision near 90
-      // degrees); at gimbal lock only rx - rz or rx + rz is defined: rz = 0 takes it all.
-      const auto m = model::matrix_from_quat(model::normalized(model::Quat{rv[0], rv[1], rv[2], rv[3]}));
-      const double cos_y = std::hypot(double(m[0][0]), double(m[1][0]));
-      const double ry = std::atan2(-double(m[2][0]), cos_y);
-      double rx = 0, rz = 0;
-      if (cos_y > 1e-6) {
-        rx = std::atan2(m[2][1], m[2][2]);
-        rz = std::atan2(m[1][0], m[0][0]);
-      } else {
-        rx = m[2][0] < 0 ? std::atan2(m[0][1], m[1][1]) : std::atan2(-m[0][1], m[1][1]);
-      }
-      const double to_unit = lm::to_radians(1.0, options.unit);
-      const double euler[3] = {rx / to_unit, ry / to_unit, rz / to_unit};
-      const double turn = 2 * std::numbers::pi / to_unit;
-      for (std::size_t axis = 0; axis < 3; ++axis) {
-        double v = euler[axis];
-        if (fr > 0) v += turn * std::round((unwrap[axis] - v) / turn);  // nearest to the previous frame
-        unwrap[axis] = v;
-        samples[3 + axis].push_back(v);
-        samples[axis].push_back(sv[axis]);
-        samples[6 + axis].push_back(tv[axis]);
-      }
-    }
-    for (std::size_t slot = 0; slot < 9; ++slot) {
-      const auto& v = samples[slot];
-      const bool constant = std::all_of(v.begin(), v.end(), [&](double x) { return float(x) == float(v[0]); });
-      auto& array = f.arrays[std::size_t(lm::track_kind(slot))];
-      lm::Track& track = f.groups[n].tracks[slot];
-      if (constant && float(v[0]) == lm::default_value(slot)) continue;
-      if (array.size() > 0xffff) return import_error("an LM key array would pass 65536 floats");
-      track.index = std::uint16_t(array.size());
-      if (constant) {
-        track.count = 1;
-        array.push_back(bits_from_float(float(v[0])));
-        continue;
-      }
-      if (v.size() > 0xffff) return import_error("more than 65535 keys in one track");
-      track.count = std::uint16_t(v.size());
-      for (std::size_t k = 0; k < v.size(); ++k) {
-        // The slope through the neighbours (per frame): the Hermite curve passes every sample.
-        const double slope = v.size() == 1 ? 0 : k == 0 ? v[1] - v[0] : k + 1 == v.size() ? v[k] - v[k - 1] : (v[k + 1] - v[k - 1]) / 2;
-        for (double x : {double(k), v[k], slope}) array.push_back(bits_from_float(float(x)));
-      }
-    }
-  }
-  return lm::repack(f);
+  return clip_from(*source, options);
+}
+
+Expected<lm::File> import_lm_unguarded(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
+  ImportOptions lm_options = options;
+  lm_options.target = ImportTarget::lm;
+  auto source = load(bytes, lm_options);
+  if (!source) return source.error();
+  const model::Clip clip = clip_from(*source, lm_options);
+  const auto& version = source->extras.value("version", nlohmann::ordered_json(2));
+  lm::WriteOptions write;
+  write.unit = options.unit;
+  write.tolerance = options.tolerance;
+  write.dense = options.dense;
+  write.version = version.is_number_unsigned() && version.get<std::uint64_t>() <= 255 ? std::uint8_t(version.get<std::uint64_t>()) : 2;
+  return lm::from_clip(clip, write);
 }
 
 }  // namespace

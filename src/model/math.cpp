@@ -124,4 +124,47 @@ float quat_angle_between(const Quat& a, const Quat& b) {
   return float(4 * std::asin(std::min(1.0, chord / 2)));
 }
 
+Quat quat_from_euler_zyx(double rx, double ry, double rz) {
+  const double cx = std::cos(rx / 2), sx = std::sin(rx / 2);
+  const double cy = std::cos(ry / 2), sy = std::sin(ry / 2);
+  const double cz = std::cos(rz / 2), sz = std::sin(rz / 2);
+  // qz * qy * qx
+  const double w = cz * cy * cx + sz * sy * sx;
+  const double x = cz * cy * sx - sz * sy * cx;
+  const double y = cz * sy * cx + sz * cy * sx;
+  const double z = sz * cy * cx - cz * sy * sx;
+  return with_positive_w(Quat{float(x), float(y), float(z), float(w)});
+}
+
+Vec3d euler_zyx_from_quat(const Quat& q) {
+  // atan2 throughout: asin loses precision near 90 degrees.
+  const Mat3 m = matrix_from_quat(normalized(q));
+  const double cos_y = std::hypot(double(m[0][0]), double(m[1][0]));
+  Vec3d e;
+  e.y = std::atan2(-double(m[2][0]), cos_y);
+  if (cos_y > 1e-6) {
+    e.x = std::atan2(m[2][1], m[2][2]);
+    e.z = std::atan2(m[1][0], m[0][0]);
+  } else {
+    e.x = m[2][0] < 0 ? std::atan2(m[0][1], m[1][1]) : std::atan2(-m[0][1], m[1][1]);
+  }
+  return e;
+}
+
+Quat slerp(const Quat& a, Quat b, double u) {
+  double dot = double(a.x) * b.x + double(a.y) * b.y + double(a.z) * b.z + double(a.w) * b.w;
+  if (dot < 0) {
+    b = {-b.x, -b.y, -b.z, -b.w};
+    dot = -dot;
+  }
+  double wa = 1 - u, wb = u;
+  if (dot < 0.9995) {  // otherwise nlerp: the angle is too small for sin() to divide by
+    const double angle = std::acos(std::min(dot, 1.0));
+    wa = std::sin((1 - u) * angle) / std::sin(angle);
+    wb = std::sin(u * angle) / std::sin(angle);
+  }
+  return normalized(Quat{float(wa * a.x + wb * b.x), float(wa * a.y + wb * b.y), float(wa * a.z + wb * b.z),
+                         float(wa * a.w + wb * b.w)});
+}
+
 }  // namespace anmkit::model

@@ -41,7 +41,7 @@ void expect_same_poses(const model::Clip& a, const model::Clip& b) {
 }
 
 model::Clip through_gltf(const gem::File& file, bool binary) {
-  auto bytes = write(gem_scene(file, {30, nullptr, "clip"}).scene, binary);
+  auto bytes = write(gem_scene(file, {30, nullptr, "clip"})->scene, binary);
   EXPECT_TRUE(bytes);
   auto clip = import_clip(*bytes, {});
   EXPECT_TRUE(clip) << clip.error().to_string();
@@ -98,8 +98,8 @@ TEST(GltfImport, WithoutExtrasMirrorAndHidingComeFromScale) {
   auto file = gem::read(example("turret_v60.anm"));
   ASSERT_TRUE(file);
   auto result = gem_scene(*file, {30, nullptr, "clip"});
-  result.scene.animations[0].extras = nullptr;  // as another tool would write it
-  auto clip = import_clip(*write(result.scene, true), {});
+  result->scene.animations[0].extras = nullptr;  // as another tool would write it
+  auto clip = import_clip(*write(result->scene, true), {});
   ASSERT_TRUE(clip) << clip.error().to_string();
   const auto& basis = clip->bones[0];
   ASSERT_FALSE(basis.mirrored.empty());
@@ -136,7 +136,7 @@ TEST(GltfImport, LmDoorKeepsItsPoses) {
 TEST(GltfImport, AnimationChoiceAndErrors) {
   auto file = gem::read(example("turret_v60.anm"));
   ASSERT_TRUE(file);
-  const auto bytes = *write(gem_scene(*file, {30, nullptr, "idle"}).scene, true);
+  const auto bytes = *write(gem_scene(*file, {30, nullptr, "idle"})->scene, true);
   ImportOptions options;
   options.animation = "idle";
   EXPECT_TRUE(import_clip(bytes, options));

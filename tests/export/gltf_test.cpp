@@ -50,7 +50,8 @@ struct Glb {
     }
     return -1;
   }
-  // The node's local value of `path` at time t: the channel's (STEP or LINEAR), else its rest.
+  // The node's local value of `path` at time t: the channel's (STEP, LINEAR or CUBICSPLINE, as
+  // the glTF specification's appendix defines them), else its rest.
   std::vector<float> value(int node, const std::string& path, double t, int animation = 0) const {
     const json& anim = doc["animations"][std::size_t(animation)];
     for (const json& c : anim["channels"]) {
@@ -58,14 +59,26 @@ struct Glb {
       const json& s = anim["samplers"][c["sampler"].get<std::size_t>()];
       const auto times = floats(s["input"]);
       const auto values = floats(s["output"]);
-      const std::size_t width = values.size() / times.size();
+      const std::size_t width = path == "rotation" ? 4 : 3;
+      const bool cubic = s["interpolation"] == "CUBICSPLINE";
+      const std::size_t stride = cubic ? 3 * width : width, base = cubic ? width : 0;
       std::size_t k = 0;
       const double slack = std::max(1e-5, 4e-7 * t);  // times are floats: frame f may sit just past f / fps
       while (k + 1 < times.size() && times[k + 1] <= t + slack) ++k;
-      std::vector<float> out(values.begin() + std::ptrdiff_t(k * width), values.begin() + std::ptrdiff_t((k + 1) * width));
-      if (s["interpolation"] == "LINEAR" && k + 1 < times.size() && t > times[k] + slack) {
-        const double u = (t - times[k]) / (times[k + 1] - times[k]);
-        for (std::size_t i = 0; i < width; ++i) out[i] = float(out[i] + u * (values[(k + 1) * width + i] - out[i]));
+      std::vector<float> out(values.begin() + std::ptrdiff_t(k * stride + base),
+                             values.begin() + std::ptrdiff_t(k * stride + base + width));
+      if (s["interpolation"] == "STEP" || k + 1 >= times.size() || !(t > times[k] + slack)) return out;
+      const double gap = times[k + 1] - times[k], u = (t - times[k]) / gap;
+      for (std::size_t i = 0; i < width; ++i) {
+        const double a = values[k * stride + base + i], b = values[(k + 1) * stride + base + i];
+        if (cubic) {
+          const double a_out = values[k * stride + 2 * width + i], b_in = values[(k + 1) * stride + i];
+          const double u2 = u * u, u3 = u2 * u;
+          out[i] = float((2 * u3 - 3 * u2 + 1) * a + (u3 - 2 * u2 + u) * gap * a_out + (-2 * u3 + 3 * u2) * b +
+                         (u3 - u2) * gap * b_in);
+        } else {
+          out[i] = float(a + u * (b - a));
+        }
       }
       return out;
     }
@@ -112,7 +125,7 @@ TEST(GltfExport, GemExamplesMatchSampleAtEveryFrame) {
     auto file = gem::read(test::read_bytes(fs::path(ANMKIT_SOURCE_DIR) / "examples" / name));
     ASSERT_TRUE(file);
     auto result = gem_scene(*file, {24, nullptr, "clip"});
-    auto bytes = write(result.scene, true);
+    auto bytes = write(result->scene, true);
     ASSERT_TRUE(bytes) << bytes.error().message;
     const Glb glb(*bytes);
     EXPECT_EQ(glb.doc["nodes"][0]["name"], "anmkit_root");
@@ -125,7 +138,7 @@ TEST(GltfExport, GemExamplesMatchSampleAtEveryFrame) {
 TEST(GltfExport, HiddenAndMirroredBones) {
   auto file = gem::read(test::read_bytes(fs::path(ANMKIT_SOURCE_DIR) / "examples/turret_v60.anm"));
   ASSERT_TRUE(file);
-  const Glb glb(*write(gem_scene(*file, {30, nullptr, "clip"}).scene, true));
+  const Glb glb(*write(gem_scene(*file, {30, nullptr, "clip"})->scene, true));
   const int hatch = glb.node("hatch"), basis = glb.node("basis");
   EXPECT_EQ(glb.value(hatch, "scale", 21 / 30.0), (std::vector<float>{1, 1, 1}));
   EXPECT_EQ(glb.value(hatch, "scale", 22 / 30.0), (std::vector<float>{0, 0, 0}));
@@ -157,10 +170,17 @@ TEST(GltfExport, LmDoorMatchesSampleAndStaysSmoothBetweenFrames) {
       const double t = f / 30;
       const bool whole = f == std::floor(f);
       EXPECT_LT(angle(glb.value(node, "rotation", t), poses[n].rotation), whole ? 1e-6f : 1e-4f) << n << " at " << f;
+      const auto& p = poses[n];
       if (whole) {
-        const auto& p = poses[n];
         EXPECT_EQ(glb.value(node, "translation", t), (std::vector<float>{p.translation.x, p.translation.y, p.translation.z}));
         EXPECT_EQ(glb.value(node, "scale", t), (std::vector<float>{p.scale.x, p.scale.y, p.scale.z}));
+      } else {
+        // CUBICSPLINE carries the file's own Hermite curves: right between frames too.
+        const auto tr = glb.value(node, "translation", t), sc = glb.value(node, "scale", t);
+        EXPECT_NEAR(tr[0], p.translation.x, 1e-4) << n << " at " << f;
+        EXPECT_NEAR(tr[1], p.translation.y, 1e-4) << n << " at " << f;
+        EXPECT_NEAR(tr[2], p.translation.z, 1e-4) << n << " at " << f;
+        EXPECT_NEAR(sc[0], p.scale.x, 1e-5) << n << " at " << f;
       }
     }
   }
@@ -172,8 +192,8 @@ TEST(GltfExport, E25BodyWorldTransformAtFrameZeroIsItsRestPose) {
   auto file = gem::read(test::read_bytes(corpus / "goh_e25_fire.anm"));
   ASSERT_TRUE(mdl && file);
   auto result = gem_scene(*file, {30, &*mdl, "fire"});
-  EXPECT_TRUE(result.warnings.empty());
-  const Glb glb(*write(result.scene, true));
+  EXPECT_TRUE(result->warnings.empty());
+  const Glb glb(*write(result->scene, true));
   // World matrix of a node below the root: the product of its chain's local TRS at time 0.
   auto world = [&](int node) {
     std::vector<int> chain;

@@ -12,8 +12,8 @@ Clip two_key_clip() {
   clip.frame_count = 10;
   BoneTrack t;
   t.name = "turret";
-  t.translation = {{0, Vec3{1, 2, 3}}, {5, Vec3{4, 5, 6}}};
-  t.rotation = {{2, Quat{0, 0, 0.70710678f, 0.70710678f}}};
+  t.translation.keys = {{0, Vec3{1, 2, 3}}, {5, Vec3{4, 5, 6}}};
+  t.rotation.keys = {{2, Quat{0, 0, 0.70710678f, 0.70710678f}}};
   t.visible = {{0, true}, {7, false}};
   clip.bones.push_back(t);
   return clip;
@@ -43,9 +43,9 @@ TEST(Clip, ValidClipHasNoFindings) { EXPECT_TRUE(two_key_clip().validate().empty
 
 TEST(Clip, ValidateReportsEachRule) {
   Clip clip = two_key_clip();
-  clip.bones[0].translation.push_back({3, Vec3{0, 0, 0}});        // not ascending
-  clip.bones[0].rotation.push_back({12, Quat{0, 0, 0, 2}});        // past the end, not unit
-  clip.bones[0].scale.push_back({1, Vec3{NAN, 1, 1}});             // not finite
+  clip.bones[0].translation.keys.push_back({3, Vec3{0, 0, 0}});        // not ascending
+  clip.bones[0].rotation.keys.push_back({12, Quat{0, 0, 0, 2}});        // past the end, not unit
+  clip.bones[0].scale.keys.push_back({1, Vec3{NAN, 1, 1}});             // not finite
   BoneTrack second;
   second.name = "TURRET";                                         // same name, other case
   clip.bones.push_back(second);

@@ -106,6 +106,13 @@ std::vector<model::Key<T>> random_track(std::uint32_t frame_count, auto value) {
   return keys;
 }
 
+template <class T>
+model::Track<T> random_step_track(std::uint32_t frame_count, auto value) {
+  model::Track<T> track;
+  for (const auto& k : random_track<T>(frame_count, value)) track.keys.push_back({double(k.frame), k.value});
+  return track;
+}
+
 // A valid clip: ascending keys inside the frame range, unit rotations, positive scales.
 inline model::Clip random_clip() {
   model::Clip c;
@@ -114,14 +121,14 @@ inline model::Clip random_clip() {
   for (int b = 0; b < bones; ++b) {
     model::BoneTrack t;
     t.name = "bone" + std::to_string(b);
-    t.translation = random_track<model::Vec3>(c.frame_count, [] {
+    t.translation = random_step_track<model::Vec3>(c.frame_count, [] {
       return model::Vec3{random_float(-100, 100), random_float(-100, 100), random_float(-100, 100)};
     });
-    t.rotation = random_track<model::Quat>(c.frame_count, [] {
+    t.rotation = random_step_track<model::Quat>(c.frame_count, [] {
       return model::normalized(model::Quat{random_float(-1, 1), random_float(-1, 1), random_float(-1, 1), random_float(-1, 1)});
     });
     if (*rc::gen::inRange(0, 3) == 0) {
-      t.scale = random_track<model::Vec3>(c.frame_count, [] {
+      t.scale = random_step_track<model::Vec3>(c.frame_count, [] {
         return model::Vec3{random_float(0.1f, 10), random_float(0.1f, 10), random_float(0.1f, 10)};
       });
     }

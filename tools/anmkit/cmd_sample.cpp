@@ -10,7 +10,7 @@
 #include "anmkit/core/json_float.hpp"
 #include "anmkit/core/json_pretty.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
-#include "anmkit/formats/lm/lm_curves.hpp"
+#include "anmkit/formats/lm/lm_clip.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
@@ -39,22 +39,23 @@ struct Options {
 
 json frame_json(double frame) { return frame == std::floor(frame) ? json(std::uint64_t(frame)) : json(frame); }
 
-int sample_gem(const Options& opt, const gem::File& file) {
-  const model::Clip clip = gem::to_clip(file);
+// GEM: the hold rule is defined at whole frames only; the frame must be one the file shows.
+Expected<double> gem_frame(const Options& opt, const model::Clip& clip) {
   if (opt.frame != std::floor(opt.frame)) {
-    return report(make_error(ErrorCode::bad_value,
-                             fmt::format("GEM poses are defined at whole frames; {:g} is not one", opt.frame)),
-                  opt.file);
+    return make_error(ErrorCode::bad_value, fmt::format("GEM poses are defined at whole frames; {:g} is not one", opt.frame));
   }
   if (opt.frame >= clip.frame_count) {
-    return report(make_error(ErrorCode::bad_value,
-                             clip.frame_count == 0
-                                 ? fmt::format("frame {:g} requested, but the file has no frames", opt.frame)
-                                 : fmt::format("frame {:g} is past the last frame {} (frame count {})", opt.frame,
-                                               clip.frame_count - 1, clip.frame_count)),
-                  opt.file);
+    return make_error(ErrorCode::bad_value,
+                      clip.frame_count == 0
+                          ? fmt::format("frame {:g} requested, but the file has no frames", opt.frame)
+                          : fmt::format("frame {:g} is past the last frame {} (frame count {})", opt.frame,
+                                        clip.frame_count - 1, clip.frame_count));
   }
-  const auto poses = model::sample(clip, std::uint32_t(opt.frame));
+  return opt.frame;
+}
+
+// One evaluator for every format: the neutral clip's (model::sample).
+int print_gem(const Options& opt, const model::Clip& clip, const std::vector<model::BonePose>& poses) {
   if (opt.json) {
     json bones = json::array();
     for (std::size_t b = 0; b < poses.size(); ++b) {
@@ -80,17 +81,19 @@ int sample_gem(const Options& opt, const gem::File& file) {
   return exit_ok;
 }
 
-int sample_lm(const Options& opt, const lm::File& file) {
-  auto curves = lm::decode_curves(file);
-  if (!curves) return report(curves.error(), opt.file);
-  const double shown = lm::playback_frame(file, opt.frame);
-  const auto poses = lm::sample(*curves, shown, *lm::parse_rotation_unit(opt.rotation_unit));
+int print_lm(const Options& opt, const lm::File& file, double shown, const std::vector<model::BonePose>& poses) {
+  const lm::RotationUnit unit = *lm::parse_rotation_unit(opt.rotation_unit);
+  const double per_unit = lm::to_radians(1.0, unit);
+  // Euler angles back in the file's unit, as stored.
+  const auto euler = [per_unit](const model::BonePose& p) {
+    return model::Vec3{float(p.euler.x / per_unit), float(p.euler.y / per_unit), float(p.euler.z / per_unit)};
+  };
   if (opt.json) {
     json bones = json::array();
     for (std::size_t n = 0; n < poses.size(); ++n) {
       const auto& p = poses[n];
       bones.push_back({{"name", fmt::format("node_{}", n)}, {"translation", vec(p.translation)},
-                       {"rotation", quat(p.rotation)}, {"rotation_euler", vec(p.euler)}, {"scale", vec(p.scale)}});
+                       {"rotation", quat(p.rotation)}, {"rotation_euler", vec(euler(p))}, {"scale", vec(p.scale)}});
     }
     std::fputs((pretty_json(json{{"frame", frame_json(opt.frame)}, {"bones", std::move(bones)}}) + "\n").c_str(), stdout);
     return exit_ok;
@@ -100,13 +103,27 @@ int sample_lm(const Options& opt, const lm::File& file) {
                                   "rotation (x y z w)", "rotation (x y z, as stored)", "scale");
   for (std::size_t n = 0; n < poses.size(); ++n) {
     const auto& p = poses[n];
+    const model::Vec3 e = euler(p);
     table += fmt::format("{:<10} {:>10.4g} {:>10.4g} {:>10.4g}  {:>9.6f} {:>9.6f} {:>9.6f} {:>9.6f}  {:>10.4g} {:>10.4g} {:>10.4g}  {:.4g} {:.4g} {:.4g}\n",
                          fmt::format("node_{}", n), p.translation.x, p.translation.y, p.translation.z, p.rotation.x,
-                         p.rotation.y, p.rotation.z, p.rotation.w, p.euler.x, p.euler.y, p.euler.z, p.scale.x, p.scale.y,
-                         p.scale.z);
+                         p.rotation.y, p.rotation.z, p.rotation.w, e.x, e.y, e.z, p.scale.x, p.scale.y, p.scale.z);
   }
   std::fputs(table.c_str(), stdout);
   return exit_ok;
+}
+
+int sample_gem(const Options& opt, const gem::File& file) {
+  const model::Clip clip = gem::to_clip(file);
+  auto frame = gem_frame(opt, clip);
+  if (!frame) return report(frame.error(), opt.file);
+  return print_gem(opt, clip, model::sample(clip, *frame));
+}
+
+int sample_lm(const Options& opt, const lm::File& file) {
+  auto clip = lm::to_clip(file, *lm::parse_rotation_unit(opt.rotation_unit), opt.fps);
+  if (!clip) return report(clip.error(), opt.file);
+  const double shown = model::playback_frame(*clip, opt.frame);
+  return print_lm(opt, file, shown, model::sample(*clip, shown));
 }
 
 }  // namespace

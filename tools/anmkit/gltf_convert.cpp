@@ -55,8 +55,9 @@ Expected<std::vector<std::uint8_t>> gltf_bytes(const Loaded& loaded, const GltfO
     }
     auto result = gltf::gem_scene(gem_file->file, {options.fps, skeleton ? &*skeleton : nullptr,
                                                    fs::path(gem_file->input.path).stem().string()});
-    warnings.insert(warnings.end(), result.warnings.begin(), result.warnings.end());
-    return gltf::write(result.scene, binary);
+    if (!result) return result.error();
+    warnings.insert(warnings.end(), result->warnings.begin(), result->warnings.end());
+    return gltf::write(result->scene, binary);
   }
   if (const auto* lm_file = std::get_if<LoadedLm>(&loaded)) {
     gltf::LmOptions lm{options.fps, lm_file->scene ? &*lm_file->scene : nullptr, *lm::parse_rotation_unit(options.rotation_unit), 8,
@@ -96,7 +97,12 @@ int export_mdl(const std::string& mdl_path, const std::vector<std::uint8_t>& tex
       warn(mdl_path, fmt::format("sequence '{}': {} (skipped)", sequence.name, file.error().to_string()));
       continue;
     }
-    for (const auto& w : gltf::add_gem_animation(scene, *file, {options.fps, &*mdl, sequence.name})) warn(path, w);
+    auto warnings = gltf::add_gem_animation(scene, *file, {options.fps, &*mdl, sequence.name});
+    if (!warnings) {
+      warn(mdl_path, fmt::format("sequence '{}': {} (skipped)", sequence.name, warnings.error().to_string()));
+      continue;
+    }
+    for (const auto& w : *warnings) warn(path, w);
   }
   return write_scene(scene, output, mdl_path, options.force);
 }

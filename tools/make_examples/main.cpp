@@ -24,6 +24,9 @@ using anmkit::model::BoneTrack;
 using anmkit::model::Clip;
 using anmkit::model::Quat;
 using anmkit::model::Vec3;
+using anmkit::model::Interpolation;
+using anmkit::model::Keyframe;
+using anmkit::model::Track;
 
 // sin and cos of half of 0, 7.5, ..., 90 degrees: a turn about Z in 7.5-degree steps.
 constexpr float half_turn[13][2] = {
@@ -33,6 +36,11 @@ constexpr float half_turn[13][2] = {
     {0.555570233f, 0.831469612f}, {0.608761429f, 0.793353340f}, {0.659345815f, 0.751839807f},
     {0.707106781f, 0.707106781f}};
 
+template <class T>
+Track<T> steps(std::vector<Keyframe<T>> keys) {
+  return {Interpolation::step, std::move(keys)};
+}
+
 std::vector<std::uint8_t> text(const char* s) { return std::vector<std::uint8_t>(s, s + std::string(s).size()); }
 
 // A tank turret: the mirrored root `basis` (as real vehicles have), a hull, a turret turning
@@ -40,15 +48,16 @@ std::vector<std::uint8_t> text(const char* s) { return std::vector<std::uint8_t>
 Clip turret_clip() {
   Clip c;
   c.frame_count = 25;
-  BoneTrack basis{"basis", {{0, Vec3{0, 0, 0}}}, {{0, Quat{1, 0, 0, 0}}}, {}, {{0, true}}, {{0, true}}, {}};
-  BoneTrack hull{"body", {{0, Vec3{-0.184317f, 0.883301f, 20.4944f}}}, {{0, Quat{0, 0, -0.707106781f, 0.707106781f}}}, {}, {}, {}, {}};
-  BoneTrack turret{"turret1", {{0, Vec3{0, 12.5f, 18.25f}}}, {}, {}, {}, {}, {}};
-  for (std::uint32_t f = 0; f <= 12; ++f) turret.rotation.push_back({f, Quat{0, 0, half_turn[f][0], half_turn[f][1]}});
-  BoneTrack gun{"gun_rot", {{0, Vec3{0, 31.0f, 2.5f}}, {16, Vec3{0, 27.0f, 2.5f}}, {17, Vec3{0, 28.5f, 2.5f}},
-                           {18, Vec3{0, 30.0f, 2.5f}}, {19, Vec3{0, 31.0f, 2.5f}}},
-                {{0, Quat{0, 0, 0, 1}}}, {}, {}, {}, {}};
-  BoneTrack hatch{"hatch", {{0, Vec3{4.0f, -6.0f, 9.5f}}}, {{0, Quat{0, 0, 0, 1}}, {20, Quat{0.5f, 0, 0, 0.866025404f}}},
-                  {}, {{0, true}, {22, false}}, {}, {}};
+  BoneTrack basis{"basis", steps<Vec3>({{0, Vec3{0, 0, 0}}}), steps<Quat>({{0, Quat{1, 0, 0, 0}}}), {}, {}, {{0, true}}, {{0, true}}, {}};
+  BoneTrack hull{"body", steps<Vec3>({{0, Vec3{-0.184317f, 0.883301f, 20.4944f}}}),
+                 steps<Quat>({{0, Quat{0, 0, -0.707106781f, 0.707106781f}}}), {}, {}, {}, {}, {}};
+  BoneTrack turret{"turret1", steps<Vec3>({{0, Vec3{0, 12.5f, 18.25f}}}), {}, {}, {}, {}, {}, {}};
+  for (std::uint32_t f = 0; f <= 12; ++f) turret.rotation.keys.push_back({double(f), Quat{0, 0, half_turn[f][0], half_turn[f][1]}});
+  BoneTrack gun{"gun_rot", steps<Vec3>({{0, Vec3{0, 31.0f, 2.5f}}, {16, Vec3{0, 27.0f, 2.5f}}, {17, Vec3{0, 28.5f, 2.5f}},
+                                        {18, Vec3{0, 30.0f, 2.5f}}, {19, Vec3{0, 31.0f, 2.5f}}}),
+                steps<Quat>({{0, Quat{0, 0, 0, 1}}}), {}, {}, {}, {}, {}};
+  BoneTrack hatch{"hatch", steps<Vec3>({{0, Vec3{4.0f, -6.0f, 9.5f}}}),
+                  steps<Quat>({{0, Quat{0, 0, 0, 1}}, {20, Quat{0.5f, 0, 0, 0.866025404f}}}), {}, {}, {{0, true}, {22, false}}, {}, {}};
   c.bones = {basis, hull, turret, gun, hatch};
   return c;
 }
@@ -59,7 +68,7 @@ Clip track_clip() {
   Clip c;
   c.frame_count = 4;
   c.comments = {text("anmkit example: mesh animation")};
-  BoneTrack track{"trackl", {{0, Vec3{0, 0, 0}}}, {{0, Quat{0, 0, 0, 1}}}, {}, {{0, true}}, {}, {}};
+  BoneTrack track{"trackl", steps<Vec3>({{0, Vec3{0, 0, 0}}}), steps<Quat>({{0, Quat{0, 0, 0, 1}}}), {}, {}, {{0, true}}, {}, {}};
   for (std::uint32_t f = 0; f < 4; ++f) {
     const bool bbox = f == 0 || f == 3;
     anmkit::ByteWriter w;
@@ -78,7 +87,8 @@ Clip track_clip() {
     w.f32_bits(0);
     track.mesh.push_back({f, w.take()});
   }
-  BoneTrack wheel{"wheell1", {{0, Vec3{10, 2, 1}}}, {{0, Quat{0, 0, 0, 1}}}, {{0, Vec3{1, 1, 1}}, {2, Vec3{1.25f, 1.25f, 1.25f}}}, {}, {}, {}};
+  BoneTrack wheel{"wheell1", steps<Vec3>({{0, Vec3{10, 2, 1}}}), steps<Quat>({{0, Quat{0, 0, 0, 1}}}), {},
+                  steps<Vec3>({{0, Vec3{1, 1, 1}}, {2, Vec3{1.25f, 1.25f, 1.25f}}}), {}, {}, {}};
   c.bones = {track, wheel};
   return c;
 }

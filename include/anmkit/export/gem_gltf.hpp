@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "anmkit/core/expected.hpp"
 #include "anmkit/export/gltf.hpp"
 #include "anmkit/formats/gem/gem_file.hpp"
 #include "anmkit/formats/gem/mdl.hpp"
@@ -25,11 +26,11 @@ struct GemScene {
   std::vector<std::string> warnings;  // animated bones the skeleton lacks (exported under the root)
 };
 
-GemScene gem_scene(const gem::File& file, const GemOptions& options);
+Expected<GemScene> gem_scene(const gem::File& file, const GemOptions& options);
 
 // A skeleton alone (no animation), for `convert MODEL.mdl -o MODEL.glb`; animations are added
 // with add_gem_animation.
 Scene skeleton_scene(const gem::Mdl& skeleton);
-std::vector<std::string> add_gem_animation(Scene& scene, const gem::File& file, const GemOptions& options);
+Expected<std::vector<std::string>> add_gem_animation(Scene& scene, const gem::File& file, const GemOptions& options);
 
 }  // namespace anmkit::gltf

@@ -23,14 +23,16 @@ struct Node {
 };
 
 enum class Path { translation, rotation, scale };
-enum class Interpolation { step, linear };
+enum class Interpolation { step, linear, cubic_spline };
 
 struct Channel {
   std::size_t node = 0;
   Path path = Path::translation;
   Interpolation interpolation = Interpolation::step;
   std::vector<float> times;   // seconds, ascending
-  std::vector<float> values;  // 3 (translation, scale) or 4 (rotation x y z w) per time
+  // 3 (translation, scale) or 4 (rotation x y z w) per time; cubic_spline: in-tangent, value,
+  // out-tangent per time (tangents per second).
+  std::vector<float> values;
 };
 
 struct Animation {

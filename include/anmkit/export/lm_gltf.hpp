@@ -1,11 +1,12 @@
 #pragma once
-// A Luigi's Mansion animation as a glTF scene (docs/gltf.md). Nodes are named node_<index>, with
-// the `.bin` scene graph's hierarchy and rest pose when given. LM values replace the rest pose
-// entirely (an unkeyed track is its default), so every node gets all three channels: translation
-// and scale sampled at every whole frame (LINEAR), rotation from the evaluated Euler angles
-// (Rz * Ry * Rx) sampled `rotation_samples` times a frame, so that between frames the error
-// stays far below 1e-4 rad. At whole frames the pose is exactly `anmkit sample`'s. LM is Y up:
-// the root carries no change of axes.
+// A Luigi's Mansion animation as a glTF scene (docs/gltf.md), through the neutral clip
+// (lm::to_clip, then clip_gltf.hpp). Nodes are named node_<index>, with the `.bin` scene graph's
+// hierarchy and rest pose when given. LM values replace the rest pose entirely (an unkeyed track
+// is its default), so every node gets all three channels: translation and scale as CUBICSPLINE
+// (the file's own Hermite keys, slopes x fps), rotation from the evaluated Euler angles
+// (Rz * Ry * Rx) resampled `rotation_samples` times a frame, LINEAR, so that between frames the
+// error stays far below 1e-4 rad. At whole frames the pose is exactly `anmkit sample`'s. LM is
+// Y up: the root carries no change of axes.
 
 #include <string>
 

@@ -11,6 +11,11 @@ struct Vec3 {
   friend bool operator==(const Vec3&, const Vec3&) = default;
 };
 
+struct Vec3d {
+  double x = 0, y = 0, z = 0;
+  friend bool operator==(const Vec3d&, const Vec3d&) = default;
+};
+
 struct Quat {
   float x = 0, y = 0, z = 0, w = 1;
   friend bool operator==(const Quat&, const Quat&) = default;
@@ -46,5 +51,14 @@ Decomposed decompose(const Matrix34& m);
 Matrix34 compose(const Decomposed& d);
 
 float quat_angle_between(const Quat& a, const Quat& b);  // radians, sign-insensitive
+
+// Spherical interpolation along the shorter arc (b's sign flipped when needed), normalised.
+Quat slerp(const Quat& a, Quat b, double u);
+
+// Euler angles (radians) composed as Rz * Ry * Rx (column vectors), w >= 0.
+Quat quat_from_euler_zyx(double rx, double ry, double rz);
+// The inverse: angles with ry in [-pi/2, pi/2]; at gimbal lock (cos ry ~ 0) only rx - rz or
+// rx + rz is defined, and rz = 0 takes it all.
+Vec3d euler_zyx_from_quat(const Quat& q);
 
 }  // namespace anmkit::model

@@ -30,12 +30,12 @@ void sort_track(std::vector<K>& keys) {
 }
 
 void add_keyed(model::BoneTrack& t, std::uint32_t frame, const Key& key) {
-  if (key.position) t.translation.push_back({frame, vec3(*key.position)});
+  if (key.position) t.translation.keys.push_back({double(frame), vec3(*key.position)});
   if (key.orientation) {
     const auto v = vec3(*key.orientation);
-    t.rotation.push_back({frame, model::quat_from_xyz(v.x, v.y, v.z)});
+    t.rotation.keys.push_back({double(frame), model::quat_from_xyz(v.x, v.y, v.z)});
   }
-  if (key.scale) t.scale.push_back({frame, vec3(*key.scale)});
+  if (key.scale) t.scale.keys.push_back({double(frame), vec3(*key.scale)});
   if (key.flags & (flag::orientation | flag::scale | flag::mirrored)) {
     t.mirrored.push_back({frame, (key.flags & flag::mirrored) != 0});
   }
@@ -53,9 +53,9 @@ void add_frmn(model::BoneTrack& t, std::uint32_t frame, const FrmnBone& bone) {
       model::Matrix34 values{};
       for (std::size_t i = 0; i < 12; ++i) values[i] = float_from_bits(m->bits[i]);
       const model::Decomposed d = model::decompose(values);
-      t.translation.push_back({frame, d.translation});
-      t.rotation.push_back({frame, d.rotation});
-      t.scale.push_back({frame, d.scale});
+      t.translation.keys.push_back({double(frame), d.translation});
+      t.rotation.keys.push_back({double(frame), d.rotation});
+      t.scale.keys.push_back({double(frame), d.scale});
       t.mirrored.push_back({frame, d.mirrored});
     } else if (auto* v = std::get_if<Visi>(&item.value)) {
       t.visible.push_back({frame, v->value != 0});
@@ -66,6 +66,15 @@ void add_frmn(model::BoneTrack& t, std::uint32_t frame, const FrmnBone& bone) {
 }
 
 }  // namespace
+
+model::Skeleton to_skeleton(const Mdl& mdl) {
+  model::Skeleton s;
+  for (const MdlBone& bone : mdl.bones) {
+    const model::Decomposed d = model::decompose(bone.rest);
+    s.joints.push_back(model::Joint{bone.name, bone.parent, d.translation, d.rotation, d.scale, d.mirrored});
+  }
+  return s;
+}
 
 model::Clip to_clip(const File& file) {
   model::Clip clip;
@@ -89,9 +98,9 @@ model::Clip to_clip(const File& file) {
     }
   }
   for (model::BoneTrack& t : clip.bones) {
-    sort_track(t.translation);
-    sort_track(t.rotation);
-    sort_track(t.scale);
+    sort_track(t.translation.keys);
+    sort_track(t.rotation.keys);
+    sort_track(t.scale.keys);
     sort_track(t.visible);
     sort_track(t.mirrored);
     sort_track(t.mesh);

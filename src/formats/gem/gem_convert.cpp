@@ -111,7 +111,7 @@ FrmnBone frmn_record(std::size_t bone, const model::BonePose& p, const Emit& e) 
 }
 
 bool has_non_unit_scale(const model::BoneTrack& t) {
-  return std::any_of(t.scale.begin(), t.scale.end(), [](const model::Key<model::Vec3>& k) {
+  return std::any_of(t.scale.keys.begin(), t.scale.keys.end(), [](const model::Keyframe<model::Vec3>& k) {
     return !same(k.value, model::Vec3{1, 1, 1});
   });
 }
@@ -160,7 +160,7 @@ Expected<File> from_clip(const model::Clip& clip, Target target) {
   std::vector<bool> rotation_forced(clip.bones.size(), false);
   std::vector<model::BonePose> previous;
   for (std::uint32_t f = 0; f < clip.frame_count; ++f) {
-    std::vector<model::BonePose> poses = model::sample(clip, f);
+    std::vector<model::BonePose> poses = model::sample(clip, double(f));
     const bool full = f == 0 || f + 1 == clip.frame_count;
     Frame frame;
     frame.chunk = t.chunk;

@@ -109,18 +109,6 @@ double to_radians(double value, RotationUnit unit) {
   return value;
 }
 
-model::Quat quat_from_euler_zyx(double rx, double ry, double rz) {
-  const double cx = std::cos(rx / 2), sx = std::sin(rx / 2);
-  const double cy = std::cos(ry / 2), sy = std::sin(ry / 2);
-  const double cz = std::cos(rz / 2), sz = std::sin(rz / 2);
-  // qz * qy * qx
-  const double w = cz * cy * cx + sz * sy * sx;
-  const double x = cz * cy * sx - sz * sy * cx;
-  const double y = cz * sy * cx + sz * cy * sx;
-  const double z = sz * cy * cx - cz * sy * sx;
-  return model::with_positive_w(model::Quat{float(x), float(y), float(z), float(w)});
-}
-
 std::vector<NodePose> sample(const std::vector<NodeCurves>& nodes, double frame, RotationUnit unit) {
   std::vector<NodePose> out(nodes.size());
   for (std::size_t n = 0; n < nodes.size(); ++n) {

@@ -26,11 +26,11 @@ TEST(GemClip, OrientationRebuildsWAndKeepsStoredZeros) {
   const model::Clip c = clip_of(b);
   ASSERT_EQ(c.bones.size(), 1u);
   const auto& t = c.bones[0];
-  ASSERT_EQ(t.rotation.size(), 2u);
-  EXPECT_EQ(t.rotation[0].value.w, 1.0f);
-  EXPECT_EQ(test::bits(t.rotation[0].value.x), 0x80000000u);
-  EXPECT_FLOAT_EQ(t.rotation[1].value.w, 0.8f);
-  EXPECT_EQ(t.translation.size(), 1u);
+  ASSERT_EQ(t.rotation.keys.size(), 2u);
+  EXPECT_EQ(t.rotation.keys[0].value.w, 1.0f);
+  EXPECT_EQ(test::bits(t.rotation.keys[0].value.x), 0x80000000u);
+  EXPECT_FLOAT_EQ(t.rotation.keys[1].value.w, 0.8f);
+  EXPECT_EQ(t.translation.keys.size(), 1u);
   EXPECT_EQ(t.visible, (std::vector<model::Key<bool>>{{0, true}}));
   EXPECT_EQ(t.mirrored, (std::vector<model::Key<bool>>{{0, false}, {1, false}}));
 }
@@ -68,10 +68,10 @@ TEST(GemClip, LaterKeyOfAFrameWinsAndFramesAreSorted) {
   b.tag("FRM2").u16(0).u8(2).u8(0).u16(0x01).f32s({0, 0, 0}).u8(0).u16(0x01).f32s({9, 9, 9});
   const model::Clip c = clip_of(b);
   const auto& t = c.bones[0];
-  ASSERT_EQ(t.translation.size(), 2u);
-  EXPECT_EQ(t.translation[0].frame, 0u);
-  EXPECT_EQ(t.translation[0].value, (model::Vec3{9, 9, 9}));
-  EXPECT_EQ(t.translation[1].frame, 2u);
+  ASSERT_EQ(t.translation.keys.size(), 2u);
+  EXPECT_EQ(t.translation.keys[0].frame, 0u);
+  EXPECT_EQ(t.translation.keys[0].value, (model::Vec3{9, 9, 9}));
+  EXPECT_EQ(t.translation.keys[1].frame, 2u);
 }
 
 TEST(GemClip, ScaleAndMeshKeys) {
@@ -80,7 +80,7 @@ TEST(GemClip, ScaleAndMeshKeys) {
   b.tag("FRM3").u8(1).u8(1).u8(0).u16(0x60).f32s({2, 3, 4}).u32(2).raw({7, 7});
   const model::Clip c = clip_of(b);
   const auto& t = c.bones[0];
-  EXPECT_EQ(t.scale, (std::vector<model::Key<model::Vec3>>{{1, {2, 3, 4}}}));
+  EXPECT_EQ(t.scale.keys, (std::vector<model::Keyframe<model::Vec3>>{{1, {2, 3, 4}}}));
   EXPECT_EQ(t.mirrored, (std::vector<model::Key<bool>>{{1, false}}));
   ASSERT_EQ(t.mesh.size(), 1u);
   EXPECT_EQ(t.mesh[0].payload, (std::vector<std::uint8_t>{7, 7}));

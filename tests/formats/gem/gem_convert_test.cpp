@@ -19,13 +19,13 @@ model::Clip turret_clip() {
   c.comments = {{'h', 'i'}};
   model::BoneTrack basis;
   basis.name = "basis";
-  basis.translation = {{0, Vec3{0, 0, 0}}};
-  basis.rotation = {{0, Quat{1, 0, 0, 0}}};
+  basis.translation.keys = {{0, Vec3{0, 0, 0}}};
+  basis.rotation.keys = {{0, Quat{1, 0, 0, 0}}};
   basis.mirrored = {{0, true}};
   model::BoneTrack turret;
   turret.name = "turret";
-  turret.translation = {{0, Vec3{1, 2, 3}}, {2, Vec3{1, 2, 4}}};
-  turret.rotation = {{0, Quat{0, 0, 0, 1}}, {3, Quat{0, 0, -0.6f, -0.8f}}};  // stored with w < 0
+  turret.translation.keys = {{0, Vec3{1, 2, 3}}, {2, Vec3{1, 2, 4}}};
+  turret.rotation.keys = {{0, Quat{0, 0, 0, 1}}, {3, Quat{0, 0, -0.6f, -0.8f}}};  // stored with w < 0
   turret.visible = {{0, true}, {4, false}};
   c.bones = {basis, turret};
   return c;
@@ -97,8 +97,8 @@ TEST(GemConvert, FrmnTargetWritesWholeMatrices) {
 
 TEST(GemConvert, UnitScaleIsNotWrittenButOtherScaleIs) {
   model::Clip c = turret_clip();
-  c.bones[0].scale = {{0, Vec3{1, 1, 1}}};
-  c.bones[1].scale = {{0, Vec3{1, 1, 1}}, {2, Vec3{2, 2, 2}}};
+  c.bones[0].scale.keys = {{0, Vec3{1, 1, 1}}};
+  c.bones[1].scale.keys = {{0, Vec3{1, 1, 1}}, {2, Vec3{2, 2, 2}}};
   auto file = from_clip(c, Target::gem_6_1);
   ASSERT_TRUE(file);
   EXPECT_EQ(file->frames[0].keys[0].flags & flag::scale, 0);
@@ -126,7 +126,7 @@ TEST(GemConvert, MoreThan255KeysInAFrameSplitIntoChunks) {
 TEST(GemConvert, LimitsOfTheTarget) {
   model::Clip c;
   c.frame_count = 1;
-  c.bones.resize(257, model::BoneTrack{"b", {}, {}, {}, {}, {}, {}});
+  c.bones.resize(257, model::BoneTrack{"b", {}, {}, {}, {}, {}, {}, {}});
   auto file = from_clip(c, Target::gem_6_0);
   ASSERT_FALSE(file);
   EXPECT_EQ(file.error().code, ErrorCode::unsupported);

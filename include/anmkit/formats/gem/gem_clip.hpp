@@ -8,7 +8,9 @@
 
 #include "anmkit/core/expected.hpp"
 #include "anmkit/formats/gem/gem_file.hpp"
+#include "anmkit/formats/gem/mdl.hpp"
 #include "anmkit/model/clip.hpp"
+#include "anmkit/model/skeleton.hpp"
 
 namespace anmkit::gem {
 
@@ -19,13 +21,20 @@ namespace anmkit::gem {
 //  - FRMN MATR decomposes into translation, rotation, scale and mirrored (determinant < 0);
 //  - keys of bones past BMAP and FRMN keys at negative frames are left out (validate reports
 //    them); two keys of one component at one frame: the later in the file wins.
+// Tracks are step tracks (the hold rule) at whole frames; fps is left at 30 (GEM does not
+// store it).
 model::Clip to_clip(const File& file);
+
+// The `.mdl` bones as a skeleton: each rest Matrix34 decomposed (translation, rotation, scale,
+// mirrored when its determinant is negative).
+model::Skeleton to_skeleton(const Mdl& mdl);
 
 enum class Target { gem_4_0, gem_6_0, gem_6_1, gem_6_1_frm3 };
 std::optional<Target> parse_target(std::string_view name);  // "gem-4.0", ..., "gem-6.1-frm3"
 std::string_view target_name(Target target);
 
-// Fails (unsupported) when the clip cannot be stored: more than 256 bones for FRM2/FRM3,
+// The clip is sampled at every whole frame (any interpolation; keys at fractional frames count
+// at the frames they shape). Fails (unsupported) when the clip cannot be stored: more than 256 bones for FRM2/FRM3,
 // frames past 65535 for FRM2. Keys at or past clip.frame_count are not written.
 // Rules for what cannot be said exactly (documented in docs/formats/gem.md):
 //  - FRM2/FRM3 scale is written only for bones with a scale key other than exactly (1, 1, 1);

@@ -54,7 +54,7 @@ std::optional<RotationUnit> parse_rotation_unit(std::string_view name);  // "deg
 double to_radians(double value, RotationUnit unit);
 
 // Euler angles (radians) composed as Rz * Ry * Rx (column vectors; J3D order), w >= 0.
-model::Quat quat_from_euler_zyx(double rx, double ry, double rz);
+using model::quat_from_euler_zyx;
 
 struct NodePose {
   model::Vec3 scale{1, 1, 1};
@@ -63,6 +63,8 @@ struct NodePose {
   model::Vec3 translation;
 };
 
+// The format's own evaluator, the reference that the neutral clip (lm_clip.hpp) is tested
+// against; tools sample the neutral clip.
 std::vector<NodePose> sample(const std::vector<NodeCurves>& nodes, double frame, RotationUnit unit);
 
 // The frame actually shown at `frame` (>= 0): looping files wrap at the frame count, others stop

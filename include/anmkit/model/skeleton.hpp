@@ -1,0 +1,36 @@
+#pragma once
+// The rest pose that a clip animates: named joints with parents and parent-local rest
+// transforms. GEM's `.mdl` (gem::to_skeleton) and LM's `.bin` (lm::to_skeleton) convert to it;
+// glTF export makes one node per joint.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "anmkit/core/diagnostic.hpp"
+#include "anmkit/model/math.hpp"
+
+namespace anmkit::model {
+
+struct Joint {
+  std::string name;
+  int parent = -1;  // index into Skeleton::joints, -1 for a root
+  Vec3 translation;
+  Quat rotation;
+  Vec3 scale{1, 1, 1};
+  bool mirrored = false;  // local Z negated
+  friend bool operator==(const Joint&, const Joint&) = default;
+};
+
+struct Skeleton {
+  std::vector<Joint> joints;
+
+  // Errors: a parent that does not come before its child (so the joints form a forest and a
+  // single pass from first to last visits parents first); an empty name; a rest value that is
+  // not finite. Warnings: two joints with the same name (case-insensitive).
+  std::vector<Diagnostic> validate() const;
+  int find(std::string_view name) const;  // case-insensitive; -1 when absent
+  friend bool operator==(const Skeleton&, const Skeleton&) = default;
+};
+
+}  // namespace anmkit::model

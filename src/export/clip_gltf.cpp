@@ -1,0 +1,200 @@
+#include "anmkit/export/clip_gltf.hpp"
+
+#include <cmath>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace anmkit::gltf {
+namespace {
+
+// The last whole frame the clip shows: a loop also keys its wrap frame, so that the glTF
+// animation covers the whole cycle.
+std::uint32_t end_frame(const model::Clip& clip) {
+  if (clip.frame_count == 0) return 0;
+  return clip.loop ? clip.frame_count : clip.frame_count - 1;
+}
+
+void push(std::vector<float>& out, const model::Vec3& v) { out.insert(out.end(), {v.x, v.y, v.z}); }
+void push(std::vector<float>& out, const model::Quat& q) { out.insert(out.end(), {q.x, q.y, q.z, q.w}); }
+
+model::Vec3 times(const model::Vec3& v, double k) { return {float(v.x * k), float(v.y * k), float(v.z * k)}; }
+model::Quat times(const model::Quat& q, double k) { return {float(q.x * k), float(q.y * k), float(q.z * k), float(q.w * k)}; }
+
+bool dot_negative(const model::Quat& a, const model::Quat& b) { return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w < 0; }
+
+// A track's own keys as a channel; `rest` fills frame 0 before a step track's first key.
+template <class T, class Prepare>
+Channel track_channel(std::size_t node, Path path, const model::Track<T>& track, const model::Clip& clip, const T& rest,
+                      Prepare prepare) {
+  Channel c{node, path, Interpolation::step, {}, {}};
+  const auto seconds = [&clip](double frame) { return float(frame / clip.fps); };
+  if (track.keys.size() == 1 && track.interpolation != model::Interpolation::step) {
+    // A constant: glTF's CUBICSPLINE needs two keys, and one STEP key holds everywhere.
+    c.times.push_back(seconds(track.keys[0].frame));
+    push(c.values, prepare(track.keys[0].value));
+    return c;
+  }
+  switch (track.interpolation) {
+    case model::Interpolation::step: {
+      const double end = end_frame(clip);
+      if (!track.keys.empty() && track.keys.front().frame > 0) {
+        c.times.push_back(0);
+        push(c.values, prepare(rest));
+      }
+      for (const auto& k : track.keys) {
+        if (k.frame > end) break;
+        c.times.push_back(seconds(k.frame));
+        push(c.values, prepare(k.value));
+      }
+      break;
+    }
+    case model::Interpolation::linear:
+      c.interpolation = Interpolation::linear;
+      for (const auto& k : track.keys) {
+        T v = prepare(k.value);
+        if constexpr (std::is_same_v<T, model::Quat>) {
+          const std::size_t n = c.values.size();
+          if (n >= 4 && dot_negative(v, model::Quat{c.values[n - 4], c.values[n - 3], c.values[n - 2], c.values[n - 1]})) {
+            v = times(v, -1);
+          }
+        }
+        c.times.push_back(seconds(k.frame));
+        push(c.values, v);
+      }
+      break;
+    case model::Interpolation::hermite:
+      c.interpolation = Interpolation::cubic_spline;
+      for (const auto& k : track.keys) {
+        c.times.push_back(seconds(k.frame));
+        push(c.values, times(k.in_tangent, clip.fps));
+        push(c.values, k.value);
+        push(c.values, times(k.out_tangent, clip.fps));
+      }
+      break;
+  }
+  return c;
+}
+
+// Rotation from Euler angles: quaternions at `steps` points a frame, neighbours in one
+// hemisphere so that LINEAR (slerp) takes the short way.
+Channel euler_channel(std::size_t node, const model::BoneTrack& bone, const model::Clip& clip, std::size_t steps) {
+  Channel c{node, Path::rotation, Interpolation::linear, {}, {}};
+  const std::uint32_t end = end_frame(clip);
+  model::Quat previous;
+  for (std::size_t i = 0; i <= std::size_t(end) * steps; ++i) {
+    const double frame = double(i) / double(steps);
+    model::Quat q = model::sample_bone(bone, frame).rotation;
+    if (i > 0 && dot_negative(q, previous)) q = times(q, -1);
+    previous = q;
+    c.times.push_back(float(frame / clip.fps));
+    push(c.values, q);
+  }
+  return c;
+}
+
+// Scale with the mirror (z negated) and hiding (0) folded in, STEP at every change.
+Channel event_scale_channel(std::size_t node, const model::BoneTrack& bone, const model::Clip& clip, const Node& rest) {
+  std::set<double> frames;
+  const std::uint32_t end = end_frame(clip);
+  if (bone.scale.interpolation == model::Interpolation::step) {
+    for (const auto& k : bone.scale.keys) frames.insert(k.frame);
+  } else {
+    for (std::uint32_t f = 0; f <= end; ++f) frames.insert(f);
+  }
+  for (const auto& k : bone.mirrored) frames.insert(k.frame);
+  for (const auto& k : bone.visible) frames.insert(k.frame);
+  std::erase_if(frames, [end](double f) { return f > end; });
+  if (!frames.empty() && *frames.begin() > 0) frames.insert(0);
+  Channel c{node, Path::scale, Interpolation::step, {}, {}};
+  for (double f : frames) {
+    const model::BonePose p = model::sample_bone(bone, f);
+    model::Vec3 s = p.has_scale ? p.scale : model::Vec3{rest.scale.x, rest.scale.y, std::fabs(rest.scale.z)};
+    const bool mirror = bone.mirrored.empty() || bone.mirrored.front().frame > f ? rest.scale.z < 0 : p.mirrored;
+    if (mirror) s.z = -s.z;
+    if (!p.visible) s = {0, 0, 0};
+    c.times.push_back(float(f / clip.fps));
+    push(c.values, s);
+  }
+  return c;
+}
+
+}  // namespace
+
+Scene skeleton_scene(const model::Skeleton& skeleton, const model::Quat& root_rotation, float root_scale) {
+  Scene s;
+  s.root_rotation = root_rotation;
+  s.root_scale = root_scale;
+  for (const model::Joint& j : skeleton.joints) {
+    s.nodes.push_back(Node{j.name, j.parent, j.translation, j.rotation,
+                           {j.scale.x, j.scale.y, j.mirrored ? -j.scale.z : j.scale.z}});
+  }
+  return s;
+}
+
+std::vector<std::size_t> bind_bones(Scene& scene, const model::Clip& clip, std::vector<std::string>* missing) {
+  std::vector<std::size_t> node_of(clip.bones.size());
+  const std::size_t skeleton_nodes = scene.nodes.size();
+  for (std::size_t b = 0; b < clip.bones.size(); ++b) {
+    std::size_t found = skeleton_nodes;
+    for (std::size_t n = 0; n < skeleton_nodes; ++n) {
+      if (model::names_equal(scene.nodes[n].name, clip.bones[b].name)) {
+        found = n;
+        break;
+      }
+    }
+    if (found == skeleton_nodes) {
+      if (missing) missing->push_back(clip.bones[b].name);
+      found = scene.nodes.size();
+      scene.nodes.push_back(Node{clip.bones[b].name, -1, {}, {}, {1, 1, 1}});
+    }
+    node_of[b] = found;
+  }
+  return node_of;
+}
+
+Expected<Animation> clip_animation(const Scene& scene, const model::Clip& clip, const std::vector<std::size_t>& node_of,
+                                   const ClipExportOptions& options) {
+  const std::size_t steps = std::max<std::size_t>(1, options.rotation_samples);
+  // Channels of keys are as large as the clip; only resampling can grow past the input.
+  std::uint64_t values = 0;
+  for (const auto& bone : clip.bones) {
+    if (bone.rotation.empty() && !bone.euler_rotation.empty()) values += 4 * (std::uint64_t(end_frame(clip)) * steps + 1);
+    if (bone.scale.interpolation != model::Interpolation::step && (!bone.visible.empty() || !bone.mirrored.empty())) {
+      values += 3 * (std::uint64_t(end_frame(clip)) + 1);
+    }
+  }
+  if (values > (1u << 26)) {
+    return make_error(ErrorCode::too_large,
+                      fmt::format("{} bones over {} frames need {} resampled values; glTF export stops at 67108864", clip.bones.size(),
+                                  clip.frame_count, values));
+  }
+  Animation anim;
+  anim.name = options.animation_name;
+  for (std::size_t b = 0; b < clip.bones.size(); ++b) {
+    const model::BoneTrack& bone = clip.bones[b];
+    const Node& rest = scene.nodes[node_of[b]];
+    const std::size_t node = node_of[b];
+    const auto keep = [&anim](Channel c) {
+      if (!c.times.empty()) anim.channels.push_back(std::move(c));
+    };
+    const auto same = [](const auto& v) { return v; };
+    keep(track_channel(node, Path::translation, bone.translation, clip, rest.translation, same));
+    if (!bone.rotation.empty()) {
+      keep(track_channel(node, Path::rotation, bone.rotation, clip, rest.rotation, [&bone](const model::Quat& q) {
+        // Step and linear keys are unit rotations; hermite values are the curve's own.
+        return bone.rotation.interpolation == model::Interpolation::hermite ? q : model::with_positive_w(model::normalized(q));
+      }));
+    } else if (!bone.euler_rotation.empty()) {
+      keep(euler_channel(node, bone, clip, steps));
+    }
+    if (bone.visible.empty() && bone.mirrored.empty() && !(rest.scale.z < 0)) {
+      keep(track_channel(node, Path::scale, bone.scale, clip, rest.scale, same));
+    } else {
+      keep(event_scale_channel(node, bone, clip, rest));
+    }
+  }
+  return anim;
+}
+
+}  // namespace anmkit::gltf

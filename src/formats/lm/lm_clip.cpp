@@ -1,0 +1,271 @@
+#include "anmkit/formats/lm/lm_clip.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+#include <fmt/format.h>
+
+#include "anmkit/core/float_bits.hpp"
+#include "anmkit/formats/lm/lm_repack.hpp"
+
+namespace anmkit::lm {
+namespace {
+
+// The segment of a keyed curve that contains `frame` strictly inside, or nullptr.
+const Key* segment_start(const Curve& c, double frame) {
+  const auto& keys = c.keys;
+  const auto after = std::upper_bound(keys.begin(), keys.end(), frame,
+                                      [](double f, const Key& k) { return f < double(k.frame); });
+  if (after == keys.begin() || after == keys.end()) return nullptr;
+  const Key& a = *std::prev(after);
+  return double(a.frame) < frame && double(after->frame) > double(a.frame) ? &a : nullptr;
+}
+
+// The slope (per frame) of the cubic from a to a + 1 at `frame`.
+double cubic_slope(const Key& a, const Key& b, double frame) {
+  const double gap = double(b.frame) - double(a.frame);
+  const double u = (frame - a.frame) / gap;
+  const double d00 = 6 * u * u - 6 * u, d10 = 3 * u * u - 4 * u + 1, d01 = -d00, d11 = 3 * u * u - 2 * u;
+  return (d00 * a.value + d10 * a.out_slope * gap + d01 * b.value + d11 * b.in_slope * gap) / gap;
+}
+
+// One-sided slopes of an axis at `frame`: the key's own slopes at a key, the cubic's inside a
+// segment, 0 where the axis is constant (before its first key, after its last, unkeyed).
+std::pair<double, double> slopes_at(const Curve& c, double frame) {
+  if (c.kind != Curve::Kind::keyed || c.keys.empty()) return {0, 0};
+  const auto& keys = c.keys;
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    if (double(keys[k].frame) == frame) {
+      return {k == 0 ? 0.0 : double(keys[k].in_slope), k + 1 == keys.size() ? 0.0 : double(keys[k].out_slope)};
+    }
+  }
+  if (const Key* a = segment_start(c, frame)) {
+    const double s = cubic_slope(*a, *(a + 1), frame);
+    return {s, s};
+  }
+  return {0, 0};
+}
+
+// Three axes (slots first .. first + 2) as one hermite track, values multiplied by `scale`.
+model::Track<model::Vec3> merge_axes(const NodeCurves& node, std::size_t first, double scale) {
+  std::vector<double> frames;
+  for (std::size_t axis = 0; axis < 3; ++axis) {
+    const Curve& c = node.curves[first + axis];
+    if (c.kind != Curve::Kind::keyed) continue;
+    for (const Key& k : c.keys) {
+      if (std::isfinite(k.frame)) frames.push_back(k.frame);
+    }
+  }
+  std::sort(frames.begin(), frames.end());
+  frames.erase(std::unique(frames.begin(), frames.end()), frames.end());
+  if (frames.empty()) frames.push_back(0);
+  model::Track<model::Vec3> track;
+  track.interpolation = model::Interpolation::hermite;
+  track.keys.reserve(frames.size());
+  for (double f : frames) {
+    float v[3], in[3], out[3];
+    for (std::size_t axis = 0; axis < 3; ++axis) {
+      const Curve& c = node.curves[first + axis];
+      const auto [left, right] = slopes_at(c, f);
+      v[axis] = float(evaluate(c, f, default_value(first + axis)) * scale);
+      in[axis] = float(left * scale);
+      out[axis] = float(right * scale);
+    }
+    track.keys.push_back({f, {v[0], v[1], v[2]}, {in[0], in[1], in[2]}, {out[0], out[1], out[2]}});
+  }
+  return track;
+}
+
+}  // namespace
+
+Expected<model::Clip> to_clip(const File& file, RotationUnit unit, double fps) {
+  auto curves = decode_curves(file);
+  if (!curves) return curves.error();
+  model::Clip clip;
+  clip.fps = fps;
+  clip.loop = file.loop == 1;
+  clip.frame_count = clip.loop ? file.frame_count : file.frame_count + 1;
+  clip.bones.reserve(curves->size());
+  for (std::size_t n = 0; n < curves->size(); ++n) {
+    model::BoneTrack t;
+    t.name = fmt::format("node_{}", n);
+    t.scale = merge_axes((*curves)[n], 0, 1.0);
+    t.euler_rotation = merge_axes((*curves)[n], 3, to_radians(1.0, unit));
+    t.translation = merge_axes((*curves)[n], 6, 1.0);
+    clip.bones.push_back(std::move(t));
+  }
+  return clip;
+}
+
+model::Skeleton to_skeleton(const SceneGraph& graph) {
+  model::Skeleton s;
+  for (std::size_t n = 0; n < graph.nodes.size(); ++n) {
+    const BinNode& node = graph.nodes[n];
+    const model::Vec3& r = node.rotation_degrees;
+    const double to_rad = to_radians(1.0, RotationUnit::degrees);
+    s.joints.push_back(model::Joint{fmt::format("node_{}", n), node.parent < int(n) ? node.parent : -1, node.translation,
+                                    model::quat_from_euler_zyx(r.x * to_rad, r.y * to_rad, r.z * to_rad), node.scale, false});
+  }
+  return s;
+}
+
+namespace {
+
+using Keys = std::vector<Key>;
+
+double segment_value(const Key& a, const Key& b, double frame) {
+  const double gap = double(b.frame) - double(a.frame);
+  const double u = (frame - a.frame) / gap;
+  const double u2 = u * u, u3 = u2 * u;
+  return (2 * u3 - 3 * u2 + 1) * a.value + (u3 - 2 * u2 + u) * a.out_slope * gap + (-2 * u3 + 3 * u2) * b.value +
+         (u3 - u2) * b.in_slope * gap;
+}
+
+// Keys dropped greedily: from the last kept key, the next key is the farthest one whose single
+// segment stays within `tolerance` of the original at every original key between them and at
+// the quarter points of the original segments. Windows stop at 256 keys so that long curves
+// stay linear in time.
+Keys reduce(const Keys& keys, double tolerance) {
+  if (keys.size() <= 2) return keys;
+  const Curve original{Curve::Kind::keyed, 0, keys};
+  const auto fits = [&](std::size_t a, std::size_t b) {
+    for (std::size_t k = a; k < b; ++k) {
+      for (double q : {0.0, 0.25, 0.5, 0.75}) {
+        const double f = keys[k].frame + q * (double(keys[k + 1].frame) - keys[k].frame);
+        if (std::fabs(segment_value(keys[a], keys[b], f) - evaluate(original, f, 0)) > tolerance) return false;
+      }
+    }
+    return true;
+  };
+  Keys out{keys.front()};
+  std::size_t a = 0;
+  for (std::size_t b = 2; b < keys.size(); ++b) {
+    if (b - a > 256 || !fits(a, b)) {
+      out.push_back(keys[b - 1]);
+      a = b - 1;
+    }
+  }
+  out.push_back(keys.back());
+  return out;
+}
+
+// One key a frame through `samples`, slopes from the neighbours.
+Keys fit_samples(const std::vector<double>& v) {
+  Keys out(v.size());
+  for (std::size_t k = 0; k < v.size(); ++k) {
+    const double slope = v.size() == 1 ? 0 : k == 0 ? v[1] - v[0] : k + 1 == v.size() ? v[k] - v[k - 1] : (v[k + 1] - v[k - 1]) / 2;
+    out[k] = Key{float(k), float(v[k]), float(slope), float(slope)};
+  }
+  return out;
+}
+
+float axis(const model::Vec3& v, std::size_t i) { return i == 0 ? v.x : i == 1 ? v.y : v.z; }
+
+// Three axes of one node from a track: direct keys (hermite, not dense) or whole-frame samples.
+// `sampled(frame)` gives the three values when sampling; `per_unit` divides values and slopes.
+template <class Sampled>
+std::array<Keys, 3> axes_of(const model::Track<model::Vec3>& track, std::uint32_t last, bool dense, double per_unit,
+                            Sampled sampled) {
+  std::array<Keys, 3> out;
+  if (track.interpolation == model::Interpolation::hermite && !dense) {
+    for (const auto& k : track.keys) {
+      for (std::size_t i = 0; i < 3; ++i) {
+        out[i].push_back(Key{float(k.frame), float(axis(k.value, i) / per_unit), float(axis(k.in_tangent, i) / per_unit),
+                             float(axis(k.out_tangent, i) / per_unit)});
+      }
+    }
+    return out;
+  }
+  std::array<std::vector<double>, 3> samples;
+  for (std::uint32_t f = 0; f <= last; ++f) {
+    const model::Vec3d v = sampled(f);
+    samples[0].push_back(v.x / per_unit);
+    samples[1].push_back(v.y / per_unit);
+    samples[2].push_back(v.z / per_unit);
+  }
+  for (std::size_t i = 0; i < 3; ++i) out[i] = fit_samples(samples[i]);
+  return out;
+}
+
+}  // namespace
+
+Expected<File> from_clip(const model::Clip& clip, const WriteOptions& options) {
+  if (clip.frame_count > (1u << 16)) {
+    return make_error(ErrorCode::unsupported, fmt::format("{} frames: LM tracks hold at most 65535 keys", clip.frame_count));
+  }
+  File f;
+  f.version = options.version;
+  f.loop = clip.loop ? 1 : 0;
+  f.frame_count = clip.loop || clip.frame_count == 0 ? clip.frame_count : clip.frame_count - 1;
+  const std::uint32_t last = f.frame_count;
+  const double radian = to_radians(1.0, options.unit);
+  f.groups.resize(clip.bones.size());
+  for (std::size_t n = 0; n < clip.bones.size(); ++n) {
+    const model::BoneTrack& bone = clip.bones[n];
+    std::array<std::array<Keys, 3>, 3> groups;  // scale, rotation, translation
+    const auto vec_or = [](const model::Track<model::Vec3>& t, std::uint32_t frame, model::Vec3 fallback) {
+      if (t.empty() || (t.interpolation == model::Interpolation::step && frame < t.keys.front().frame)) return fallback;
+      return model::evaluate(t, frame);
+    };
+    const auto as_d = [](const model::Vec3& v) { return model::Vec3d{v.x, v.y, v.z}; };
+    if (!bone.scale.empty()) {
+      groups[0] = axes_of(bone.scale, last, options.dense, 1.0, [&](std::uint32_t fr) { return as_d(vec_or(bone.scale, fr, {1, 1, 1})); });
+    }
+    if (!bone.translation.empty()) {
+      groups[2] = axes_of(bone.translation, last, options.dense, 1.0, [&](std::uint32_t fr) { return as_d(vec_or(bone.translation, fr, {})); });
+    }
+    if (!bone.rotation.empty()) {
+      // Quaternions to Euler angles, each angle unwrapped to the turn nearest the previous frame.
+      model::Vec3d previous;
+      model::Track<model::Vec3> none;
+      groups[1] = axes_of(none, last, true, radian, [&](std::uint32_t fr) {
+        const model::BonePose p = model::sample_bone(bone, fr);
+        model::Vec3d e = model::euler_zyx_from_quat(p.has_rotation ? p.rotation : model::Quat{});
+        if (fr > 0) {
+          const double turn = 2 * std::numbers::pi;
+          e.x += turn * std::round((previous.x - e.x) / turn);
+          e.y += turn * std::round((previous.y - e.y) / turn);
+          e.z += turn * std::round((previous.z - e.z) / turn);
+        }
+        previous = e;
+        return e;
+      });
+    } else if (!bone.euler_rotation.empty()) {
+      groups[1] = axes_of(bone.euler_rotation, last, options.dense, radian,
+                          [&](std::uint32_t fr) { return as_d(vec_or(bone.euler_rotation, fr, {})); });
+    }
+    for (std::size_t g = 0; g < 3; ++g) {
+      for (std::size_t i = 0; i < 3; ++i) {
+        const std::size_t slot = g * 3 + i;
+        Keys keys = std::move(groups[g][i]);
+        if (keys.empty()) continue;
+        if (!options.dense) keys = reduce(keys, g == 1 ? options.tolerance / radian : options.tolerance);
+        const bool constant = std::all_of(keys.begin(), keys.end(), [&](const Key& k) {
+          return k.value == keys[0].value && k.in_slope == 0 && k.out_slope == 0;
+        });
+        auto& array = f.arrays[std::size_t(track_kind(slot))];
+        Track& track = f.groups[n].tracks[slot];
+        if (constant && keys[0].value == default_value(slot)) continue;
+        if (array.size() > 0xffff) return make_error(ErrorCode::unsupported, "an LM key array would pass 65536 floats");
+        track.index = std::uint16_t(array.size());
+        if (constant || keys.size() == 1) {
+          track.count = 1;
+          array.push_back(bits_from_float(keys[0].value));
+          continue;
+        }
+        if (keys.size() > 0xffff) return make_error(ErrorCode::unsupported, "more than 65535 keys in one LM track");
+        track.count = std::uint16_t(keys.size());
+        const bool split = std::any_of(keys.begin(), keys.end(), [](const Key& k) { return k.in_slope != k.out_slope; });
+        if (split) track.flag = flag_out_slope;
+        for (const Key& k : keys) {
+          for (float v : {k.frame, k.value, k.in_slope}) array.push_back(bits_from_float(v));
+          if (split) array.push_back(bits_from_float(k.out_slope));
+        }
+      }
+    }
+  }
+  return repack(f);
+}
+
+}  // namespace anmkit::lm
