@@ -290,7 +290,8 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
           if (!recorded && (t.mirrored.empty() || t.mirrored.back().value != mirror)) t.mirrored.push_back({f, mirror});
           v[2] = std::fabs(v[2]);
         }
-        if (!last[path].empty() && !moved(v, last[path], options.tolerance)) continue;
+        // LM fits its own keys within the tolerance later: here only exact repeats are dropped.
+        if (!last[path].empty() && !moved(v, last[path], gem ? options.tolerance : 0.0f)) continue;
         last[path] = v;
         const double frame = f;
         if (path == 0) t.translation.keys.push_back({frame, {v[0], v[1], v[2]}});

@@ -133,6 +133,41 @@ TEST(GltfImport, LmDoorKeepsItsPoses) {
   }
 }
 
+TEST(GltfImport, LmKeysAreReducedUnlessDense) {
+  auto original = lm::read(example("mansion_door.anm"));
+  ASSERT_TRUE(original);
+  auto scene = lm_scene(original->file, {});
+  ASSERT_TRUE(scene);
+  const auto bytes = *write(*scene, true);
+  ImportOptions dense_options;
+  dense_options.dense = true;
+  auto reduced = import_lm(bytes, {}), dense = import_lm(bytes, dense_options);
+  ASSERT_TRUE(reduced && dense);
+  std::size_t reduced_keys = 0, dense_keys = 0, moving = 0;
+  for (std::size_t n = 0; n < dense->groups.size(); ++n) {
+    for (std::size_t slot = 0; slot < 9; ++slot) {
+      const auto d = dense->groups[n].tracks[slot].count, r = reduced->groups[n].tracks[slot].count;
+      if (d > 1) {
+        ++moving;
+        EXPECT_EQ(d, 61) << "one key a frame, 0 .. 60";
+      }
+      dense_keys += d;
+      reduced_keys += r;
+    }
+  }
+  EXPECT_GT(moving, 0u);
+  EXPECT_LT(reduced_keys * 4, dense_keys) << "reduction keeps a fraction of the keys";
+  auto a = lm::decode_curves(*dense), b = lm::decode_curves(*reduced);
+  ASSERT_TRUE(a && b);
+  for (double f = 0; f <= 60; f += 1) {
+    const auto pa = lm::sample(*a, f, lm::RotationUnit::degrees), pb = lm::sample(*b, f, lm::RotationUnit::degrees);
+    for (std::size_t n = 0; n < pa.size(); ++n) {
+      EXPECT_LT(model::quat_angle_between(pa[n].rotation, pb[n].rotation), 1e-5f) << n << " at " << f;
+      EXPECT_NEAR(pa[n].translation.y, pb[n].translation.y, 1e-5);
+    }
+  }
+}
+
 TEST(GltfImport, AnimationChoiceAndErrors) {
   auto file = gem::read(example("turret_v60.anm"));
   ASSERT_TRUE(file);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <numbers>
 
 namespace anmkit::model {
 namespace {
@@ -65,6 +66,61 @@ TEST(Clip, ValidateReportsEachRule) {
   EXPECT_EQ(d[4].severity, Severity::warning);
   EXPECT_EQ(d[5].id, "clip.empty-name");
   EXPECT_EQ(d[5].severity, Severity::error);
+}
+
+TEST(Clip, LinearTracksLerpAndSlerp) {
+  BoneTrack t;
+  t.name = "b";
+  t.translation = {Interpolation::linear, {{0, Vec3{0, 0, 0}}, {4, Vec3{8, -4, 2}}}};
+  t.rotation = {Interpolation::linear, {{2, Quat{0, 0, 0, 1}}, {6, Quat{0, 0, 0.70710678f, 0.70710678f}}}};
+  auto p = sample_bone(t, 1);
+  EXPECT_EQ(p.translation, (Vec3{2, -1, 0.5f}));
+  EXPECT_TRUE(p.has_rotation) << "linear tracks hold their first value before the first key";
+  EXPECT_EQ(p.rotation, (Quat{0, 0, 0, 1}));
+  p = sample_bone(t, 4);
+  // Halfway through a 90 degree turn about Z: 45 degrees.
+  EXPECT_NEAR(p.rotation.z, std::sin(std::numbers::pi / 8), 1e-6);
+  EXPECT_NEAR(p.rotation.w, std::cos(std::numbers::pi / 8), 1e-6);
+  EXPECT_EQ(sample_bone(t, 100).translation, (Vec3{8, -4, 2})) << "and their last value after the last";
+}
+
+TEST(Clip, HermiteTracksFollowTheCubic) {
+  BoneTrack t;
+  t.name = "b";
+  // x: value 0 -> 10 over 4 frames, slopes 1 out of the first key and 4 into the second.
+  t.translation = {Interpolation::hermite, {{0, Vec3{0, 1, 0}, {}, Vec3{1, 0, 0}}, {4, Vec3{10, 1, 0}, Vec3{4, 0, 0}, {}}}};
+  const double u = 0.25, gap = 4;
+  const double expected = (u * u * u - 2 * u * u + u) * 1 * gap + (-2 * u * u * u + 3 * u * u) * 10 + (u * u * u - u * u) * 4 * gap;
+  const auto p = sample_bone(t, 1);
+  EXPECT_FLOAT_EQ(p.translation.x, float(expected));
+  EXPECT_EQ(p.translation.y, 1);
+}
+
+TEST(Clip, EulerTracksComposeZYX) {
+  BoneTrack t;
+  t.name = "b";
+  t.euler_rotation = {Interpolation::hermite, {{0, Vec3{0, 0, 0}}, {10, Vec3{0, 0, float(std::numbers::pi / 2)}}}};
+  const auto p = sample_bone(t, 5);  // zero slopes: halfway in value at u = 0.5
+  EXPECT_TRUE(p.has_euler);
+  EXPECT_FLOAT_EQ(p.euler.z, float(std::numbers::pi / 4));
+  EXPECT_NEAR(p.rotation.z, std::sin(std::numbers::pi / 8), 1e-6);
+}
+
+TEST(Clip, ValidateRotationsAndRates) {
+  Clip clip;
+  clip.frame_count = 5;
+  clip.fps = 0;
+  BoneTrack t;
+  t.name = "b";
+  t.rotation.keys = {{0, Quat{}}};
+  t.euler_rotation = {Interpolation::hermite, {{0, Vec3{}}, {9, Vec3{}}}};  // past the end: a control point, fine
+  clip.bones.push_back(t);
+  const auto d = clip.validate();
+  ASSERT_EQ(d.size(), 2u);
+  EXPECT_EQ(d[0].id, "clip.bad-fps");
+  EXPECT_EQ(d[0].message, "fps 0 is not a positive number");
+  EXPECT_EQ(d[1].id, "clip.two-rotations");
+  EXPECT_EQ(d[1].pointer, "/bones/0/euler_rotation");
 }
 
 TEST(Clip, NamesMatchIgnoringAsciiCase) {

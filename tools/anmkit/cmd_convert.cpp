@@ -34,6 +34,8 @@ void add_convert(CLI::App& app, int& exit_code) {
     std::string target;
     std::string animation;
     bool repack = false;
+    bool dense = false;
+    double tolerance = 1e-6;
     SpriteExportOptions sprite;
     SpriteImportOptions import;
     GltfOptions gltf;
@@ -45,6 +47,11 @@ void add_convert(CLI::App& app, int& exit_code) {
   auto* to = cmd->add_option("--to", opt->target, "GEM: the target version; from glTF: a GEM version or lm")
                  ->check(CLI::IsMember({"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3", "lm"}));
   cmd->add_option("--animation", opt->animation, "From glTF: the animation to import, by name or index (default: the first)");
+  cmd->add_flag("--dense", opt->dense, "From glTF to LM: one key a frame on every moving track (no key reduction)");
+  cmd->add_option("--tolerance", opt->tolerance,
+                  "From glTF: how far a value may move and still count as unchanged (GEM), or stray from the samples (LM; rotations in radians)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   auto* repack = cmd->add_flag("--repack", opt->repack, "LM: rewrite in the canonical layout, sharing identical data");
   to->excludes(repack);
   cmd->add_flag("--in-place,--force", opt->sprite.force, "Allow an output to replace an input file");
@@ -93,6 +100,8 @@ void add_convert(CLI::App& app, int& exit_code) {
       import_options.animation = opt->animation;
       import_options.fps = opt->gltf.fps;
       import_options.unit = *lm::parse_rotation_unit(opt->gltf.rotation_unit);
+      import_options.dense = opt->dense;
+      import_options.tolerance = float(opt->tolerance);
       Expected<std::vector<std::uint8_t>> bytes = std::vector<std::uint8_t>{};
       if (opt->target == "lm") {
         auto file = gltf::import_lm(*text, import_options);

@@ -114,39 +114,86 @@ namespace {
 
 using Keys = std::vector<Key>;
 
-double segment_value(const Key& a, const Key& b, double frame) {
-  const double gap = double(b.frame) - double(a.frame);
-  const double u = (frame - a.frame) / gap;
-  const double u2 = u * u, u3 = u2 * u;
-  return (2 * u3 - 3 * u2 + 1) * a.value + (u3 - 2 * u2 + u) * a.out_slope * gap + (-2 * u3 + 3 * u2) * b.value +
-         (u3 - u2) * b.in_slope * gap;
-}
+// The tangents of one Hermite segment from keys[a] to keys[b] that fit the original curve best
+// (least squares over the original keys between them and, when the original is a curve rather
+// than samples, the quarter points of its segments), and whether the fit stays within the
+// tolerance there. Adjacent keys keep their own.
+struct SegmentFit {
+  bool ok = false;
+  double out_a = 0, in_b = 0;
+};
 
-// Keys dropped greedily: from the last kept key, the next key is the farthest one whose single
-// segment stays within `tolerance` of the original at every original key between them and at
-// the quarter points of the original segments. Windows stop at 256 keys so that long curves
-// stay linear in time.
-Keys reduce(const Keys& keys, double tolerance) {
-  if (keys.size() <= 2) return keys;
-  const Curve original{Curve::Kind::keyed, 0, keys};
-  const auto fits = [&](std::size_t a, std::size_t b) {
-    for (std::size_t k = a; k < b; ++k) {
-      for (double q : {0.0, 0.25, 0.5, 0.75}) {
-        const double f = keys[k].frame + q * (double(keys[k + 1].frame) - keys[k].frame);
-        if (std::fabs(segment_value(keys[a], keys[b], f) - evaluate(original, f, 0)) > tolerance) return false;
-      }
-    }
-    return true;
-  };
-  Keys out{keys.front()};
-  std::size_t a = 0;
-  for (std::size_t b = 2; b < keys.size(); ++b) {
-    if (b - a > 256 || !fits(a, b)) {
-      out.push_back(keys[b - 1]);
-      a = b - 1;
+SegmentFit fit_segment(const Keys& keys, const Curve& original, std::size_t a, std::size_t b, double tolerance,
+                       bool between) {
+  if (b == a + 1) return {true, keys[a].out_slope, keys[b].in_slope};
+  const double fa = keys[a].frame, gap = double(keys[b].frame) - fa;
+  if (!(gap > 0)) return {};
+  const double va = keys[a].value, vb = keys[b].value;
+  struct Point { double p, q, r; };
+  std::vector<Point> points;
+  for (std::size_t k = a; k < b; ++k) {
+    for (double quarter : {0.0, 0.25, 0.5, 0.75}) {
+      if (quarter > 0 && !between) break;
+      const double f = keys[k].frame + quarter * (double(keys[k + 1].frame) - keys[k].frame);
+      const double u = (f - fa) / gap, u2 = u * u, u3 = u2 * u;
+      // value = h00 va + h01 vb + (h10 gap) out_a + (h11 gap) in_b
+      points.push_back({(u3 - 2 * u2 + u) * gap, (u3 - u2) * gap,
+                        evaluate(original, f, 0) - (2 * u3 - 3 * u2 + 1) * va - (-2 * u3 + 3 * u2) * vb});
     }
   }
-  out.push_back(keys.back());
+  // Least squares with a faint pull towards the keys' own slopes, which settles the tangents
+  // where the points alone do not (a segment over two samples has one interior point).
+  const double prior_a = keys[a].out_slope, prior_b = keys[b].in_slope;
+  double pp = 0, pq = 0, qq = 0, pr = 0, qr = 0;
+  for (const Point& x : points) {
+    pp += x.p * x.p, pq += x.p * x.q, qq += x.q * x.q, pr += x.p * x.r, qr += x.q * x.r;
+  }
+  const double ridge = 1e-9 * std::max(pp + qq, 1e-30);
+  pp += ridge, qq += ridge, pr += ridge * prior_a, qr += ridge * prior_b;
+  const double det = pp * qq - pq * pq;
+  if (!(det > 0)) return {};
+  SegmentFit fit{true, float((pr * qq - qr * pq) / det), float((qr * pp - pr * pq) / det)};
+  for (const Point& x : points) {
+    if (!(std::fabs(x.p * fit.out_a + x.q * fit.in_b - x.r) <= tolerance)) return {};
+  }
+  return fit;
+}
+
+// Flat ends trimmed, then keys dropped greedily: from the last kept key, the next kept key is
+// the farthest one that a single segment, its tangents refitted, reaches within the tolerance.
+// `samples`: the keys are whole-frame samples, true only at their own frames.
+// In and out slopes of a kept key come from its two segments (LM's out-slope flag holds both).
+// Windows stop at 256 keys so that long curves stay linear in time.
+Keys reduce(Keys keys, double tolerance, bool samples) {
+  if (keys.empty()) return keys;
+  // A flat segment at either end adds nothing: LM holds the first and last values beyond them.
+  const auto flat = [](const Key& a, const Key& b) { return a.value == b.value && a.out_slope == 0 && b.in_slope == 0; };
+  std::size_t first = 0, last = keys.size() - 1;
+  while (first < last && flat(keys[first], keys[first + 1])) ++first;
+  while (last > first && flat(keys[last - 1], keys[last])) --last;
+  keys = Keys(keys.begin() + std::ptrdiff_t(first), keys.begin() + std::ptrdiff_t(last) + 1);
+  if (keys.size() <= 2) return keys;
+  const Curve original{Curve::Kind::keyed, 0, keys};
+  Keys out{keys.front()};
+  std::size_t a = 0;
+  SegmentFit good = fit_segment(keys, original, 0, 1, tolerance, !samples);
+  const auto close = [&](std::size_t b) {
+    out.back().out_slope = float(good.out_a);
+    Key kept = keys[b];
+    kept.in_slope = float(good.in_b);
+    out.push_back(kept);
+  };
+  for (std::size_t b = 2; b < keys.size(); ++b) {
+    const SegmentFit trial = b - a > 256 ? SegmentFit{} : fit_segment(keys, original, a, b, tolerance, !samples);
+    if (trial.ok) {
+      good = trial;
+      continue;
+    }
+    close(b - 1);
+    a = b - 1;
+    good = fit_segment(keys, original, a, b, tolerance, !samples);
+  }
+  close(keys.size() - 1);
   return out;
 }
 
@@ -164,14 +211,19 @@ float axis(const model::Vec3& v, std::size_t i) { return i == 0 ? v.x : i == 1 ?
 
 // Three axes of one node from a track: direct keys (hermite, not dense) or whole-frame samples.
 // `sampled(frame)` gives the three values when sampling; `per_unit` divides values and slopes.
+struct Axes {
+  std::array<Keys, 3> keys;
+  bool sampled = false;  // whole-frame samples rather than a curve's own keys
+};
+
 template <class Sampled>
-std::array<Keys, 3> axes_of(const model::Track<model::Vec3>& track, std::uint32_t last, bool dense, double per_unit,
+Axes axes_of(const model::Track<model::Vec3>& track, std::uint32_t last, bool dense, double per_unit,
                             Sampled sampled) {
-  std::array<Keys, 3> out;
+  Axes out;
   if (track.interpolation == model::Interpolation::hermite && !dense) {
     for (const auto& k : track.keys) {
       for (std::size_t i = 0; i < 3; ++i) {
-        out[i].push_back(Key{float(k.frame), float(axis(k.value, i) / per_unit), float(axis(k.in_tangent, i) / per_unit),
+        out.keys[i].push_back(Key{float(k.frame), float(axis(k.value, i) / per_unit), float(axis(k.in_tangent, i) / per_unit),
                              float(axis(k.out_tangent, i) / per_unit)});
       }
     }
@@ -184,7 +236,8 @@ std::array<Keys, 3> axes_of(const model::Track<model::Vec3>& track, std::uint32_
     samples[1].push_back(v.y / per_unit);
     samples[2].push_back(v.z / per_unit);
   }
-  for (std::size_t i = 0; i < 3; ++i) out[i] = fit_samples(samples[i]);
+  for (std::size_t i = 0; i < 3; ++i) out.keys[i] = fit_samples(samples[i]);
+  out.sampled = true;
   return out;
 }
 
@@ -203,7 +256,7 @@ Expected<File> from_clip(const model::Clip& clip, const WriteOptions& options) {
   f.groups.resize(clip.bones.size());
   for (std::size_t n = 0; n < clip.bones.size(); ++n) {
     const model::BoneTrack& bone = clip.bones[n];
-    std::array<std::array<Keys, 3>, 3> groups;  // scale, rotation, translation
+    std::array<Axes, 3> groups;  // scale, rotation, translation
     const auto vec_or = [](const model::Track<model::Vec3>& t, std::uint32_t frame, model::Vec3 fallback) {
       if (t.empty() || (t.interpolation == model::Interpolation::step && frame < t.keys.front().frame)) return fallback;
       return model::evaluate(t, frame);
@@ -238,9 +291,9 @@ Expected<File> from_clip(const model::Clip& clip, const WriteOptions& options) {
     for (std::size_t g = 0; g < 3; ++g) {
       for (std::size_t i = 0; i < 3; ++i) {
         const std::size_t slot = g * 3 + i;
-        Keys keys = std::move(groups[g][i]);
+        Keys keys = std::move(groups[g].keys[i]);
         if (keys.empty()) continue;
-        if (!options.dense) keys = reduce(keys, g == 1 ? options.tolerance / radian : options.tolerance);
+        if (!options.dense) keys = reduce(keys, g == 1 ? options.tolerance / radian : options.tolerance, groups[g].sampled);
         const bool constant = std::all_of(keys.begin(), keys.end(), [&](const Key& k) {
           return k.value == keys[0].value && k.in_slope == 0 && k.out_slope == 0;
         });
