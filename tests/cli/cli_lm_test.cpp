@@ -126,3 +126,30 @@ TEST(CliLm, DumpBuildAndRepack) {
 
 }  // namespace
 }  // namespace anmkit::test
+
+namespace anmkit::test {
+namespace {
+
+// glTF back to LM: reduced keys by default, one a frame with --dense, as `info` counts them.
+TEST(CliLm, GltfImportReducesKeysUnlessDense) {
+  TempDir dir;
+  const std::string glb = dir.file("door.glb");
+  auto r = run_cli({"convert", examples + "mansion_door.anm", "-o", glb}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = run_cli({"convert", glb, "-o", dir.file("reduced.anm"), "--to", "lm"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = run_cli({"convert", glb, "-o", dir.file("dense.anm"), "--to", "lm", "--dense"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = run_cli({"convert", glb, "-o", dir.file("loose.anm"), "--to", "lm", "--tolerance", "0.01"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto keys = [&](const std::string& name) {
+    const auto out = run_cli({"info", "--json", dir.file(name)}, dir).out;
+    return json::parse(out)["keys"].get<int>();
+  };
+  EXPECT_EQ(keys("dense.anm"), 2 * 61) << "the two moving axes (ry of node 1, rx of node 2), one key a frame";
+  EXPECT_EQ(keys("reduced.anm"), 6) << "2 and 4 keys, where the original has 3 and 3";
+  EXPECT_LE(keys("loose.anm"), keys("reduced.anm"));
+}
+
+}  // namespace
+}  // namespace anmkit::test
