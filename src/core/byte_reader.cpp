@@ -13,36 +13,10 @@ void ByteReader::fail_at(std::size_t offset, ErrorCode code, std::string message
   throw ErrorException{make_error(code, std::move(message), offset)};
 }
 
-void ByteReader::need(std::size_t count, std::string_view what) const {
-  if (count > remaining()) {
-    fail_at(pos_, ErrorCode::truncated,
-            fmt::format("unexpected end of data: expected {} ({} byte{}), {} remain{}", what, count,
-                        count == 1 ? "" : "s", remaining(), remaining() == 1 ? "s" : ""));
-  }
-}
-
-std::uint64_t ByteReader::read_uint(std::size_t width, std::string_view what) {
-  need(width, what);
-  std::uint64_t value = 0;
-  for (std::size_t i = 0; i < width; ++i) {
-    const std::size_t index = endian_ == Endian::little ? width - 1 - i : i;
-    value = (value << 8) | data_[pos_ + index];
-  }
-  pos_ += width;
-  return value;
-}
-
-std::uint8_t ByteReader::u8(std::string_view what) {
-  return static_cast<std::uint8_t>(read_uint(1, what));
-}
-std::uint16_t ByteReader::u16(std::string_view what) {
-  return static_cast<std::uint16_t>(read_uint(2, what));
-}
-std::uint32_t ByteReader::u32(std::string_view what) {
-  return static_cast<std::uint32_t>(read_uint(4, what));
-}
-std::int32_t ByteReader::i32(std::string_view what) {
-  return static_cast<std::int32_t>(u32(what));
+void ByteReader::fail_truncated(std::size_t count, std::string_view what) const {
+  fail_at(pos_, ErrorCode::truncated,
+          fmt::format("unexpected end of data: expected {} ({} byte{}), {} remain{}", what, count, count == 1 ? "" : "s",
+                      remaining(), remaining() == 1 ? "s" : ""));
 }
 
 std::span<const std::uint8_t> ByteReader::bytes(std::size_t count, std::string_view what) {

@@ -43,7 +43,7 @@ TEST_F(Batch, MixedFolderToGlb) {
   auto r = run_cli({"batch", dir.file("in"), "-o", dir.file("out"), "--to", "glb", "-j", "2"}, dir);
   EXPECT_EQ(r.exit_code, 1) << "a file failed";
   EXPECT_EQ(tree(dir.path() / "out"), (std::vector<std::string>{"mansion_door.glb", "nested/deeper/turret_v40.glb", "turret_v60.glb"}));
-  EXPECT_EQ(r.err, dir.file("in") + "/nested/broken.anm:98: error: unexpected end of data: expected key orientation (3 floats) (4 bytes), 2 remain\n");
+  EXPECT_EQ(r.err, dir.file("in") + "/nested/broken.anm:94: error: unexpected end of data: expected key orientation (3 floats) (12 bytes), 6 remain\n");
   EXPECT_NE(r.out.find("skipped " + dir.file("in") + "/ghost_mm2.anm: MM2 sprites convert to png or gif, not glTF\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("3 converted, 3 skipped (2 not animations), 1 failed\n"), std::string::npos) << r.out;
 }

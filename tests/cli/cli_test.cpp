@@ -67,7 +67,7 @@ TEST(Cli, ValidateExitCodesAndCompilerStyleDiagnostics) {
   const auto cut = dir.write("cut.anm", bytes);
   r = run_cli({"validate", cut}, dir);
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, cut + ":53: error: unexpected end of data: expected key position (3 floats) (4 bytes), 2 remain\n");
+  EXPECT_EQ(r.err, cut + ":49: error: unexpected end of data: expected key position (3 floats) (12 bytes), 6 remain\n");
 
   const auto text = dir.write_text("notes.anm", "just some text");
   r = run_cli({"validate", text}, dir);

@@ -4,6 +4,8 @@
 // catch it at their entry points and return Expected<T>. Nothing here allocates.
 
 #include <array>
+#include <bit>
+#include <cstring>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -26,10 +28,45 @@ class ByteReader {
   std::size_t remaining() const { return data_.size() - pos_; }
   bool at_end() const { return pos_ == data_.size(); }
 
-  std::uint8_t u8(std::string_view what);
-  std::uint16_t u16(std::string_view what);
-  std::uint32_t u32(std::string_view what);
-  std::int32_t i32(std::string_view what);
+  // The fixed-width reads are inline: they are the codecs' inner loops. Only the failure path,
+  // which formats the message, is out of line.
+  std::uint8_t u8(std::string_view what) {
+    need(1, what);
+    return data_[pos_++];
+  }
+  std::uint16_t u16(std::string_view what) {
+    need(2, what);
+    const std::uint8_t* p = data_.data() + pos_;
+    pos_ += 2;
+    return endian_ == Endian::little ? std::uint16_t(p[0] | (p[1] << 8)) : std::uint16_t((p[0] << 8) | p[1]);
+  }
+  std::uint32_t u32(std::string_view what) {
+    need(4, what);
+    const std::uint8_t* p = data_.data() + pos_;
+    pos_ += 4;
+    return endian_ == Endian::little
+               ? std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24
+               : std::uint32_t(p[3]) | std::uint32_t(p[2]) << 8 | std::uint32_t(p[1]) << 16 | std::uint32_t(p[0]) << 24;
+  }
+  std::int32_t i32(std::string_view what) { return static_cast<std::int32_t>(u32(what)); }
+  // N consecutive 32-bit fields (vectors, matrices) with one bounds check.
+  template <std::size_t N>
+  std::array<std::uint32_t, N> u32_array(std::string_view what) {
+    need(4 * N, what);
+    std::array<std::uint32_t, N> out;
+    const std::uint8_t* p = data_.data() + pos_;
+    if (endian_ == Endian::little && std::endian::native == std::endian::little) {
+      std::memcpy(out.data(), p, 4 * N);
+    } else {
+      for (std::size_t i = 0; i < N; ++i, p += 4) {
+        out[i] = endian_ == Endian::little
+                     ? std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24
+                     : std::uint32_t(p[3]) | std::uint32_t(p[2]) << 8 | std::uint32_t(p[1]) << 16 | std::uint32_t(p[0]) << 24;
+      }
+    }
+    pos_ += 4 * N;
+    return out;
+  }
   // A 32-bit float as its raw bits.
   std::uint32_t f32_bits(std::string_view what) { return u32(what); }
   std::span<const std::uint8_t> bytes(std::size_t count, std::string_view what);
@@ -47,8 +84,10 @@ class ByteReader {
   [[noreturn]] void fail_at(std::size_t offset, ErrorCode code, std::string message) const;
 
  private:
-  void need(std::size_t count, std::string_view what) const;
-  std::uint64_t read_uint(std::size_t width, std::string_view what);
+  void need(std::size_t count, std::string_view what) const {
+    if (count > remaining()) [[unlikely]] fail_truncated(count, what);
+  }
+  [[noreturn]] void fail_truncated(std::size_t count, std::string_view what) const;
 
   std::span<const std::uint8_t> data_;
   std::size_t pos_ = 0;

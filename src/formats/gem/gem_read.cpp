@@ -10,7 +10,7 @@ namespace {
 constexpr std::string_view frame_tags = "a frame chunk (FRMN, FRM2 or FRM3)";
 
 Vec3Bits read_vec3(ByteReader& r, std::string_view what) {
-  return Vec3Bits{r.f32_bits(what), r.f32_bits(what), r.f32_bits(what)};
+  return r.u32_array<3>(what);
 }
 
 Bytes read_sized_payload(ByteReader& r, std::string_view what) {
@@ -49,7 +49,7 @@ void read_frmn_body(ByteReader& r, Frame& frame) {
     if (r.next_tag_is("MATR")) {
       r.tag("MATR");
       Matr m;
-      for (auto& bits : m.bits) bits = r.f32_bits("MATR matrix (12 floats)");
+      m.bits = r.u32_array<12>("MATR matrix (12 floats)");
       it.value = m;
     } else if (r.next_tag_is("VISI")) {
       r.tag("VISI");

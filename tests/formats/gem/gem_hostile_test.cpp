@@ -97,8 +97,8 @@ TEST(GemHostile, TruncationInsideAKeyNamesTheField) {
   auto file = read(prefix);
   ASSERT_FALSE(file);
   EXPECT_EQ(file.error().code, ErrorCode::truncated);
-  EXPECT_EQ(file.error().offset, 53u);
-  EXPECT_EQ(file.error().message, "unexpected end of data: expected key position (3 floats) (4 bytes), 2 remain");
+  EXPECT_EQ(file.error().offset, 49u);
+  EXPECT_EQ(file.error().message, "unexpected end of data: expected key position (3 floats) (12 bytes), 6 remain");
 }
 
 RC_GTEST_PROP(GemHostile, RandomByteFlipsNeverCrash, ()) {

@@ -226,8 +226,8 @@ TEST(GemReadErrors, TruncatedKeyField) {
   b.tag("FRM2").u16(0).u8(1).u8(0).u16(0x03).f32s({1, 2, 3, 4});
   const Error e = read_error(b);
   EXPECT_EQ(e.code, ErrorCode::truncated);
-  EXPECT_EQ(e.offset, 55u);
-  EXPECT_EQ(e.message, "unexpected end of data: expected key orientation (3 floats) (4 bytes), 0 remain");
+  EXPECT_EQ(e.offset, 51u) << "the field's first byte";
+  EXPECT_EQ(e.message, "unexpected end of data: expected key orientation (3 floats) (12 bytes), 4 remain");
 }
 
 TEST(GemReadErrors, UnknownChunkWhereAFrameShouldBe) {
