@@ -76,7 +76,7 @@ void read_keyed_body(ByteReader& r, Frame& frame, std::uint32_t frame_count) {
   r.check_count(count, 3, "key count");
   frame.keys.reserve(count);
   for (unsigned i = 0; i < count; ++i) {
-    Key key;
+    Key& key = frame.keys.emplace_back();  // filled in place: a Key is large
     key.offset = r.offset();
     key.bone = r.u8("key bone index");
     key.flags = r.u16("key flags");
@@ -84,7 +84,6 @@ void read_keyed_body(ByteReader& r, Frame& frame, std::uint32_t frame_count) {
     if (key.flags & flag::orientation) key.orientation = read_vec3(r, "key orientation (3 floats)");
     if (key.flags & flag::scale) key.scale = read_vec3(r, "key scale (3 floats)");
     if (key.flags & flag::mesh) key.mesh = read_sized_payload(r, "key mesh payload");
-    frame.keys.push_back(std::move(key));
   }
 }
 
@@ -129,6 +128,8 @@ File read_file_model(ByteReader& r, const ReadLimits& limits) {
     bone.name.assign(name.begin(), name.end());
     file.bones.push_back(std::move(bone));
   }
+  // Usually one chunk a frame; never more than the smallest chunk (7 bytes) allows.
+  file.frames.reserve(std::min<std::size_t>(file.frame_count, r.remaining() / 7));
   std::uint64_t records = 0;
   while (!r.at_end()) {
     Frame frame;
