@@ -2,6 +2,10 @@
 
 #include <benchmark/benchmark.h>
 
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
 #include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_json.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
@@ -41,6 +45,45 @@ void BM_ToClip(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(gem::to_clip(file));
 }
 
+// Read, then validate: what `anmkit validate` does per file.
+void BM_ReadValidate(benchmark::State& state) {
+  const auto& bytes = file_bytes(gem::Target::gem_6_0);
+  for (auto _ : state) benchmark::DoNotOptimize(gem::validate(*gem::read(bytes)));
+  bench::report_bytes(state, bytes.size());
+}
+
+// The neutral evaluator on GEM's step tracks: bones x frames per second.
+void BM_SampleClip(benchmark::State& state) {
+  const model::Clip clip = gem::to_clip(*gem::read(file_bytes(gem::Target::gem_6_0)));
+  std::uint32_t frame = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(model::sample(clip, frame));
+    frame = (frame + 7) % clip.frame_count;
+  }
+  state.counters["bone_frames_per_second"] = benchmark::Counter(double(clip.bones.size()), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+// The real files of ../shared/corpus/gem when present, each read on its own.
+void BM_ReadRealCorpus(benchmark::State& state) {
+  std::vector<std::vector<std::uint8_t>> files;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(ANMKIT_CORPUS_DIR "/gem", ec)) {
+    if (entry.path().extension() != ".anm") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    files.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  if (files.empty()) {
+    state.SkipWithError("../shared/corpus/gem is absent");
+    return;
+  }
+  std::size_t total = 0;
+  for (const auto& f : files) total += f.size();
+  for (auto _ : state) {
+    for (const auto& f : files) benchmark::DoNotOptimize(gem::read(f));
+  }
+  bench::report_bytes(state, total);
+}
+
 void BM_Convert(benchmark::State& state, gem::Target target) {
   const model::Clip clip = gem::to_clip(*gem::read(file_bytes(gem::Target::gem_6_0)));
   for (auto _ : state) benchmark::DoNotOptimize(gem::from_clip(clip, target));
@@ -59,6 +102,9 @@ BENCHMARK_CAPTURE(BM_Read, frmn, gem::Target::gem_4_0);
 BENCHMARK_CAPTURE(BM_Write, frm2, gem::Target::gem_6_0);
 BENCHMARK_CAPTURE(BM_Write, frmn, gem::Target::gem_4_0);
 BENCHMARK(BM_Validate);
+BENCHMARK(BM_ReadValidate);
+BENCHMARK(BM_SampleClip);
+BENCHMARK(BM_ReadRealCorpus);
 BENCHMARK(BM_ToClip);
 BENCHMARK_CAPTURE(BM_Convert, to_frm2, gem::Target::gem_6_0);
 BENCHMARK_CAPTURE(BM_Convert, to_frmn, gem::Target::gem_4_0);

@@ -5,11 +5,17 @@
 #include "anmkit/export/gem_gltf.hpp"
 #include "anmkit/export/gltf.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/lm/lm_clip.hpp"
 #include "anmkit/formats/lm/lm_curves.hpp"
+#include "anmkit/formats/lm/lm_validate.hpp"
 #include "anmkit/formats/lm/lm_read.hpp"
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/formats/lm/lm_write.hpp"
 #include "anmkit/formats/mm2/mm2_codec.hpp"
+#include "anmkit/formats/mm2/mm2_compose.hpp"
+#include "anmkit/formats/mm2/mm2_read.hpp"
+#include "anmkit/formats/mm2/mm2_validate.hpp"
+#include "anmkit/formats/mm2/mm2_write.hpp"
 #include "memcpy_ratio.hpp"
 #include "synthetic_gem.hpp"
 
@@ -43,6 +49,34 @@ void BM_LmRead(benchmark::State& state) {
   bench::report_bytes(state, bytes.size());
 }
 
+void BM_LmWrite(benchmark::State& state) {
+  const auto file = lm::read(lm_bytes())->file;
+  for (auto _ : state) benchmark::DoNotOptimize(lm::write(file));
+  bench::report_bytes(state, lm_bytes().size());
+}
+
+void BM_LmReadValidate(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(lm::validate(lm::read(lm_bytes())->file));
+  bench::report_bytes(state, lm_bytes().size());
+}
+
+void BM_LmToClip(benchmark::State& state) {
+  const auto file = lm::read(lm_bytes())->file;
+  for (auto _ : state) benchmark::DoNotOptimize(lm::to_clip(file, lm::RotationUnit::degrees));
+  bench::report_bytes(state, lm_bytes().size());
+}
+
+// The neutral evaluator on LM's hermite and Euler tracks: nodes x frames per second.
+void BM_LmSampleClip(benchmark::State& state) {
+  const auto clip = *lm::to_clip(lm::read(lm_bytes())->file, lm::RotationUnit::degrees);
+  double frame = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(model::sample(clip, frame));
+    frame = frame >= 599 ? 0 : frame + 1.5;
+  }
+  state.counters["bone_frames_per_second"] = benchmark::Counter(double(clip.bones.size()), benchmark::Counter::kIsIterationInvariantRate);
+}
+
 void BM_LmSample(benchmark::State& state) {
   auto file = lm::read(lm_bytes());
   const auto curves = *lm::decode_curves(file->file);
@@ -59,6 +93,48 @@ std::vector<std::uint8_t> mm2_pixels() {
   std::vector<std::uint8_t> pixels(320 * 200);
   for (std::size_t i = 0; i < pixels.size(); ++i) pixels[i] = std::uint8_t((i / 320) % 8 < 3 ? 0 : (i / 7) % 32);
   return pixels;
+}
+
+// A sprite file of realistic size: a 64 x 48 base and 11 patches of 16 x 12.
+const std::vector<std::uint8_t>& mm2_bytes() {
+  static const std::vector<std::uint8_t> bytes = [] {
+    mm2::File f;
+    f.seq_header = {16, 2, 5};
+    f.blocks = {{0, 40, 1, 6, 0, 30, 1, 6}, {2, 10, 3, 12, 2, 10, 0, 8}};
+    for (std::size_t i = 0; i < 12; ++i) {
+      const std::size_t w = i == 0 ? 64 : 16, h = i == 0 ? 48 : 12;
+      if (i > 0) f.prelude[i - 1].raw = {std::uint8_t(i * 3), std::uint8_t(i * 2), std::uint8_t(w), std::uint8_t(h)};
+      std::vector<std::uint8_t> pixels(w * h);
+      for (std::size_t p = 0; p < pixels.size(); ++p) pixels[p] = std::uint8_t((p / w) % 5 < 2 ? 0 : (p * 3 + i) % 32);
+      f.frames.push_back({std::uint16_t(w), std::uint16_t(h), 0});
+      f.streams.push_back(mm2::encode_planes(mm2::pixels_to_planes(pixels, w, h)));
+    }
+    return *mm2::write(f);
+  }();
+  return bytes;
+}
+
+void BM_Mm2Read(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(mm2::read(mm2_bytes()));
+  bench::report_bytes(state, mm2_bytes().size());
+}
+
+void BM_Mm2Write(benchmark::State& state) {
+  const auto file = *mm2::read(mm2_bytes());
+  for (auto _ : state) benchmark::DoNotOptimize(mm2::write(file));
+  bench::report_bytes(state, mm2_bytes().size());
+}
+
+void BM_Mm2ReadValidate(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(mm2::validate(*mm2::read(mm2_bytes())));
+  bench::report_bytes(state, mm2_bytes().size());
+}
+
+// To the neutral sprite model: every frame decoded and every state composed.
+void BM_Mm2ToSprite(benchmark::State& state) {
+  const auto file = *mm2::read(mm2_bytes());
+  for (auto _ : state) benchmark::DoNotOptimize(mm2::to_sprite(file, 60));
+  bench::report_bytes(state, mm2_bytes().size());
 }
 
 void BM_Mm2Decode(benchmark::State& state) {
@@ -86,7 +162,15 @@ void BM_GltfExportGem(benchmark::State& state) {
 }
 
 BENCHMARK(BM_LmRead);
+BENCHMARK(BM_LmWrite);
+BENCHMARK(BM_LmReadValidate);
+BENCHMARK(BM_LmToClip);
 BENCHMARK(BM_LmSample);
+BENCHMARK(BM_LmSampleClip);
+BENCHMARK(BM_Mm2Read);
+BENCHMARK(BM_Mm2Write);
+BENCHMARK(BM_Mm2ReadValidate);
+BENCHMARK(BM_Mm2ToSprite);
 BENCHMARK(BM_Mm2Decode);
 BENCHMARK(BM_Mm2Encode);
 BENCHMARK(BM_GltfExportGem)->Unit(benchmark::kMillisecond);
