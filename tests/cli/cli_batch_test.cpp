@@ -5,6 +5,8 @@
 
 #include <filesystem>
 
+#include <nlohmann/json.hpp>
+
 #include "support/fixture_bytes.hpp"
 #include "support/run_cli.hpp"
 
@@ -83,6 +85,40 @@ TEST_F(Batch, InfoAndValidateAcceptFolders) {
   r = run_cli({"info", "--json", dir.file("in/nested/deeper")}, dir);
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out.rfind("[", 0), 0u) << "a folder gives an array";
+}
+
+}  // namespace
+}  // namespace anmkit::test
+
+namespace anmkit::test {
+namespace {
+
+// --skeleton-dir: a GEM animation gets the .mdl that names it as a sequence, so its bones hang
+// in the skeleton's tree; without it every bone is a child of the root.
+TEST(BatchSkeletons, GemAnimationsFindTheirMdl) {
+  TempDir dir;
+  const fs::path ex = fs::path(ANMKIT_SOURCE_DIR) / "examples";
+  fs::create_directories(dir.path() / "in");
+  fs::create_directories(dir.path() / "skeletons/tank");
+  fs::copy_file(ex / "turret_v60.anm", dir.path() / "in/FIRE.anm");  // the .mdl says "fire.anm"
+  fs::copy_file(ex / "turret_v60.anm", dir.path() / "in/other.anm");
+  fs::copy_file(fs::path(ANMKIT_SOURCE_DIR) / "fuzz/seeds/mdl/skeleton.mdl", dir.path() / "skeletons/tank/tank.mdl");
+  auto r = run_cli({"batch", dir.file("in"), "-o", dir.file("out"), "--to", "gltf", "--skeleton-dir", dir.file("skeletons")}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "converted " + dir.file("in") + "/FIRE.anm -> " + dir.file("out") + "/FIRE.gltf\n" +
+                       "converted " + dir.file("in") + "/other.anm -> " + dir.file("out") + "/other.gltf\n" +
+                       "2 converted, 0 skipped (0 not animations), 0 failed\n");
+  const auto children_of = [&](const std::string& file, const std::string& name) {
+    const auto doc = nlohmann::json::parse(slurp(dir.path() / "out" / file));
+    std::vector<std::string> names;
+    for (const auto& node : doc["nodes"]) {
+      if (node["name"] != name) continue;
+      for (const auto& child : node.value("children", nlohmann::json::array())) names.push_back(doc["nodes"][child.get<std::size_t>()]["name"]);
+    }
+    return names;
+  };
+  EXPECT_EQ(children_of("FIRE.gltf", "body"), (std::vector<std::string>{"turret1"})) << "the skeleton's tree";
+  EXPECT_EQ(children_of("other.gltf", "body"), (std::vector<std::string>{})) << "no skeleton names other.anm";
 }
 
 }  // namespace

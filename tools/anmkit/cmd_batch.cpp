@@ -1,11 +1,15 @@
-// anmkit batch IN... -o OUTDIR --to KIND [-j N] [--fail-fast] [--quiet]: converts every animation
-// found in files and folders, on every core, mirroring the input tree under OUTDIR. The output is
-// the same whatever -j is: the same files, and the same messages in the same order.
+// anmkit batch IN... -o OUTDIR --to KIND [-j N] [--skeleton-dir DIR] [--fail-fast] [--quiet]:
+// converts every animation found in files and folders, on every core, mirroring the input tree
+// under OUTDIR. The output is the same whatever -j is: the same files, and the same messages in
+// the same order. Memory stays flat: the tree is walked lazily, each file's line is printed as
+// soon as every file before it is done, and a worker holds one file at a time.
 
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <map>
+#include <optional>
 #include <mutex>
 #include <thread>
 
@@ -18,6 +22,7 @@
 #include "anmkit/export/sprite_outputs.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
+#include "anmkit/formats/gem/mdl.hpp"
 #include "anmkit/formats/lm/lm_repack.hpp"
 #include "anmkit/formats/lm/lm_write.hpp"
 #include "anmkit/formats/mm2/mm2_compose.hpp"
@@ -36,8 +41,50 @@ struct Options {
   std::string output;
   std::string to;
   unsigned jobs = 0;
+  std::string skeleton_dir;
   bool fail_fast = false;
   bool quiet = false;
+};
+
+std::string ascii_lower(std::string s) {
+  for (char& c : s) c = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
+  return s;
+}
+
+// --skeleton-dir: which skeleton goes with which animation. GEM: every .mdl's sequence files
+// (by file name, case-insensitive); LM: each .bin by its stem. Built once, read by every worker.
+struct Skeletons {
+  std::map<std::string, std::string> gem_by_animation;  // lower-case .anm file name -> .mdl path
+  std::map<std::string, std::string> lm_by_stem;        // lower-case stem -> .bin path
+  std::vector<std::string> warnings;
+
+  static Skeletons index(const std::string& dir) {
+    Skeletons s;
+    if (dir.empty()) return s;
+    InputWalker walker({dir});
+    while (auto in = walker.next()) {
+      const std::string extension = ascii_lower(fs::path(in->path).extension().string());
+      if (extension == ".bin") {
+        s.lm_by_stem.emplace(ascii_lower(fs::path(in->path).stem().string()), in->path);
+      } else if (extension == ".mdl") {
+        auto text = read_file(in->path, limits().max_input_bytes);
+        auto mdl = text ? gem::read_mdl(*text) : Expected<gem::Mdl>(text.error());
+        if (!mdl) {
+          mdl.error().file = in->path;
+          s.warnings.push_back(format_error(mdl.error()));
+          continue;
+        }
+        for (const auto& sequence : mdl->sequences) {
+          s.gem_by_animation.emplace(ascii_lower(fs::path(sequence.file).filename().string()), in->path);
+        }
+      }
+    }
+    return s;
+  }
+  const std::string* find(const std::map<std::string, std::string>& map, const std::string& key) const {
+    const auto it = map.find(ascii_lower(key));
+    return it == map.end() ? nullptr : &it->second;
+  }
 };
 
 struct Outcome {
@@ -61,7 +108,8 @@ Outcome failed(Error e, const std::string& path) {
 }
 
 // The outputs of one input, or the reason there are none.
-Expected<std::vector<Output>> outputs_for(const Loaded& loaded, const std::string& path, const std::string& to, std::string& skip) {
+Expected<std::vector<Output>> outputs_for(const Loaded& loaded, const std::string& path, const std::string& to,
+                                          const std::string& skeleton, std::string& skip) {
   if (to == "json") return std::vector<Output>{{".json", text_bytes(pretty_json(dump_document(loaded)) + "\n")}};
   if (to == "glb" || to == "gltf") {
     if (std::holds_alternative<LoadedMm2>(loaded)) {
@@ -69,7 +117,9 @@ Expected<std::vector<Output>> outputs_for(const Loaded& loaded, const std::strin
       return std::vector<Output>{};
     }
     std::vector<std::string> warnings;
-    auto bytes = gltf_bytes(loaded, GltfOptions{}, to == "glb", warnings);
+    GltfOptions gltf;
+    gltf.skeleton = skeleton;
+    auto bytes = gltf_bytes(loaded, gltf, to == "glb", warnings);
     if (!bytes) return bytes.error();
     return std::vector<Output>{{"." + to, std::move(*bytes)}};
   }
@@ -118,24 +168,32 @@ Expected<std::vector<Output>> outputs_for(const Loaded& loaded, const std::strin
   return std::vector<Output>{{".anm", std::move(*out)}};
 }
 
-Outcome convert_one(const InputFile& in, const Options& opt) {
+Outcome convert_one(const InputFile& in, const Options& opt, const Skeletons& skeletons) {
   auto bytes = read_file(in.path, limits().max_input_bytes);
   if (!bytes) return failed(bytes.error(), in.path);
   const Format format = detect_format(*bytes);
   if (format == Format::unknown) return skipped("not an animation");
   // An LM file's model, when it sits next to it under the same name, gives the node count and
   // the skeleton.
+  // Else one of --skeleton-dir's.
   LmOptions lm_options;
+  std::string skeleton;
   if (format == Format::lm) {
     const fs::path bin = fs::path(in.path).replace_extension(".bin");
     std::error_code ec;
-    if (fs::exists(bin, ec)) lm_options.bin = bin.string();
+    if (fs::exists(bin, ec)) {
+      lm_options.bin = bin.string();
+    } else if (const auto* found = skeletons.find(skeletons.lm_by_stem, fs::path(in.path).stem().string())) {
+      lm_options.bin = *found;
+    }
+  } else if (format == Format::gem) {
+    if (const auto* found = skeletons.find(skeletons.gem_by_animation, fs::path(in.path).filename().string())) skeleton = *found;
   }
   const std::uint64_t size = bytes->size();
   auto loaded = load_any(Input{in.path, std::move(*bytes), format}, lm_options);
   if (!loaded) return failed(loaded.error(), in.path);
   std::string skip;
-  auto outputs = outputs_for(*loaded, in.path, opt.to, skip);
+  auto outputs = outputs_for(*loaded, in.path, opt.to, skeleton, skip);
   if (!outputs) return failed(outputs.error(), in.path);
   if (outputs->empty()) return skipped(skip);
   const fs::path base = fs::path(opt.output) / fs::path(in.relative).replace_extension();
@@ -166,53 +224,88 @@ void add_batch(CLI::App& app, int& exit_code) {
       ->required()
       ->check(CLI::IsMember({"json", "glb", "gltf", "png", "gif", "repack", "gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"}));
   cmd->add_option("-j,--jobs", opt->jobs, "Workers (default: every core)")->check(CLI::Range(1u, 256u));
+  cmd->add_option("--skeleton-dir", opt->skeleton_dir,
+                  "glTF: skeletons for the animations: GEM .mdl files (each animation its sequence names) and LM .bin "
+                  "files (by name); an LM file's own .bin beside it comes first")
+      ->check(CLI::ExistingDirectory);
   cmd->add_flag("--fail-fast", opt->fail_fast, "Stop at the first file that fails");
   cmd->add_flag("-q,--quiet", opt->quiet, "Print only failures and the summary");
   cmd->callback([opt, &exit_code] {
-    const auto files = expand_inputs(opt->inputs, opt->output);
-    std::vector<Outcome> outcomes(files.size());
+    const Skeletons skeletons = Skeletons::index(opt->skeleton_dir);
+    for (const auto& w : skeletons.warnings) std::fprintf(stderr, "%s (skeleton not used)\n", w.c_str());
+    // A progress line on a terminal needs the total: a first walk counts files and bytes.
+    const bool terminal = ::isatty(2) && !opt->quiet;
+    std::uint64_t total_files = 0, total_bytes = 0;
+    if (terminal) {
+      InputWalker counter(opt->inputs, opt->output);
+      std::error_code ec;
+      while (auto in = counter.next()) {
+        ++total_files;
+        const auto size = fs::file_size(in->path, ec);
+        if (!ec) total_bytes += size;
+      }
+    }
     const unsigned jobs = opt->jobs ? opt->jobs : std::max(1u, std::thread::hardware_concurrency());
-    std::atomic<std::size_t> next{0}, done{0};
-    std::atomic<std::uint64_t> bytes_done{0};
-    std::atomic<bool> stop{false};
+    std::mutex mutex;  // guards everything below
+    InputWalker walker(opt->inputs, opt->output);
+    std::size_t taken = 0, next_report = 0, done = 0;
+    std::uint64_t bytes_done = 0;
+    bool stop = false;
+    std::map<std::size_t, std::pair<InputFile, Outcome>> finished;  // done, waiting for an earlier file
+    std::size_t converted = 0, skipped_count = 0, failed_count = 0, not_animations = 0;
+    std::string failures;
+    // Lines go out in input order, each as soon as every file before it is done.
+    const auto report_ready = [&] {
+      for (auto it = finished.begin(); it != finished.end() && it->first == next_report; it = finished.erase(it), ++next_report) {
+        const auto& [in, o] = it->second;
+        if (o.kind == Outcome::converted) {
+          ++converted;
+          if (!opt->quiet) std::printf("converted %s -> %s\n", in.path.c_str(), o.detail.c_str());
+        } else if (o.kind == Outcome::skipped) {
+          ++skipped_count;
+          if (o.detail == "not an animation") ++not_animations;
+          if (!opt->quiet) std::printf("skipped %s: %s\n", in.path.c_str(), o.detail.c_str());
+        } else if (o.kind == Outcome::failed) {
+          ++failed_count;
+          failures += o.detail + "\n";
+        }
+      }
+    };
     auto worker = [&] {
-      for (std::size_t i = next++; i < files.size() && !stop; i = next++) {
-        outcomes[i] = convert_one(files[i], *opt);
-        bytes_done += outcomes[i].bytes;
-        if (outcomes[i].kind == Outcome::failed && opt->fail_fast) stop = true;
+      while (true) {
+        std::optional<InputFile> in;
+        std::size_t index = 0;
+        {
+          std::lock_guard lock(mutex);
+          if (!stop) in = walker.next();
+          if (!in) return;
+          index = taken++;
+        }
+        Outcome o = convert_one(*in, *opt, skeletons);
+        std::lock_guard lock(mutex);
+        bytes_done += o.bytes;
         ++done;
+        if (o.kind == Outcome::failed && opt->fail_fast) stop = true;
+        finished.emplace(index, std::pair{std::move(*in), std::move(o)});
+        report_ready();
       }
     };
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::thread> pool;
     for (unsigned j = 0; j < jobs; ++j) pool.emplace_back(worker);
-    // A progress line on a terminal: files done of total, MB/s, time left.
-    const bool terminal = ::isatty(2) && !opt->quiet;
-    while (terminal && done < files.size() && !stop) {
+    // The progress line: files done of total, MB/s, time left (from the bytes still to read).
+    while (terminal) {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      std::lock_guard lock(mutex);
+      if (done >= total_files || stop) break;
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      const std::size_t d = done;
-      const double left = d ? seconds / double(d) * double(files.size() - d) : 0;
-      std::fprintf(stderr, "\r%zu/%zu files, %.1f MB/s, %.0f s left   ", d, files.size(), double(bytes_done) / 1e6 / std::max(seconds, 1e-3), left);
+      const double rate = double(bytes_done) / std::max(seconds, 1e-3);
+      const double left = rate > 0 ? double(total_bytes - std::min(bytes_done, total_bytes)) / rate : 0;
+      std::fprintf(stderr, "\r%zu/%llu files, %.1f MB/s, %.0f s left   ", done, static_cast<unsigned long long>(total_files),
+                   rate / 1e6, left);
     }
     for (auto& t : pool) t.join();
     if (terminal) std::fprintf(stderr, "\r%*s\r", 60, "");
-    std::size_t converted = 0, skipped_count = 0, failed_count = 0, not_animations = 0;
-    std::string failures;
-    for (std::size_t i = 0; i < files.size(); ++i) {
-      const Outcome& o = outcomes[i];
-      if (o.kind == Outcome::converted) {
-        ++converted;
-        if (!opt->quiet) std::printf("converted %s -> %s\n", files[i].path.c_str(), o.detail.c_str());
-      } else if (o.kind == Outcome::skipped) {
-        ++skipped_count;
-        if (o.detail == "not an animation") ++not_animations;
-        if (!opt->quiet) std::printf("skipped %s: %s\n", files[i].path.c_str(), o.detail.c_str());
-      } else if (o.kind == Outcome::failed) {
-        ++failed_count;
-        failures += o.detail + "\n";
-      }
-    }
     std::fputs(failures.c_str(), stderr);
     std::printf("%zu converted, %zu skipped (%zu not animations), %zu failed%s\n", converted, skipped_count, not_animations,
                 failed_count, stop ? " (stopped at the first failure)" : "");

@@ -1,35 +1,62 @@
 #include "inputs.hpp"
 
 #include <algorithm>
-#include <filesystem>
 
 namespace anmkit::cli {
 
-std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments, const std::string& skip) {
-  namespace fs = std::filesystem;
-  std::vector<InputFile> out;
+namespace fs = std::filesystem;
+
+InputWalker::InputWalker(std::vector<std::string> arguments, const std::string& skip) : arguments_(std::move(arguments)) {
   std::error_code ec;
-  const fs::path skip_path = skip.empty() ? fs::path() : fs::weakly_canonical(skip, ec);
-  for (const std::string& argument : arguments) {
-    if (!fs::is_directory(argument, ec)) {
-      out.push_back({argument, fs::path(argument).filename().string(), false});
+  if (!skip.empty()) skip_ = fs::weakly_canonical(skip, ec);
+}
+
+void InputWalker::open(const fs::path& path, const fs::path& relative) {
+  Folder folder{path, relative, {}, 0};
+  std::error_code ec;
+  for (auto it = fs::directory_iterator(path, fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    // Links to folders are not followed (they could loop); links to files are read.
+    const bool directory = it->is_directory(ec) && !it->is_symlink(ec);
+    if (directory && !skip_.empty() && fs::weakly_canonical(it->path(), ec) == skip_) continue;
+    if (directory || it->is_regular_file(ec)) folder.entries.push_back({it->path().filename().string(), directory});
+  }
+  // A folder sorts as its name plus '/', so the walk visits paths in the order of the sorted
+  // relative paths ("a.txt" before "a/b").
+  const auto key = [](const Entry& e) { return e.directory ? e.name + '/' : e.name; };
+  std::sort(folder.entries.begin(), folder.entries.end(), [&key](const Entry& a, const Entry& b) { return key(a) < key(b); });
+  stack_.push_back(std::move(folder));
+}
+
+std::optional<InputFile> InputWalker::next() {
+  while (true) {
+    if (stack_.empty()) {
+      if (next_argument_ == arguments_.size()) return std::nullopt;
+      const std::string& argument = arguments_[next_argument_++];
+      std::error_code ec;
+      if (!fs::is_directory(argument, ec)) return InputFile{argument, fs::path(argument).filename().string(), false};
+      open(argument, {});
       continue;
     }
-    std::vector<InputFile> found;
-    for (auto it = fs::recursive_directory_iterator(argument, fs::directory_options::skip_permission_denied, ec);
-         it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      if (ec) break;
-      if (it->is_directory(ec) && !skip_path.empty() && fs::weakly_canonical(it->path(), ec) == skip_path) {
-        it.disable_recursion_pending();
-        continue;
-      }
-      if (it->is_regular_file(ec)) {
-        found.push_back({it->path().string(), fs::relative(it->path(), argument, ec).string(), true});
-      }
+    Folder& top = stack_.back();
+    if (top.next == top.entries.size()) {
+      stack_.pop_back();
+      continue;
     }
-    std::sort(found.begin(), found.end(), [](const InputFile& a, const InputFile& b) { return a.relative < b.relative; });
-    out.insert(out.end(), found.begin(), found.end());
+    const Entry entry = top.entries[top.next++];
+    const fs::path path = top.path / entry.name, relative = top.relative / entry.name;
+    if (entry.directory) {
+      open(path, relative);
+      continue;
+    }
+    return InputFile{path.string(), relative.string(), true};
   }
+}
+
+std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments, const std::string& skip) {
+  std::vector<InputFile> out;
+  InputWalker walker(arguments, skip);
+  while (auto in = walker.next()) out.push_back(std::move(*in));
   return out;
 }
 

@@ -1,7 +1,12 @@
 #pragma once
 // Files and folders given on the command line, expanded: folders are walked recursively in
-// name order, so that every run sees the same files in the same order.
+// name order (each folder's entries sorted, depth first, so the order is the same as sorting
+// every relative path), so that every run sees the same files in the same order. The walk is
+// lazy: memory grows with the depth and width of the tree, never with the number of files.
 
+#include <cstdint>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,7 +18,29 @@ struct InputFile {
   bool from_folder = false;  // found by walking a folder (not named by the user)
 };
 
-// `skip`: a folder not to walk into (the output folder, when it lies inside an input).
+class InputWalker {
+ public:
+  // `skip`: a folder not to walk into (the output folder, when it lies inside an input).
+  explicit InputWalker(std::vector<std::string> arguments, const std::string& skip = {});
+  std::optional<InputFile> next();
+
+ private:
+  struct Entry {
+    std::string name;
+    bool directory = false;
+  };
+  struct Folder {
+    std::filesystem::path path, relative;
+    std::vector<Entry> entries;  // sorted
+    std::size_t next = 0;
+  };
+  void open(const std::filesystem::path& path, const std::filesystem::path& relative);
+  std::vector<std::string> arguments_;
+  std::size_t next_argument_ = 0;
+  std::filesystem::path skip_;
+  std::vector<Folder> stack_;
+};
+
 std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments, const std::string& skip = {});
 
 }  // namespace anmkit::cli
