@@ -13,6 +13,7 @@
 #include "anmkit/formats/gem/gem_write.hpp"
 #include "anmkit/formats/gem/mdl.hpp"
 #include "anmkit/formats/lm/lm_bin.hpp"
+#include "anmkit/formats/lm/lm_clip.hpp"
 #include "anmkit/formats/lm/lm_curves.hpp"
 #include "anmkit/formats/lm/lm_info.hpp"
 #include "anmkit/formats/lm/lm_json.hpp"
@@ -113,6 +114,13 @@ Result check_lm(Input bytes) {
   if (bool(data) != bool(curves)) return "lm: track data and curves disagree on readability";
   if (!curves) return check_error(curves.error(), bytes.size(), "lm curves");
   for (double f : {0.0, 0.5, 13.25, 1e6}) (void)lm::sample(*curves, lm::playback_frame(file, f), lm::RotationUnit::degrees);
+  // The neutral clip: readable exactly when the curves are; sampled and written back without harm.
+  auto clip = lm::to_clip(file, lm::RotationUnit::degrees);
+  if (!clip) return "lm: curves decode but the neutral clip does not: " + clip.error().to_string();
+  for (double f : {0.0, 0.5, 13.25, 1e6}) (void)model::sample(*clip, model::playback_frame(*clip, f));
+  if (auto rewritten = lm::from_clip(*clip, {})) {
+    if (rewritten->groups.size() != file.groups.size()) return "lm: the neutral clip lost nodes";
+  }
   auto packed = lm::repack(file);
   if (!packed) return std::nullopt;  // an array past 65536 floats cannot be repacked
   auto written = lm::write(*packed);

@@ -110,7 +110,7 @@ Bytes encode_planes(std::span<const std::uint8_t> planes_bytes) {
     if (n == 0x0 || n == 0xf) {
       std::size_t run = 1;
       while (run < 16 && i + run < count && nibble(i + run) == n) ++run;
-      out.push_back(std::uint8_t(n << 4 | (run - 1)));
+      out.push_back(std::uint8_t(std::size_t(n) << 4 | (run - 1)));
       i += run;
     } else {
       const std::uint8_t second = i + 1 < count ? nibble(i + 1) : 0;
