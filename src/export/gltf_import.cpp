@@ -193,13 +193,13 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
   // LM records its own frame count: the time of its last key (see lm::to_clip).
   const bool lm = s.extras.value("format", std::string()) == "lm";
   s.loop = s.extras.value("loop", false);
-  double frames = end * s.fps + 1;
+  double frames = std::round(end * s.fps) + 1;  // the last key's frame, whole, and frame 0
   if (s.extras.contains("frame_count")) {
     const double recorded = s.extras["frame_count"].get<std::uint32_t>();
     frames = lm && !s.loop ? recorded + 1 : recorded;
   }
   if (!(frames <= double(1u << 20))) return import_error(fmt::format("{:g} frames: more than an import samples (1048576)", frames));
-  s.frame_count = std::uint32_t(std::llround(std::floor(frames)));
+  s.frame_count = std::uint32_t(frames);
   s.last = s.frame_count == 0 ? 0 : s.loop ? s.frame_count : s.frame_count - 1;
   return s;
 }
