@@ -1,0 +1,92 @@
+// Blender's own glTF importer reads what anmkit writes with the bones moving as in the game: at
+// each frame, every object's local transform is `anmkit sample`'s, in Blender's axes (its
+// importer turns glTF's Y up into Z up on every node: (x, y, z) -> (x, -z, y)). Skips when
+// Blender is not installed (it is not among the build dependencies: it is large).
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <map>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "anmkit/formats/gem/gem_clip.hpp"
+#include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/lm/lm_clip.hpp"
+#include "anmkit/formats/lm/lm_read.hpp"
+#include "support/fixture_bytes.hpp"
+#include "support/run_cli.hpp"
+
+namespace anmkit::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool have_blender() { return std::system("command -v blender >/dev/null 2>&1") == 0; }
+
+// frame -> object name -> its pose line.
+std::map<int, std::map<std::string, nlohmann::json>> blender_poses(const TempDir& dir, const std::string& glb,
+                                                                   const std::vector<int>& frames) {
+  std::string command = "blender -b --factory-startup --python " +
+                        shell_quote(std::string(ANMKIT_SOURCE_DIR) + "/tests/data/blender/pose.py") + " -- " +
+                        shell_quote(glb) + " 30";
+  for (int f : frames) command += " " + std::to_string(f);
+  command += " > " + shell_quote(dir.file("blender.out")) + " 2>&1";
+  EXPECT_EQ(std::system(command.c_str()), 0) << slurp(dir.file("blender.out"));
+  std::map<int, std::map<std::string, nlohmann::json>> out;
+  std::istringstream lines(slurp(dir.file("blender.out")));
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("POSE ", 0) != 0) continue;
+    const auto j = nlohmann::json::parse(line.substr(5));
+    out[j["frame"].get<int>()][j["name"].get<std::string>()] = j;
+  }
+  return out;
+}
+
+void expect_pose(const nlohmann::json& got, const model::BonePose& p, const std::string& where) {
+  const std::vector<double> location = got["location"], rotation = got["rotation"], scale = got["scale"];
+  const model::Quat q = model::with_positive_w(p.rotation);
+  const double sign = rotation[0] < 0 ? -1 : 1;
+  const std::vector<double> expected_location{p.translation.x, -p.translation.z, p.translation.y};
+  const std::vector<double> expected_rotation{q.w, q.x, -q.z, q.y};
+  const std::vector<double> expected_scale{p.scale.x, p.scale.z, p.scale.y};
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_NEAR(location[i], expected_location[i], 1e-4) << where;
+    EXPECT_NEAR(scale[i], p.visible ? expected_scale[i] : 0.0, 1e-4) << where;
+  }
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_NEAR(sign * rotation[i], expected_rotation[i], 1e-4) << where;
+}
+
+TEST(Blender, GemAndLmAnimationsPlayAsSampled) {
+  if (!have_blender()) GTEST_SKIP() << "Blender is not installed (blender not on PATH)";
+  TempDir dir;
+  const std::string examples = std::string(ANMKIT_SOURCE_DIR) + "/examples/";
+  ASSERT_EQ(run_cli({"convert", examples + "turret_v60.anm", "-o", dir.file("turret.glb")}, dir).exit_code, 0);
+  ASSERT_EQ(run_cli({"convert", examples + "mansion_door.anm", "-o", dir.file("door.glb")}, dir).exit_code, 0);
+
+  const model::Clip turret = gem::to_clip(*gem::read(read_bytes(examples + "turret_v60.anm")));
+  const auto turret_poses = blender_poses(dir, dir.file("turret.glb"), {0, 6, 16, 22});
+  for (int f : {0, 6, 16, 22}) {
+    const auto poses = model::sample(turret, f);
+    for (std::size_t b = 1; b < turret.bones.size(); ++b) {  // basis is mirrored: Blender splits that differently
+      const auto& name = turret.bones[b].name;
+      ASSERT_TRUE(turret_poses.count(f) && turret_poses.at(f).count(name)) << name << " at " << f;
+      expect_pose(turret_poses.at(f).at(name), poses[b], name + " at " + std::to_string(f));
+    }
+  }
+
+  const auto door = *lm::to_clip(lm::read(read_bytes(examples + "mansion_door.anm"))->file, lm::RotationUnit::degrees);
+  const auto door_poses = blender_poses(dir, dir.file("door.glb"), {0, 15, 30, 45});
+  for (int f : {0, 15, 30, 45}) {
+    const auto poses = model::sample(door, f);
+    for (std::size_t n = 0; n < door.bones.size(); ++n) {
+      const auto& name = door.bones[n].name;
+      ASSERT_TRUE(door_poses.count(f) && door_poses.at(f).count(name)) << name << " at " << f;
+      expect_pose(door_poses.at(f).at(name), poses[n], name + " at " + std::to_string(f));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace anmkit::test
