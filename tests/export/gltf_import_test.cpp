@@ -68,6 +68,23 @@ TEST(GltfImport, GemExamplesKeepEveryPoseAndWhatExtrasHeld) {
   }
 }
 
+TEST(GltfImport, EveryGemVersionFromTheSameGltf) {
+  auto file = gem::read(example("turret_v60.anm"));
+  ASSERT_TRUE(file);
+  const model::Clip original = gem::to_clip(*file);
+  const model::Clip imported = through_gltf(*file, true);
+  for (gem::Target target : {gem::Target::gem_4_0, gem::Target::gem_6_0, gem::Target::gem_6_1, gem::Target::gem_6_1_frm3}) {
+    SCOPED_TRACE(std::string(gem::target_name(target)));
+    auto converted = gem::from_clip(imported, target);
+    ASSERT_TRUE(converted);
+    auto bytes = gem::write(*converted);
+    ASSERT_TRUE(bytes);
+    auto back = gem::read(*bytes);
+    ASSERT_TRUE(back);
+    expect_same_poses(original, gem::to_clip(*back));
+  }
+}
+
 TEST(GltfImport, FilesKeyedTheExportersWayComeBackByteForByte) {
   for (const auto& [name, target] : {std::pair{"turret_v60.anm", gem::Target::gem_6_0},
                                      std::pair{"turret_v61_frm3.anm", gem::Target::gem_6_1_frm3},
