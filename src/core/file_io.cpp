@@ -76,7 +76,7 @@ Expected<std::vector<std::uint8_t>> read_file(const std::string& path, std::uint
   return bytes;
 }
 
-Expected<void> write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes) {
+Expected<void> write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes, Durability durability) {
   if (path == "-") {
     if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size() ||
         std::fflush(stdout) != 0) {
@@ -96,7 +96,8 @@ Expected<void> write_file_atomic(const std::string& path, std::span<const std::u
       return io_error(path, fmt::format("cannot create: {}", std::strerror(errno)));
     }
     const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), file.get()) == bytes.size() &&
-                    std::fflush(file.get()) == 0 && ::fsync(::fileno(file.get())) == 0;
+                    std::fflush(file.get()) == 0 &&
+                    (durability == Durability::deferred || ::fsync(::fileno(file.get())) == 0);
     if (!ok) {
       const int saved = errno;
       file.reset();
@@ -112,8 +113,18 @@ Expected<void> write_file_atomic(const std::string& path, std::span<const std::u
     return io_error(path, fmt::format("cannot replace: {}", std::strerror(saved)));
   }
   untrack();
-  sync_parent_folder(path);
+  if (durability == Durability::each_file) sync_parent_folder(path);
   return {};
+}
+
+void sync_filesystem(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY);
+  if (fd < 0) {
+    ::sync();
+    return;
+  }
+  ::syncfs(fd);
+  ::close(fd);
 }
 
 void install_interrupt_cleanup() {

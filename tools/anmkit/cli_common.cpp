@@ -136,7 +136,7 @@ void print_diagnostic(const std::string& file, const Diagnostic& diagnostic) {
 }
 
 Expected<void> write_output(const std::string& path, std::span<const std::uint8_t> bytes,
-                            const std::vector<std::string>& inputs, bool force) {
+                            const std::vector<std::string>& inputs, bool force, Durability durability) {
   if (!force) {
     for (const auto& input : inputs) {
       if (path != "-" && same_file(path, input)) {
@@ -146,7 +146,7 @@ Expected<void> write_output(const std::string& path, std::span<const std::uint8_
       }
     }
   }
-  return write_file_atomic(path, bytes);
+  return write_file_atomic(path, bytes, durability);
 }
 
 Expected<void> write_output(const std::string& path, const std::string& text,

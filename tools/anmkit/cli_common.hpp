@@ -14,6 +14,7 @@
 
 #include "anmkit/core/detect.hpp"
 #include "anmkit/core/diagnostic.hpp"
+#include "anmkit/core/file_io.hpp"
 #include "anmkit/core/expected.hpp"
 #include "anmkit/core/limits.hpp"
 #include "anmkit/formats/gem/gem_file.hpp"
@@ -83,7 +84,8 @@ void print_diagnostic(const std::string& file, const Diagnostic& diagnostic);
 
 // Refuses to overwrite one of `inputs` unless `force`; writes through a temporary file.
 Expected<void> write_output(const std::string& path, std::span<const std::uint8_t> bytes,
-                            const std::vector<std::string>& inputs, bool force);
+                            const std::vector<std::string>& inputs, bool force,
+                            Durability durability = Durability::each_file);
 Expected<void> write_output(const std::string& path, const std::string& text,
                             const std::vector<std::string>& inputs, bool force);
 

@@ -202,7 +202,8 @@ Outcome convert_one(const InputFile& in, const Options& opt, const Skeletons& sk
   std::string written;
   for (const Output& o : *outputs) {
     const std::string target = base.string() + o.suffix;
-    if (auto w = write_output(target, o.bytes, {in.path}, false); !w) return failed(w.error(), target);
+    // Synced once for the whole batch at the end (a sync per file would dominate).
+    if (auto w = write_output(target, o.bytes, {in.path}, false, Durability::deferred); !w) return failed(w.error(), target);
     if (written.empty()) written = target;
   }
   return {Outcome::converted, written, size};
@@ -305,6 +306,8 @@ void add_batch(CLI::App& app, int& exit_code) {
                    rate / 1e6, left);
     }
     for (auto& t : pool) t.join();
+    std::error_code ec;
+    if (fs::is_directory(opt->output, ec)) sync_filesystem(opt->output);
     if (terminal) std::fprintf(stderr, "\r%*s\r", 60, "");
     std::fputs(failures.c_str(), stderr);
     std::printf("%zu converted, %zu skipped (%zu not animations), %zu failed%s\n", converted, skipped_count, not_animations,
