@@ -17,9 +17,13 @@ constexpr float gem_units_to_metres = 0.05f;
 
 // What glTF cannot hold, for import to restore.
 nlohmann::ordered_json gem_extras(const gem::File& file, const model::Clip& clip) {
+  // Events as they change: GEM states the mirror again with every rotation key, and repeating
+  // a value changes no pose (every reader and writer of the clip works from poses).
   auto keys_json = [](const auto& keys) {
     nlohmann::ordered_json out = nlohmann::ordered_json::array();
-    for (const auto& k : keys) out.push_back({k.frame, bool(k.value)});
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (i == 0 || keys[i].value != keys[i - 1].value) out.push_back({keys[i].frame, bool(keys[i].value)});
+    }
     return out;
   };
   nlohmann::ordered_json visibility = nlohmann::ordered_json::object(), mirrored = nlohmann::ordered_json::object(),

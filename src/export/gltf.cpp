@@ -24,7 +24,7 @@ int add_accessor(tinygltf::Model& m, const std::vector<float>& data, int type, s
   view.buffer = 0;
   view.byteOffset = offset;
   view.byteLength = data.size() * 4;
-  m.bufferViews.push_back(view);
+  m.bufferViews.push_back(std::move(view));
   tinygltf::Accessor a;
   a.bufferView = int(m.bufferViews.size() - 1);
   a.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
@@ -43,7 +43,7 @@ int add_accessor(tinygltf::Model& m, const std::vector<float>& data, int type, s
       a.maxValues[c] = hi;
     }
   }
-  m.accessors.push_back(a);
+  m.accessors.push_back(std::move(a));
   return int(m.accessors.size() - 1);
 }
 
@@ -52,12 +52,12 @@ tinygltf::Value to_value(const nlohmann::ordered_json& j) {
     case nlohmann::ordered_json::value_t::object: {
       tinygltf::Value::Object o;
       for (const auto& [k, v] : j.items()) o[k] = to_value(v);
-      return tinygltf::Value(o);
+      return tinygltf::Value(std::move(o));
     }
     case nlohmann::ordered_json::value_t::array: {
       tinygltf::Value::Array a;
       for (const auto& v : j) a.push_back(to_value(v));
-      return tinygltf::Value(a);
+      return tinygltf::Value(std::move(a));
     }
     case nlohmann::ordered_json::value_t::string: return tinygltf::Value(j.get<std::string>());
     case nlohmann::ordered_json::value_t::boolean: return tinygltf::Value(j.get<bool>());
@@ -96,8 +96,19 @@ Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary) {
     if (parent >= int(i)) return make_error(ErrorCode::invalid_model, fmt::format("node {}'s parent {} does not come before it", i, parent));
     m.nodes[std::size_t(parent + 1)].children.push_back(int(i + 1));
   }
+  // tinygltf's records are large and copy their extras: reserve them all, and move them in.
+  std::size_t channels = 0, values = 0;
+  for (const Animation& a : scene.animations) {
+    channels += a.channels.size();
+    for (const Channel& c : a.channels) values += c.times.size() + c.values.size();
+  }
+  m.accessors.reserve(2 * channels);
+  m.bufferViews.reserve(2 * channels);
+  m.buffers[0].data.reserve(4 * values);
   for (const Animation& a : scene.animations) {
     tinygltf::Animation anim;
+    anim.samplers.reserve(a.channels.size());
+    anim.channels.reserve(a.channels.size());
     anim.name = a.name;
     for (const Channel& c : a.channels) {
       const std::size_t width = c.path == Path::rotation ? 4 : 3;
@@ -111,15 +122,15 @@ Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary) {
       sampler.interpolation = c.interpolation == Interpolation::step     ? "STEP"
                               : c.interpolation == Interpolation::linear ? "LINEAR"
                                                                          : "CUBICSPLINE";
-      anim.samplers.push_back(sampler);
+      anim.samplers.push_back(std::move(sampler));
       tinygltf::AnimationChannel channel;
       channel.sampler = int(anim.samplers.size() - 1);
       channel.target_node = int(c.node + 1);
       channel.target_path = c.path == Path::translation ? "translation" : c.path == Path::rotation ? "rotation" : "scale";
-      anim.channels.push_back(channel);
+      anim.channels.push_back(std::move(channel));
     }
     if (!a.extras.is_null()) anim.extras = to_value(a.extras);
-    if (!anim.channels.empty()) m.animations.push_back(anim);
+    if (!anim.channels.empty()) m.animations.push_back(std::move(anim));
   }
   if (!scene.extras.is_null()) m.extras = to_value(scene.extras);
   tinygltf::Scene s;

@@ -144,8 +144,9 @@ TEST(GltfExport, HiddenAndMirroredBones) {
   EXPECT_EQ(glb.value(hatch, "scale", 22 / 30.0), (std::vector<float>{0, 0, 0}));
   EXPECT_EQ(glb.value(basis, "scale", 0), (std::vector<float>{1, 1, -1}));
   const auto extras = glb.doc["animations"][0]["extras"]["anmkit"];
-  EXPECT_EQ(extras["visibility"]["hatch"].dump(), "[[0,true],[22,false],[24,false]]") << "the raw keys, as stored";
-  EXPECT_EQ(extras["mirrored"]["basis"].dump(), "[[0,true],[24,true]]");
+  // The events as they change (the file repeats them at its last frame: no change).
+  EXPECT_EQ(extras["visibility"]["hatch"].dump(), "[[0,true],[22,false]]");
+  EXPECT_EQ(extras["mirrored"]["basis"].dump(), "[[0,true]]");
   EXPECT_EQ(extras["bone_map"].size(), 5u);
 }
 
