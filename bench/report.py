@@ -105,6 +105,8 @@ for name, b in medians.items():
     out.append(f"| {name} | {fmt_time(b)} | {rate(b)} | {ratio(b)} |\n")
 
 out.append("\n### `anmkit batch --to glb`\n")
+out.append("Best of 3 runs (the 10x corpus: one run); corpora and outputs on a tmpfs when the machine has one. "
+           "Peak memory is the process's maximum resident set.\n\n")
 out.append("| corpus | files | input MB | -j | wall | files/s | MB/s | peak memory |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n")
 runs = {}
 for label, corpus_label, jobs in (("1x-j1", "1x", 1), ("1x-j2", "1x", 2), ("10x-j2", "10x", 2)):

@@ -84,7 +84,8 @@ Channel euler_channel(std::size_t node, const model::BoneTrack& bone, const mode
   model::Quat previous;
   for (std::size_t i = 0; i <= std::size_t(end) * steps; ++i) {
     const double frame = double(i) / double(steps);
-    model::Quat q = model::sample_bone(bone, frame).rotation;
+    const model::Vec3 e = model::evaluate(bone.euler_rotation, frame);  // only the rotation is needed
+    model::Quat q = model::quat_from_euler_zyx(e.x, e.y, e.z);
     if (i > 0 && dot_negative(q, previous)) q = times(q, -1);
     previous = q;
     c.times.push_back(float(frame / clip.fps));
