@@ -234,8 +234,10 @@ void add_batch(CLI::App& app, int& exit_code) {
   cmd->callback([opt, &exit_code] {
     const Skeletons skeletons = Skeletons::index(opt->skeleton_dir);
     for (const auto& w : skeletons.warnings) std::fprintf(stderr, "%s (skeleton not used)\n", w.c_str());
-    // A progress line on a terminal needs the total: a first walk counts files and bytes.
-    const bool terminal = ::isatty(2) && !opt->quiet;
+    // On a terminal a progress line stands in for the per-file lines, which go out plain when
+    // stdout is a file or a pipe. The progress line needs the total: a first walk counts.
+    const bool terminal = ::isatty(1) && !opt->quiet;
+    const bool lines = !terminal && !opt->quiet;
     std::uint64_t total_files = 0, total_bytes = 0;
     if (terminal) {
       InputWalker counter(opt->inputs, opt->output);
@@ -249,7 +251,7 @@ void add_batch(CLI::App& app, int& exit_code) {
     const unsigned jobs = opt->jobs ? opt->jobs : std::max(1u, std::thread::hardware_concurrency());
     std::mutex mutex;  // guards everything below
     InputWalker walker(opt->inputs, opt->output);
-    std::size_t taken = 0, next_report = 0, done = 0;
+    std::size_t taken = 0, next_report = 0, done = 0, running = jobs;
     std::uint64_t bytes_done = 0;
     bool stop = false;
     std::map<std::size_t, std::pair<InputFile, Outcome>> finished;  // done, waiting for an earlier file
@@ -261,11 +263,11 @@ void add_batch(CLI::App& app, int& exit_code) {
         const auto& [in, o] = it->second;
         if (o.kind == Outcome::converted) {
           ++converted;
-          if (!opt->quiet) std::printf("converted %s -> %s\n", in.path.c_str(), o.detail.c_str());
+          if (lines) std::printf("converted %s -> %s\n", in.path.c_str(), o.detail.c_str());
         } else if (o.kind == Outcome::skipped) {
           ++skipped_count;
           if (o.detail == "not an animation") ++not_animations;
-          if (!opt->quiet) std::printf("skipped %s: %s\n", in.path.c_str(), o.detail.c_str());
+          if (lines) std::printf("skipped %s: %s\n", in.path.c_str(), o.detail.c_str());
         } else if (o.kind == Outcome::failed) {
           ++failed_count;
           failures += o.detail + "\n";
@@ -279,7 +281,10 @@ void add_batch(CLI::App& app, int& exit_code) {
         {
           std::lock_guard lock(mutex);
           if (!stop) in = walker.next();
-          if (!in) return;
+          if (!in) {
+            --running;
+            return;
+          }
           index = taken++;
         }
         Outcome o = convert_one(*in, *opt, skeletons);
@@ -298,17 +303,18 @@ void add_batch(CLI::App& app, int& exit_code) {
     while (terminal) {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
       std::lock_guard lock(mutex);
-      if (done >= total_files || stop) break;
+      if (running == 0) break;  // (files may have come or gone since they were counted)
       const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       const double rate = double(bytes_done) / std::max(seconds, 1e-3);
       const double left = rate > 0 ? double(total_bytes - std::min(bytes_done, total_bytes)) / rate : 0;
-      std::fprintf(stderr, "\r%zu/%llu files, %.1f MB/s, %.0f s left   ", done, static_cast<unsigned long long>(total_files),
-                   rate / 1e6, left);
+      std::printf("\r%zu/%llu files, %.1f MB/s, %.0f s left   ", done, static_cast<unsigned long long>(total_files), rate / 1e6,
+                  left);
+      std::fflush(stdout);
     }
     for (auto& t : pool) t.join();
     std::error_code ec;
     if (fs::is_directory(opt->output, ec)) sync_filesystem(opt->output);
-    if (terminal) std::fprintf(stderr, "\r%*s\r", 60, "");
+    if (terminal) std::printf("\r%*s\r", 60, "");
     std::fputs(failures.c_str(), stderr);
     std::printf("%zu converted, %zu skipped (%zu not animations), %zu failed%s\n", converted, skipped_count, not_animations,
                 failed_count, stop ? " (stopped at the first failure)" : "");
