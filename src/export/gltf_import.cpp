@@ -200,6 +200,12 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
   }
   if (!(frames <= double(1u << 20))) return import_error(fmt::format("{:g} frames: more than an import samples (1048576)", frames));
   s.frame_count = std::uint32_t(frames);
+  // Every animated node is sampled at every frame: a few bytes of glTF can ask for billions.
+  const std::uint64_t samples = std::uint64_t(s.frame_count + 1) * std::max<std::size_t>(1, s.nodes.size());
+  if (samples > (1u << 22)) {
+    return import_error(fmt::format("{} nodes over {} frames are {} samples; an import stops at 4194304", s.nodes.size(),
+                                    s.frame_count, samples));
+  }
   s.last = s.frame_count == 0 ? 0 : s.loop ? s.frame_count : s.frame_count - 1;
   return s;
 }

@@ -194,6 +194,23 @@ TEST(GltfImport, LmKeysAreReducedUnlessDense) {
   }
 }
 
+TEST(GltfImport, SamplesAreBoundedWhateverTheFileAsks) {
+  // Ten nodes, each with a two-key channel over 20 000 s: 600 001 frames at 30 fps, 6 million
+  // samples from a file of a few hundred bytes.
+  Scene scene;
+  Animation anim;
+  anim.name = "long";
+  for (std::size_t n = 0; n < 10; ++n) {
+    scene.nodes.push_back(Node{"b" + std::to_string(n), -1, {}, {}, {1, 1, 1}});
+    anim.channels.push_back(Channel{n, Path::translation, Interpolation::linear, {0, 20000}, {0, 0, 0, 1, 1, 1}});
+  }
+  scene.animations.push_back(anim);
+  const auto bytes = *write(scene, true);
+  auto clip = import_clip(bytes, {});
+  ASSERT_FALSE(clip);
+  EXPECT_EQ(clip.error().message, "10 nodes over 600001 frames are 6000020 samples; an import stops at 4194304");
+}
+
 TEST(GltfImport, AnimationChoiceAndErrors) {
   auto file = gem::read(example("turret_v60.anm"));
   ASSERT_TRUE(file);
