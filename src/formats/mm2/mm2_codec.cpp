@@ -82,8 +82,11 @@ Expected<Bytes> decode_planes(std::span<const std::uint8_t> stream, std::size_t 
     return make_error(ErrorCode::too_large, fmt::format("a {}x{} frame is more than the limit of {} pixels", width, height, max_pixels), 0);
   }
   const std::size_t size = planes * ras_size(width, height);
-  Bytes out(size, 0);
-  auto used = decode_nibbles(stream, out);
+  // A command yields at most 16 nibbles: a stream too short for the frame is an error before the
+  // planes are allocated.
+  const bool can_fill = stream.size() >= (2 * size + 15) / 16;
+  Bytes out(can_fill ? size : 0, 0);
+  auto used = can_fill ? decode_nibbles(stream, out) : std::nullopt;
   if (!used) {
     return make_error(ErrorCode::truncated,
                       fmt::format("pixel stream ends before the frame's {} bytes of planes ({}x{})", size, width, height),
