@@ -9,7 +9,7 @@
 namespace anmkit::model {
 namespace {
 
-char ascii_lower(char c) { return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c; }
+char lower(char c) { return (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c; }
 
 bool finite(const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
 bool finite(const Quat& q) { return finite(Vec3{q.x, q.y, q.z}) && std::isfinite(q.w); }
@@ -123,8 +123,14 @@ std::string_view interpolation_name(Interpolation i) {
 
 bool names_equal(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return ascii_lower(x) == ascii_lower(y);
+           return lower(x) == lower(y);
          });
+}
+
+std::string ascii_lower(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), lower);
+  return out;
 }
 
 std::vector<Diagnostic> Clip::validate() const {
@@ -137,9 +143,7 @@ std::vector<Diagnostic> Clip::validate() const {
     if (t.name.empty()) {
       c.add(Severity::error, "clip.empty-name", fmt::format("/bones/{}/name", b), "bone has no name");
     }
-    std::string lower = t.name;
-    std::transform(lower.begin(), lower.end(), lower.begin(), ascii_lower);
-    if (auto [it, inserted] = seen.emplace(lower, b); !inserted) {
+    if (auto [it, inserted] = seen.emplace(ascii_lower(t.name), b); !inserted) {
       c.add(Severity::warning, "clip.duplicate-name", fmt::format("/bones/{}/name", b),
             fmt::format("bone name '{}' is also bone {}", t.name, it->second));
     }

@@ -22,9 +22,7 @@ std::vector<Diagnostic> Skeleton::validate() const {
           fmt::format("parent {} does not come before joint {}", joint.parent, j));
     }
     if (joint.name.empty()) add(Severity::error, "skeleton.empty-name", fmt::format("/joints/{}/name", j), "joint has no name");
-    std::string lower;
-    for (char c : joint.name) lower += (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
-    if (auto [it, inserted] = seen.emplace(lower, j); !inserted) {
+    if (auto [it, inserted] = seen.emplace(ascii_lower(joint.name), j); !inserted) {
       add(Severity::warning, "skeleton.duplicate-name", fmt::format("/joints/{}/name", j),
           fmt::format("joint name '{}' is also joint {}", joint.name, it->second));
     }

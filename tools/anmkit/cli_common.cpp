@@ -1,6 +1,7 @@
 #include "cli_common.hpp"
 
 #include <cstdio>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -8,6 +9,7 @@
 #include "anmkit/formats/gem/gem_json.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/formats/lm/lm_json.hpp"
+#include "anmkit/model/clip.hpp"
 #include "anmkit/formats/mm2/mm2_json.hpp"
 #include "anmkit/formats/lm/lm_read.hpp"
 #include "anmkit/formats/mm2/mm2_read.hpp"
@@ -133,6 +135,10 @@ int report(Error error, const std::string& file) {
 
 void print_diagnostic(const std::string& file, const Diagnostic& diagnostic) {
   std::fprintf(stderr, "%s\n", format_diagnostic(file, diagnostic).c_str());
+}
+
+std::string lower_extension(const std::string& path) {
+  return model::ascii_lower(std::filesystem::path(path).extension().string());
 }
 
 Expected<void> write_output(const std::string& path, std::span<const std::uint8_t> bytes,

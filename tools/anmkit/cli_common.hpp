@@ -83,6 +83,9 @@ int report(Error error, const std::string& file = {});
 void print_diagnostic(const std::string& file, const Diagnostic& diagnostic);
 
 // Refuses to overwrite one of `inputs` unless `force`; writes through a temporary file.
+// A path's extension in lower case (".glb", ".png"; "" without one).
+std::string lower_extension(const std::string& path);
+
 Expected<void> write_output(const std::string& path, std::span<const std::uint8_t> bytes,
                             const std::vector<std::string>& inputs, bool force,
                             Durability durability = Durability::each_file);

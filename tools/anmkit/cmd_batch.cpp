@@ -46,10 +46,7 @@ struct Options {
   bool quiet = false;
 };
 
-std::string ascii_lower(std::string s) {
-  for (char& c : s) c = (c >= 'A' && c <= 'Z') ? char(c - 'A' + 'a') : c;
-  return s;
-}
+using model::ascii_lower;
 
 // --skeleton-dir: which skeleton goes with which animation. GEM: every .mdl's sequence files
 // (by file name, case-insensitive); LM: each .bin by its stem. Built once, read by every worker.
@@ -63,7 +60,7 @@ struct Skeletons {
     if (dir.empty()) return s;
     InputWalker walker({dir});
     while (auto in = walker.next()) {
-      const std::string extension = ascii_lower(fs::path(in->path).extension().string());
+      const std::string extension = lower_extension(in->path);
       if (extension == ".bin") {
         s.lm_by_stem.emplace(ascii_lower(fs::path(in->path).stem().string()), in->path);
       } else if (extension == ".mdl") {

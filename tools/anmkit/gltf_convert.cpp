@@ -15,11 +15,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string lower_extension(const std::string& path) {
-  std::string ext = fs::path(path).extension().string();
-  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
-  return ext;
-}
 
 int write_scene(const gltf::Scene& scene, const std::string& output, const std::string& input, bool force) {
   auto bytes = gltf::write(scene, lower_extension(output) == ".glb");

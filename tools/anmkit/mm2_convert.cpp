@@ -25,8 +25,7 @@ enum class Kind { folder, sheet, gif, ilbm, unknown };
 
 Kind output_kind(const std::string& output) {
   if (!output.empty() && (output.back() == '/' || fs::is_directory(output))) return Kind::folder;
-  std::string ext = fs::path(output).extension().string();
-  for (char& c : ext) c = char(std::tolower(static_cast<unsigned char>(c)));
+  const std::string ext = lower_extension(output);
   if (ext == ".png") return Kind::sheet;
   if (ext == ".gif") return Kind::gif;
   if (ext == ".iff" || ext == ".ilbm" || ext == ".lbm") return Kind::ilbm;

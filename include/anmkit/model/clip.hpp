@@ -122,5 +122,6 @@ Quat evaluate(const Track<Quat>& track, double frame);
 
 // Names match case-insensitively (GEM names are ASCII and matched that way against skeletons).
 bool names_equal(std::string_view a, std::string_view b);
+std::string ascii_lower(std::string_view s);  // A-Z to a-z, every other byte kept
 
 }  // namespace anmkit::model
