@@ -45,11 +45,9 @@ struct Curve {
     const double gap = double(times[k + 1]) - times[k];
     const double u = std::clamp((t - times[k]) / gap, 0.0, 1.0);
     if (cubic) {
-      const double u2 = u * u, u3 = u2 * u;
       for (std::size_t i = 0; i < width; ++i) {
         const double out_tangent = values[k * stride + 2 * width + i], in_tangent = values[(k + 1) * stride + i];
-        out[i] = float((2 * u3 - 3 * u2 + 1) * value(k, i) + (u3 - 2 * u2 + u) * gap * out_tangent +
-                       (-2 * u3 + 3 * u2) * value(k + 1, i) + (u3 - u2) * gap * in_tangent);
+        out[i] = float(model::hermite(value(k, i), out_tangent, value(k + 1, i), in_tangent, gap, u));
       }
       if (width == 4) {
         const auto q = model::normalized(model::Quat{out[0], out[1], out[2], out[3]});

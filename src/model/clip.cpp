@@ -28,21 +28,6 @@ const K* event_at(const std::vector<K>& keys, double frame) {
   return it == keys.begin() ? nullptr : &*std::prev(it);
 }
 
-// The cubic Hermite basis at u, in double (the same arithmetic as lm::evaluate).
-struct Hermite {
-  double h00, h10, h01, h11;
-  explicit Hermite(double u) {
-    const double u2 = u * u, u3 = u2 * u;
-    h00 = 2 * u3 - 3 * u2 + 1;
-    h10 = u3 - 2 * u2 + u;
-    h01 = -2 * u3 + 3 * u2;
-    h11 = u3 - u2;
-  }
-  double operator()(double a, double a_out, double b, double b_in, double gap) const {
-    return h00 * a + h10 * (a_out * gap) + h01 * b + h11 * (b_in * gap);
-  }
-};
-
 template <class T, class Lerp, class Cubic>
 T evaluate_track(const Track<T>& track, double frame, Lerp lerp, Cubic cubic) {
   const auto& keys = track.keys;
@@ -56,7 +41,7 @@ T evaluate_track(const Track<T>& track, double frame, Lerp lerp, Cubic cubic) {
   if (track.interpolation == Interpolation::step || !(gap > 0)) return a.value;
   const double u = (frame - a.frame) / gap;
   if (track.interpolation == Interpolation::linear) return lerp(a.value, b.value, u);
-  return cubic(a, b, Hermite(u), gap);
+  return cubic(a, b, u, gap);
 }
 
 struct Checker {
@@ -170,19 +155,19 @@ Vec3 evaluate(const Track<Vec3>& track, double frame) {
         return Vec3{float(a.x + u * (double(b.x) - a.x)), float(a.y + u * (double(b.y) - a.y)),
                     float(a.z + u * (double(b.z) - a.z))};
       },
-      [](const Keyframe<Vec3>& a, const Keyframe<Vec3>& b, const Hermite& h, double gap) {
-        return Vec3{float(h(a.value.x, a.out_tangent.x, b.value.x, b.in_tangent.x, gap)),
-                    float(h(a.value.y, a.out_tangent.y, b.value.y, b.in_tangent.y, gap)),
-                    float(h(a.value.z, a.out_tangent.z, b.value.z, b.in_tangent.z, gap))};
+      [](const Keyframe<Vec3>& a, const Keyframe<Vec3>& b, double u, double gap) {
+        return Vec3{float(hermite(a.value.x, a.out_tangent.x, b.value.x, b.in_tangent.x, gap, u)),
+                    float(hermite(a.value.y, a.out_tangent.y, b.value.y, b.in_tangent.y, gap, u)),
+                    float(hermite(a.value.z, a.out_tangent.z, b.value.z, b.in_tangent.z, gap, u))};
       });
 }
 
 Quat evaluate(const Track<Quat>& track, double frame) {
-  return evaluate_track(track, frame, slerp, [](const Keyframe<Quat>& a, const Keyframe<Quat>& b, const Hermite& h, double gap) {
-    return normalized(Quat{float(h(a.value.x, a.out_tangent.x, b.value.x, b.in_tangent.x, gap)),
-                           float(h(a.value.y, a.out_tangent.y, b.value.y, b.in_tangent.y, gap)),
-                           float(h(a.value.z, a.out_tangent.z, b.value.z, b.in_tangent.z, gap)),
-                           float(h(a.value.w, a.out_tangent.w, b.value.w, b.in_tangent.w, gap))});
+  return evaluate_track(track, frame, slerp, [](const Keyframe<Quat>& a, const Keyframe<Quat>& b, double u, double gap) {
+    return normalized(Quat{float(hermite(a.value.x, a.out_tangent.x, b.value.x, b.in_tangent.x, gap, u)),
+                           float(hermite(a.value.y, a.out_tangent.y, b.value.y, b.in_tangent.y, gap, u)),
+                           float(hermite(a.value.z, a.out_tangent.z, b.value.z, b.in_tangent.z, gap, u)),
+                           float(hermite(a.value.w, a.out_tangent.w, b.value.w, b.in_tangent.w, gap, u))});
   });
 }
 

@@ -52,6 +52,11 @@ Matrix34 compose(const Decomposed& d);
 
 float quat_angle_between(const Quat& a, const Quat& b);  // radians, sign-insensitive
 
+// The cubic Hermite curve from value a (slope a_out) to value b (slope b_in) over a segment of
+// `gap` frames, at u in [0, 1]: slopes are per frame, so the tangents are slope * gap. Computed in
+// double, in one order, so that every evaluator (neutral clip, LM, glTF import) agrees bit for bit.
+double hermite(double a, double a_out, double b, double b_in, double gap, double u);
+
 // Spherical interpolation along the shorter arc (b's sign flipped when needed), normalised.
 Quat slerp(const Quat& a, Quat b, double u);
 

@@ -87,10 +87,7 @@ double evaluate(const Curve& curve, double frame, float fallback) {
   const Key& a = *std::prev(after);
   const double gap = double(b.frame) - double(a.frame);
   if (!(gap > 0)) return a.value;
-  const double u = (frame - a.frame) / gap;
-  const double u2 = u * u, u3 = u2 * u;
-  const double h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2;
-  return h00 * a.value + h10 * (double(a.out_slope) * gap) + h01 * b.value + h11 * (double(b.in_slope) * gap);
+  return model::hermite(a.value, a.out_slope, b.value, b.in_slope, gap, (frame - a.frame) / gap);
 }
 
 std::optional<RotationUnit> parse_rotation_unit(std::string_view name) {
