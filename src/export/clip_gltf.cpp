@@ -8,13 +8,6 @@
 namespace anmkit::gltf {
 namespace {
 
-// The last whole frame the clip shows: a loop also keys its wrap frame, so that the glTF
-// animation covers the whole cycle.
-std::uint32_t end_frame(const model::Clip& clip) {
-  if (clip.frame_count == 0) return 0;
-  return clip.loop ? clip.frame_count : clip.frame_count - 1;
-}
-
 void push(std::vector<float>& out, const model::Vec3& v) { out.insert(out.end(), {v.x, v.y, v.z}); }
 void push(std::vector<float>& out, const model::Quat& q) { out.insert(out.end(), {q.x, q.y, q.z, q.w}); }
 
@@ -37,7 +30,7 @@ Channel track_channel(std::size_t node, Path path, const model::Track<T>& track,
   }
   switch (track.interpolation) {
     case model::Interpolation::step: {
-      const double end = end_frame(clip);
+      const double end = model::last_frame(clip);
       if (!track.keys.empty() && track.keys.front().frame > 0) {
         c.times.push_back(0);
         push(c.values, prepare(rest));
@@ -80,7 +73,7 @@ Channel track_channel(std::size_t node, Path path, const model::Track<T>& track,
 // hemisphere so that LINEAR (slerp) takes the short way.
 Channel euler_channel(std::size_t node, const model::BoneTrack& bone, const model::Clip& clip, std::size_t steps) {
   Channel c{node, Path::rotation, Interpolation::linear, {}, {}};
-  const std::uint32_t end = end_frame(clip);
+  const std::uint32_t end = model::last_frame(clip);
   model::Quat previous;
   for (std::size_t i = 0; i <= std::size_t(end) * steps; ++i) {
     const double frame = double(i) / double(steps);
@@ -97,7 +90,7 @@ Channel euler_channel(std::size_t node, const model::BoneTrack& bone, const mode
 // Scale with the mirror (z negated) and hiding (0) folded in, STEP at every change.
 Channel event_scale_channel(std::size_t node, const model::BoneTrack& bone, const model::Clip& clip, const Node& rest) {
   std::set<double> frames;
-  const std::uint32_t end = end_frame(clip);
+  const std::uint32_t end = model::last_frame(clip);
   if (bone.scale.interpolation == model::Interpolation::step) {
     for (const auto& k : bone.scale.keys) frames.insert(k.frame);
   } else {
@@ -160,9 +153,9 @@ Expected<Animation> clip_animation(const Scene& scene, const model::Clip& clip, 
   // Channels of keys are as large as the clip; only resampling can grow past the input.
   std::uint64_t values = 0;
   for (const auto& bone : clip.bones) {
-    if (bone.rotation.empty() && !bone.euler_rotation.empty()) values += 4 * (std::uint64_t(end_frame(clip)) * steps + 1);
+    if (bone.rotation.empty() && !bone.euler_rotation.empty()) values += 4 * (std::uint64_t(model::last_frame(clip)) * steps + 1);
     if (bone.scale.interpolation != model::Interpolation::step && (!bone.visible.empty() || !bone.mirrored.empty())) {
-      values += 3 * (std::uint64_t(end_frame(clip)) + 1);
+      values += 3 * (std::uint64_t(model::last_frame(clip)) + 1);
     }
   }
   if (values > (1u << 26)) {

@@ -204,7 +204,7 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
     return import_error(fmt::format("{} nodes over {} frames are {} samples; an import stops at 4194304", s.nodes.size(),
                                     s.frame_count, samples));
   }
-  s.last = s.frame_count == 0 ? 0 : s.loop ? s.frame_count : s.frame_count - 1;
+  s.last = model::last_frame(s.frame_count, s.loop);
   return s;
 }
 

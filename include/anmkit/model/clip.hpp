@@ -111,6 +111,13 @@ struct BonePose {
 std::vector<BonePose> sample(const Clip& clip, double frame);
 BonePose sample_bone(const BoneTrack& bone, double frame);
 
+// The last whole frame a clip covers: frame_count - 1, or for a loop frame_count itself (the
+// wrap frame, equal to frame 0), so that exports and LM's frame count cover the whole cycle.
+inline std::uint32_t last_frame(std::uint32_t frame_count, bool loop) {
+  return frame_count == 0 ? 0 : loop ? frame_count : frame_count - 1;
+}
+inline std::uint32_t last_frame(const Clip& clip) { return last_frame(clip.frame_count, clip.loop); }
+
 // The frame shown at `frame` (>= 0): looping clips wrap at frame_count, others stop at the last
 // frame.
 double playback_frame(const Clip& clip, double frame);

@@ -250,7 +250,7 @@ Expected<File> from_clip(const model::Clip& clip, const WriteOptions& options) {
   File f;
   f.version = options.version;
   f.loop = clip.loop ? 1 : 0;
-  f.frame_count = clip.loop || clip.frame_count == 0 ? clip.frame_count : clip.frame_count - 1;
+  f.frame_count = model::last_frame(clip);  // LM's frame count is the time of its last frame
   const std::uint32_t last = f.frame_count;
   const double radian = to_radians(1.0, options.unit);
   f.groups.resize(clip.bones.size());
