@@ -56,34 +56,33 @@ inline gem::File random_file(std::uint32_t version, gem::FrameChunk chunk) {
     if (chunk == FrameChunk::frmn) {
       const int records = *rc::gen::inRange(0, 4);
       for (int b = 0; b < records; ++b) {
-        FrmnBone bone;
-        bone.index = *rc::gen::arbitrary<std::int32_t>();
+        fr.add_bone(*rc::gen::arbitrary<std::int32_t>());
         const int items = *rc::gen::inRange(0, 4);
         for (int k = 0; k < items; ++k) {
           switch (*rc::gen::inRange(0, 3)) {
             case 0: {
-              Matr m;
-              for (auto& b32 : m.bits) b32 = *rc::gen::arbitrary<std::uint32_t>();
-              bone.items.push_back({m, 0});
+              Matrix34Bits m;
+              for (auto& b32 : m) b32 = *rc::gen::arbitrary<std::uint32_t>();
+              fr.add_matrix(m);
               break;
             }
-            case 1: bone.items.push_back({Visi{*rc::gen::arbitrary<std::int32_t>()}, 0}); break;
-            default: bone.items.push_back({Mesh{random_bytes(24)}, 0}); break;
+            case 1: fr.add_visibility(*rc::gen::arbitrary<std::int32_t>()); break;
+            default: fr.add_mesh(random_bytes(24)); break;
           }
         }
-        fr.bones.push_back(std::move(bone));
       }
     } else {
       const int keys = *rc::gen::inRange(0, 6);
       for (int k = 0; k < keys; ++k) {
-        Key key;
-        key.bone = *rc::gen::arbitrary<std::uint8_t>();
-        key.flags = *rc::gen::arbitrary<std::uint16_t>();
-        if (key.flags & flag::position) key.position = random_vec3_bits();
-        if (key.flags & flag::orientation) key.orientation = random_vec3_bits();
-        if (key.flags & flag::scale) key.scale = random_vec3_bits();
-        if (key.flags & flag::mesh) key.mesh = random_bytes(24);
-        fr.keys.push_back(std::move(key));
+        const auto bone = *rc::gen::arbitrary<std::uint8_t>();
+        const auto flags = *rc::gen::arbitrary<std::uint16_t>();
+        KeyFields fields;
+        if (flags & flag::position) fields.position = random_vec3_bits();
+        if (flags & flag::orientation) fields.orientation = random_vec3_bits();
+        if (flags & flag::scale) fields.scale = random_vec3_bits();
+        if (flags & flag::mesh) fields.mesh = random_bytes(24);
+        const Key& key = fr.add_key(bone, flags, std::move(fields));
+        RC_ASSERT(key.flags == flags);
       }
     }
     f.frames.push_back(std::move(fr));

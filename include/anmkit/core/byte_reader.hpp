@@ -67,6 +67,13 @@ class ByteReader {
     pos_ += 4 * N;
     return out;
   }
+  // The bytes not yet read, and a checked skip past some of them: for codecs that decode a run
+  // of fields after one bounds check of their own.
+  std::span<const std::uint8_t> unread() const { return data_.subspan(pos_); }
+  void skip(std::size_t count, std::string_view what) {
+    need(count, what);
+    pos_ += count;
+  }
   // A 32-bit float as its raw bits.
   std::uint32_t f32_bits(std::string_view what) { return u32(what); }
   std::span<const std::uint8_t> bytes(std::size_t count, std::string_view what);

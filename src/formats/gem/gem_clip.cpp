@@ -29,38 +29,41 @@ void sort_track(std::vector<K>& keys) {
   keys = std::move(out);
 }
 
-void add_keyed(model::BoneTrack& t, std::uint32_t frame, const Key& key) {
-  if (key.position) t.translation.keys.push_back({double(frame), vec3(*key.position)});
-  if (key.orientation) {
-    const auto v = vec3(*key.orientation);
-    t.rotation.keys.push_back({double(frame), model::quat_from_xyz(v.x, v.y, v.z)});
+void add_keyed(model::BoneTrack& t, std::uint32_t frame_number, const Frame& frame, const Key& key) {
+  const double at = frame_number;
+  if (auto v = frame.position(key)) t.translation.keys.push_back({at, vec3(*v)});
+  if (auto v = frame.orientation(key)) {
+    const auto q = vec3(*v);
+    t.rotation.keys.push_back({at, model::quat_from_xyz(q.x, q.y, q.z)});
   }
-  if (key.scale) t.scale.keys.push_back({double(frame), vec3(*key.scale)});
+  if (auto v = frame.scale(key)) t.scale.keys.push_back({at, vec3(*v)});
   if (key.flags & (flag::orientation | flag::scale | flag::mirrored)) {
-    t.mirrored.push_back({frame, (key.flags & flag::mirrored) != 0});
+    t.mirrored.push_back({frame_number, (key.flags & flag::mirrored) != 0});
   }
   if (key.flags & flag::hidden) {
-    t.visible.push_back({frame, false});
+    t.visible.push_back({frame_number, false});
   } else if (key.flags & flag::visible) {
-    t.visible.push_back({frame, true});
+    t.visible.push_back({frame_number, true});
   }
-  if (key.mesh) t.mesh.push_back({frame, *key.mesh});
+  if (const Bytes* mesh = frame.mesh(key)) t.mesh.push_back({frame_number, *mesh});
 }
 
-void add_frmn(model::BoneTrack& t, std::uint32_t frame, const FrmnBone& bone) {
-  for (const FrmnItem& item : bone.items) {
-    if (auto* m = std::get_if<Matr>(&item.value)) {
-      model::Matrix34 values{};
-      for (std::size_t i = 0; i < 12; ++i) values[i] = float_from_bits(m->bits[i]);
-      const model::Decomposed d = model::decompose(values);
-      t.translation.keys.push_back({double(frame), d.translation});
-      t.rotation.keys.push_back({double(frame), d.rotation});
-      t.scale.keys.push_back({double(frame), d.scale});
-      t.mirrored.push_back({frame, d.mirrored});
-    } else if (auto* v = std::get_if<Visi>(&item.value)) {
-      t.visible.push_back({frame, v->value != 0});
-    } else {
-      t.mesh.push_back({frame, std::get<Mesh>(item.value).payload});
+void add_frmn(model::BoneTrack& t, std::uint32_t frame_number, const Frame& frame, const FrmnBone& bone) {
+  for (const FrmnItem& item : frame.items_of(bone)) {
+    switch (item.kind) {
+      case ItemKind::matrix: {
+        const Matrix34Bits bits = frame.matrix(item);
+        model::Matrix34 values{};
+        for (std::size_t i = 0; i < 12; ++i) values[i] = float_from_bits(bits[i]);
+        const model::Decomposed d = model::decompose(values);
+        t.translation.keys.push_back({double(frame_number), d.translation});
+        t.rotation.keys.push_back({double(frame_number), d.rotation});
+        t.scale.keys.push_back({double(frame_number), d.scale});
+        t.mirrored.push_back({frame_number, d.mirrored});
+        break;
+      }
+      case ItemKind::visibility: t.visible.push_back({frame_number, frame.visibility(item) != 0}); break;
+      case ItemKind::mesh: t.mesh.push_back({frame_number, frame.mesh(item)}); break;
     }
   }
 }
@@ -88,12 +91,12 @@ model::Clip to_clip(const File& file) {
       if (static_cast<std::int32_t>(frame.number) < 0) continue;
       for (const FrmnBone& bone : frame.bones) {
         if (bone.index < 0 || std::size_t(bone.index) >= clip.bones.size()) continue;
-        add_frmn(clip.bones[std::size_t(bone.index)], frame.number, bone);
+        add_frmn(clip.bones[std::size_t(bone.index)], frame.number, frame, bone);
       }
     } else {
       for (const Key& key : frame.keys) {
         if (key.bone >= clip.bones.size()) continue;
-        add_keyed(clip.bones[key.bone], frame.number, key);
+        add_keyed(clip.bones[key.bone], frame.number, frame, key);
       }
     }
   }

@@ -65,35 +65,24 @@ Emit decide(const model::BonePose& p, const model::BonePose* prev, bool write_sc
   return e;
 }
 
-Key keyed_record(std::size_t bone, const model::BonePose& p, const Emit& e) {
-  Key key;
-  key.bone = static_cast<std::uint8_t>(bone);
-  if (e.translation) {
-    key.flags |= flag::position;
-    key.position = bits(p.translation);
-  }
+void add_keyed_record(Frame& frame, std::size_t bone, const model::BonePose& p, const Emit& e) {
+  KeyFields fields;
+  std::uint16_t flags = 0;
+  if (e.translation) fields.position = bits(p.translation);
   if (e.rotation) {
     // The file stores x, y, z and rebuilds w >= 0: store the sign of the quaternion that has it.
     const model::Quat q = model::with_positive_w(p.rotation);
-    key.flags |= flag::orientation;
-    key.orientation = bits(model::Vec3{q.x, q.y, q.z});
+    fields.orientation = bits(model::Vec3{q.x, q.y, q.z});
   }
-  if (e.scale) {
-    key.flags |= flag::scale;
-    key.scale = bits(p.scale);
-  }
-  if ((e.rotation || e.scale) && p.mirrored) key.flags |= flag::mirrored;
-  if (e.visibility) key.flags |= p.visible ? flag::visible : flag::hidden;
-  if (e.mesh) {
-    key.flags |= flag::mesh;
-    key.mesh = e.mesh->payload;
-  }
-  return key;
+  if (e.scale) fields.scale = bits(p.scale);
+  if ((e.rotation || e.scale) && p.mirrored) flags |= flag::mirrored;
+  if (e.visibility) flags |= p.visible ? flag::visible : flag::hidden;
+  if (e.mesh) fields.mesh = e.mesh->payload;
+  frame.add_key(static_cast<std::uint8_t>(bone), flags, std::move(fields));
 }
 
-FrmnBone frmn_record(std::size_t bone, const model::BonePose& p, const Emit& e) {
-  FrmnBone record;
-  record.index = static_cast<std::int32_t>(bone);
+void add_frmn_record(Frame& frame, std::size_t bone, const model::BonePose& p, const Emit& e) {
+  frame.add_bone(static_cast<std::int32_t>(bone));
   if (e.translation || e.rotation || e.scale) {
     model::Decomposed d;  // identity where the pose has no value yet
     if (p.has_translation) d.translation = p.translation;
@@ -101,13 +90,12 @@ FrmnBone frmn_record(std::size_t bone, const model::BonePose& p, const Emit& e) 
     if (p.has_scale) d.scale = p.scale;
     d.mirrored = p.mirrored;
     const model::Matrix34 m = model::compose(d);
-    Matr matr;
-    for (std::size_t i = 0; i < 12; ++i) matr.bits[i] = bits_from_float(m[i]);
-    record.items.push_back({matr, 0});
+    Matrix34Bits matrix;
+    for (std::size_t i = 0; i < 12; ++i) matrix[i] = bits_from_float(m[i]);
+    frame.add_matrix(matrix);
   }
-  if (e.visibility) record.items.push_back({Visi{p.visible ? 1 : 0}, 0});
-  if (e.mesh) record.items.push_back({Mesh{e.mesh->payload}, 0});
-  return record;
+  if (e.visibility) frame.add_visibility(p.visible ? 1 : 0);
+  if (e.mesh) frame.add_mesh(e.mesh->payload);
 }
 
 bool has_non_unit_scale(const model::BoneTrack& t) {
@@ -175,13 +163,15 @@ Expected<File> from_clip(const model::Clip& clip, Target target) {
       if (e.rotation) rotation_forced[b] = poses[b].has_rotation = true;
       if (!e.any()) continue;
       if (keyed) {
-        frame.keys.push_back(keyed_record(b, poses[b], e));
+        add_keyed_record(frame, b, poses[b], e);
         if (frame.keys.size() == 255) {  // the key count is a byte: continue in another chunk
           file.frames.push_back(std::move(frame));
-          frame = Frame{t.chunk, f, {}, {}, 0};
+          frame = Frame{};
+          frame.chunk = t.chunk;
+          frame.number = f;
         }
       } else {
-        frame.bones.push_back(frmn_record(b, poses[b], e));
+        add_frmn_record(frame, b, poses[b], e);
       }
     }
     if (!frame.keys.empty() || !frame.bones.empty()) file.frames.push_back(std::move(frame));

@@ -57,10 +57,8 @@ json summary(const File& file) {
       if (!f.bones.empty()) keyed_frames.insert(number);
       keys += f.bones.size();
       for (const FrmnBone& b : f.bones) {
-        for (const FrmnItem& item : b.items) {
-          if (auto* m = std::get_if<Mesh>(&item.value)) {
-            mesh.push_back(mesh_json(std::uint32_t(number), bone_name(b.index), m->payload));
-          }
+        for (const FrmnItem& item : f.items_of(b)) {
+          if (item.kind == ItemKind::mesh) mesh.push_back(mesh_json(std::uint32_t(number), bone_name(b.index), f.mesh(item)));
         }
       }
     } else {
@@ -68,7 +66,7 @@ json summary(const File& file) {
       keys += f.keys.size();
       for (const Key& k : f.keys) {
         ++flags_used[k.flags];
-        if (k.mesh) mesh.push_back(mesh_json(f.number, bone_name(k.bone), *k.mesh));
+        if (const Bytes* m = f.mesh(k)) mesh.push_back(mesh_json(f.number, bone_name(k.bone), *m));
       }
     }
   }

@@ -19,24 +19,22 @@ json floats(const std::uint32_t* bits, std::size_t count) {
   return out;
 }
 
-json key_json(const Key& key) {
+json key_json(const Frame& frame, const Key& key) {
   json k = {{"bone", key.bone}, {"flags", key.flags}};
-  if (key.position) k["position"] = floats(key.position->data(), 3);
-  if (key.orientation) k["orientation"] = floats(key.orientation->data(), 3);
-  if (key.scale) k["scale"] = floats(key.scale->data(), 3);
-  if (key.mesh) k["mesh"] = in::hex(*key.mesh);
+  if (auto v = frame.position(key)) k["position"] = floats(v->data(), 3);
+  if (auto v = frame.orientation(key)) k["orientation"] = floats(v->data(), 3);
+  if (auto v = frame.scale(key)) k["scale"] = floats(v->data(), 3);
+  if (const Bytes* mesh = frame.mesh(key)) k["mesh"] = in::hex(*mesh);
   return k;
 }
 
-json frmn_bone_json(const FrmnBone& bone) {
+json frmn_bone_json(const Frame& frame, const FrmnBone& bone) {
   json items = json::array();
-  for (const FrmnItem& item : bone.items) {
-    if (auto* m = std::get_if<Matr>(&item.value)) {
-      items.push_back({{"matrix", floats(m->bits.data(), 12)}});
-    } else if (auto* v = std::get_if<Visi>(&item.value)) {
-      items.push_back({{"visibility", v->value}});
-    } else {
-      items.push_back({{"mesh", in::hex(std::get<Mesh>(item.value).payload)}});
+  for (const FrmnItem& item : frame.items_of(bone)) {
+    switch (item.kind) {
+      case ItemKind::matrix: items.push_back({{"matrix", floats(frame.matrix(item).data(), 12)}}); break;
+      case ItemKind::visibility: items.push_back({{"visibility", frame.visibility(item)}}); break;
+      case ItemKind::mesh: items.push_back({{"mesh", in::hex(frame.mesh(item))}}); break;
     }
   }
   return {{"index", bone.index}, {"items", std::move(items)}};
@@ -63,34 +61,48 @@ Vec3Bits vec3(const json& value, const std::string& pointer) {
   return {v[0], v[1], v[2]};
 }
 
-Key parse_key(const json& k, const std::string& p) {
-  in::expect_object(k, p, {"bone", "flags", "position", "orientation", "scale", "mesh"});
-  Key key;
-  key.bone = std::uint8_t(in::unsigned_integer(in::member(k, p, "bone"), in::child(p, "bone"), 255));
-  key.flags = std::uint16_t(in::unsigned_integer(in::member(k, p, "flags"), in::child(p, "flags"), 0xffff));
-  if (k.contains("position")) key.position = vec3(k["position"], in::child(p, "position"));
-  if (k.contains("orientation")) key.orientation = vec3(k["orientation"], in::child(p, "orientation"));
-  if (k.contains("scale")) key.scale = vec3(k["scale"], in::child(p, "scale"));
-  if (k.contains("mesh")) key.mesh = in::from_hex(k["mesh"], in::child(p, "mesh"));
-  return key;
+// A field is stored exactly when its flag is set: the dump's flags and fields must agree.
+template <class T>
+std::optional<T> flagged_field(const json& k, const std::string& p, std::uint16_t flags, std::uint16_t bit,
+                               const char* name, T (*parse)(const json&, const std::string&)) {
+  const bool flagged = (flags & bit) != 0;
+  if (flagged && !k.contains(name)) {
+    in::fail(in::child(p, name), fmt::format("flags 0x{:04x} include 0x{:02x} but the key has no {}", flags, bit, name));
+  }
+  if (!flagged && k.contains(name)) {
+    in::fail(in::child(p, name), fmt::format("the key has a {} but flags 0x{:04x} lack 0x{:02x}", name, flags, bit));
+  }
+  if (!flagged) return std::nullopt;
+  return parse(k[name], in::child(p, name));
 }
 
-FrmnItem parse_item(const json& it, const std::string& p) {
+Bytes mesh_bytes(const json& value, const std::string& pointer) { return in::from_hex(value, pointer); }
+
+void parse_key(Frame& frame, const json& k, const std::string& p) {
+  in::expect_object(k, p, {"bone", "flags", "position", "orientation", "scale", "mesh"});
+  const auto bone = std::uint8_t(in::unsigned_integer(in::member(k, p, "bone"), in::child(p, "bone"), 255));
+  const auto flags = std::uint16_t(in::unsigned_integer(in::member(k, p, "flags"), in::child(p, "flags"), 0xffff));
+  KeyFields fields;
+  fields.position = flagged_field(k, p, flags, flag::position, "position", vec3);
+  fields.orientation = flagged_field(k, p, flags, flag::orientation, "orientation", vec3);
+  fields.scale = flagged_field(k, p, flags, flag::scale, "scale", vec3);
+  fields.mesh = flagged_field(k, p, flags, flag::mesh, "mesh", mesh_bytes);
+  frame.add_key(bone, flags, std::move(fields));
+}
+
+void parse_item(Frame& frame, const json& it, const std::string& p) {
   in::expect_object(it, p, {"matrix", "visibility", "mesh"});
   if (it.size() != 1) in::fail(p, "expected exactly one of 'matrix', 'visibility' or 'mesh'");
-  FrmnItem item;
   if (it.contains("matrix")) {
     auto bits = in::float_bits_array(it["matrix"], in::child(p, "matrix"), 12);
-    Matr m;
-    std::copy(bits.begin(), bits.end(), m.bits.begin());
-    item.value = m;
+    Matrix34Bits m;
+    std::copy(bits.begin(), bits.end(), m.begin());
+    frame.add_matrix(m);
   } else if (it.contains("visibility")) {
-    item.value = Visi{std::int32_t(in::signed_integer(it["visibility"], in::child(p, "visibility"),
-                                                     INT32_MIN, INT32_MAX))};
+    frame.add_visibility(std::int32_t(in::signed_integer(it["visibility"], in::child(p, "visibility"), INT32_MIN, INT32_MAX)));
   } else {
-    item.value = Mesh{in::from_hex(it["mesh"], in::child(p, "mesh"))};
+    frame.add_mesh(in::from_hex(it["mesh"], in::child(p, "mesh")));
   }
-  return item;
 }
 
 Frame parse_frame(const json& f, const std::string& p) {
@@ -111,22 +123,18 @@ Frame parse_frame(const json& f, const std::string& p) {
     for (std::size_t i = 0; i < bones.size(); ++i) {
       const std::string bp = in::child(bones_pointer, i);
       in::expect_object(bones[i], bp, {"index", "items"});
-      FrmnBone bone;
-      bone.index = std::int32_t(in::signed_integer(in::member(bones[i], bp, "index"),
-                                                   in::child(bp, "index"), INT32_MIN, INT32_MAX));
+      frame.add_bone(std::int32_t(in::signed_integer(in::member(bones[i], bp, "index"),
+                                                     in::child(bp, "index"), INT32_MIN, INT32_MAX)));
       const std::string items_pointer = in::child(bp, "items");
       const json& items = in::array(in::member(bones[i], bp, "items"), items_pointer);
-      for (std::size_t k = 0; k < items.size(); ++k) {
-        bone.items.push_back(parse_item(items[k], in::child(items_pointer, k)));
-      }
-      frame.bones.push_back(std::move(bone));
+      for (std::size_t k = 0; k < items.size(); ++k) parse_item(frame, items[k], in::child(items_pointer, k));
     }
   } else {
     frame.number = std::uint32_t(in::unsigned_integer(in::member(f, p, "frame"), frame_pointer, UINT32_MAX));
     if (f.contains("bones")) in::fail(in::child(p, "bones"), fmt::format("{} frames hold 'keys', not 'bones'", chunk));
     const std::string keys_pointer = in::child(p, "keys");
     const json& keys = in::array(in::member(f, p, "keys"), keys_pointer);
-    for (std::size_t i = 0; i < keys.size(); ++i) frame.keys.push_back(parse_key(keys[i], in::child(keys_pointer, i)));
+    for (std::size_t i = 0; i < keys.size(); ++i) parse_key(frame, keys[i], in::child(keys_pointer, i));
   }
   return frame;
 }
@@ -199,12 +207,12 @@ json to_json(const File& file) {
     if (f.chunk == FrameChunk::frmn) {
       frame["frame"] = std::int32_t(f.number);
       json list = json::array();
-      for (const FrmnBone& b : f.bones) list.push_back(frmn_bone_json(b));
+      for (const FrmnBone& b : f.bones) list.push_back(frmn_bone_json(f, b));
       frame["bones"] = std::move(list);
     } else {
       frame["frame"] = f.number;
       json list = json::array();
-      for (const Key& k : f.keys) list.push_back(key_json(k));
+      for (const Key& k : f.keys) list.push_back(key_json(f, k));
       frame["keys"] = std::move(list);
     }
     frames.push_back(std::move(frame));

@@ -1,5 +1,9 @@
 #include "anmkit/formats/gem/gem_read.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <cstring>
+
 #include <fmt/format.h>
 
 #include "anmkit/core/byte_reader.hpp"
@@ -9,31 +13,54 @@ namespace {
 
 constexpr std::string_view frame_tags = "a frame chunk (FRMN, FRM2 or FRM3)";
 
-Vec3Bits read_vec3(ByteReader& r, std::string_view what) {
-  return r.u32_array<3>(what);
-}
-
 Bytes read_sized_payload(ByteReader& r, std::string_view what) {
-  const std::uint32_t size = r.u32(fmt::format("{} size", what));
-  r.check_count(size, 1, fmt::format("{} size", what));
+  const std::uint32_t size = r.u32(what);
+  r.check_count(size, 1, what);
   auto bytes = r.bytes(size, what);
   return Bytes(bytes.begin(), bytes.end());
+}
+
+// A frame's values are gathered here and copied into the frame once it is read, so that the
+// frame's array is allocated once at its exact size and the inner loop stores through a pointer
+// (vector::insert, and even push_back, per value took most of the read's time).
+class ValueScratch {
+ public:
+  // Room for `count` more values; the pointer is valid until the next call.
+  std::uint32_t* room(std::size_t count) {
+    if (used_ + count > buffer_.size()) buffer_.resize(std::max(buffer_.size() * 2, used_ + count));
+    return buffer_.data() + used_;
+  }
+  void commit(std::size_t count) { used_ += count; }
+  std::size_t used() const { return used_; }
+  // Moves the values gathered into `out` and starts again.
+  void flush_into(std::vector<std::uint32_t>& out) {
+    out.assign(buffer_.begin(), buffer_.begin() + std::ptrdiff_t(used_));
+    used_ = 0;
+  }
+
+ private:
+  std::vector<std::uint32_t> buffer_;
+  std::size_t used_ = 0;
+};
+
+template <std::size_t N>
+void read_u32s(ByteReader& r, ValueScratch& values, std::string_view what) {
+  const auto bits = r.u32_array<N>(what);
+  std::copy(bits.begin(), bits.end(), values.room(N));
+  values.commit(N);
 }
 
 bool next_is_frame(const ByteReader& r) {
   return r.next_tag_is("FRMN") || r.next_tag_is("FRM2") || r.next_tag_is("FRM3");
 }
 
-void read_frmn_body(ByteReader& r, Frame& frame) {
+void read_frmn_body(ByteReader& r, Frame& frame, ValueScratch& values) {
   frame.number = r.u32("FRMN frame number");
   while (!r.at_end() && !next_is_frame(r)) {
     const std::size_t at = r.offset();
     if (r.next_tag_is("BONE")) {
-      FrmnBone bone;
-      bone.offset = at;
       r.tag("BONE");
-      bone.index = r.i32("BONE index");
-      frame.bones.push_back(std::move(bone));
+      frame.add_bone(r.i32("BONE index"));
       continue;
     }
     const bool item = r.next_tag_is("MATR") || r.next_tag_is("VISI") || r.next_tag_is("MESH");
@@ -44,25 +71,46 @@ void read_frmn_body(ByteReader& r, Frame& frame) {
                             frame.bones.empty() ? "BONE" : "BONE, MATR, VISI, MESH", frame_tags,
                             tag_for_message(tag)));
     }
-    FrmnItem it;
-    it.offset = at;
+    const auto index = std::uint32_t(values.used());
     if (r.next_tag_is("MATR")) {
       r.tag("MATR");
-      Matr m;
-      m.bits = r.u32_array<12>("MATR matrix (12 floats)");
-      it.value = m;
+      read_u32s<12>(r, values, "MATR matrix (12 floats)");
+      frame.items.push_back({ItemKind::matrix, index});
     } else if (r.next_tag_is("VISI")) {
       r.tag("VISI");
-      it.value = Visi{r.i32("VISI value")};
+      read_u32s<1>(r, values, "VISI value");
+      frame.items.push_back({ItemKind::visibility, index});
     } else {
       r.tag("MESH");
-      it.value = Mesh{read_sized_payload(r, "MESH payload")};
+      frame.meshes.push_back(read_sized_payload(r, "MESH payload size"));
+      frame.items.push_back({ItemKind::mesh, std::uint32_t(frame.meshes.size() - 1)});
     }
-    frame.bones.back().items.push_back(std::move(it));
+    ++frame.bones.back().item_count;
   }
+  values.flush_into(frame.values);
 }
 
-void read_keyed_body(ByteReader& r, Frame& frame, std::uint32_t frame_count) {
+// How many of position (0x01), orientation (0x02) and scale (0x40) a key's flags hold. Plain
+// arithmetic: std::popcount is a library call on baseline x86-64, and a table lookup lengthens
+// the chain from one key's flags to the next key's address.
+constexpr unsigned vectors_flagged(std::uint16_t flags) {
+  return unsigned(flags & 1) + unsigned((flags >> 1) & 1) + unsigned((flags >> 6) & 1);
+}
+static_assert(flag::position == 0x01 && flag::orientation == 0x02 && flag::scale == 0x40);
+
+// One key, field by field: the general path (meshes, a big-endian host, a key cut short, where
+// the error must name the field and its first byte).
+void read_key_checked(ByteReader& r, Frame& frame, Key& key, ValueScratch& values) {
+  key.bone = r.u8("key bone index");
+  key.flags = r.u16("key flags");
+  if (key.flags & flag::position) read_u32s<3>(r, values, "key position (3 floats)");
+  if (key.flags & flag::orientation) read_u32s<3>(r, values, "key orientation (3 floats)");
+  if (key.flags & flag::scale) read_u32s<3>(r, values, "key scale (3 floats)");
+  key.mesh = std::uint32_t(frame.meshes.size());
+  if (key.flags & flag::mesh) frame.meshes.push_back(read_sized_payload(r, "key mesh payload size"));
+}
+
+void read_keyed_body(ByteReader& r, Frame& frame, std::uint32_t frame_count, ValueScratch& values) {
   if (frame.chunk == FrameChunk::frm2) {
     frame.number = r.u16("FRM2 frame number");
   } else {
@@ -74,17 +122,53 @@ void read_keyed_body(ByteReader& r, Frame& frame, std::uint32_t frame_count) {
   }
   const std::uint8_t count = r.u8("key count");
   r.check_count(count, 3, "key count");
-  frame.keys.reserve(count);
-  for (unsigned i = 0; i < count; ++i) {
-    Key& key = frame.keys.emplace_back();  // filled in place: a Key is large
-    key.offset = r.offset();
-    key.bone = r.u8("key bone index");
-    key.flags = r.u16("key flags");
-    if (key.flags & flag::position) key.position = read_vec3(r, "key position (3 floats)");
-    if (key.flags & flag::orientation) key.orientation = read_vec3(r, "key orientation (3 floats)");
-    if (key.flags & flag::scale) key.scale = read_vec3(r, "key scale (3 floats)");
-    if (key.flags & flag::mesh) key.mesh = read_sized_payload(r, "key mesh payload");
+  frame.keys.resize(count);
+  std::uint32_t* out = values.room(std::size_t(count) * 9);  // at most three vectors a key
+  std::size_t used = 0;
+  // The common key, whole in what remains and without a mesh, is read through local pointers
+  // with one bounds check and fixed-size copies; anything else takes the checked path.
+  const std::uint8_t* begin = r.unread().data();
+  const std::uint8_t* p = begin;
+  const std::uint8_t* end = begin + r.remaining();
+  // Keys mostly repeat the previous key's flags. Taking its size on a (predicted) branch, rather
+  // than computing it from the flags just loaded, lets the next key's address be known before
+  // this key's flags arrive: the loads of successive keys overlap instead of forming a chain.
+  std::uint16_t last_flags = 0xffff;
+  std::size_t last_n = 0;
+  for (Key& key : frame.keys) {
+    key.first_value = std::uint32_t(values.used() + used);
+    if constexpr (std::endian::native == std::endian::little) {
+      if (end - p >= 3) {
+        const std::uint16_t flags = std::uint16_t(p[1] | p[2] << 8);
+        std::size_t n = last_n;
+        if (flags != last_flags) [[unlikely]] {
+          n = 3 * vectors_flagged(flags);
+          last_flags = flags;
+          last_n = n;
+        }
+        if (!(flags & flag::mesh) && std::size_t(end - p) >= 3 + 4 * n) {
+          key.bone = p[0];
+          key.flags = flags;
+          key.mesh = std::uint32_t(frame.meshes.size());
+          // Fixed-size copies become plain moves (one copy of 4 * n bytes became `rep movs`).
+          for (std::size_t i = 0; i < n; i += 3) std::memcpy(out + used + i, p + 3 + 4 * i, 12);
+          used += n;
+          p += 3 + 4 * n;
+          continue;
+        }
+      }
+    }
+    r.skip(std::size_t(p - begin), "key");
+    values.commit(used);
+    used = 0;
+    read_key_checked(r, frame, key, values);
+    out = values.room(std::size_t(count) * 9);
+    begin = p = r.unread().data();
+    end = begin + r.remaining();
   }
+  r.skip(std::size_t(p - begin), "key");
+  values.commit(used);
+  values.flush_into(frame.values);
 }
 
 File read_file_model(ByteReader& r, const ReadLimits& limits) {
@@ -131,6 +215,7 @@ File read_file_model(ByteReader& r, const ReadLimits& limits) {
   // Usually one chunk a frame; never more than the smallest chunk (7 bytes) allows.
   file.frames.reserve(std::min<std::size_t>(file.frame_count, r.remaining() / 7));
   std::uint64_t records = 0;
+  ValueScratch values;
   while (!r.at_end()) {
     Frame frame;
     frame.offset = r.offset();
@@ -148,9 +233,9 @@ File read_file_model(ByteReader& r, const ReadLimits& limits) {
     }
     r.tag("frame chunk tag");
     if (frame.chunk == FrameChunk::frmn) {
-      read_frmn_body(r, frame);
+      read_frmn_body(r, frame, values);
     } else {
-      read_keyed_body(r, frame, file.frame_count);
+      read_keyed_body(r, frame, file.frame_count, values);
     }
     records += frame.keys.size() + frame.bones.size() + 1;
     if (records > limits.max_keys) {

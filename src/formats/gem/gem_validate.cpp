@@ -40,6 +40,10 @@ class Checker {
             fmt::format("frame {} comes after frame {}", number, previous_frame));
       }
       previous_frame = number;
+      if (auto bad = find_malformed(frame)) {
+        add(Severity::error, "gem.malformed-frame", frame.offset, pointer + bad->pointer, bad->message);
+        continue;
+      }
       if (frame.chunk == FrameChunk::frmn) {
         check_frmn(frame, pointer, std::uint32_t(number));
       } else {
@@ -126,43 +130,46 @@ class Checker {
     }
   }
 
+  // Key offsets follow from the frame's and the sizes of the keys before.
   void check_keyed(const Frame& frame, std::size_t fi) {
+    std::uint64_t offset = frame.offset + frame_header_size(frame, file_.frame_count);
     for (std::size_t ki = 0; ki < frame.keys.size(); ++ki) {
       const Key& key = frame.keys[ki];
       auto where = [fi, ki](const char* field) {
         return fmt::format("/frames/{}/keys/{}{}{}", fi, ki, *field ? "/" : "", field);
       };
       auto at = [&where](const char* field) { return [&where, field] { return where(field); }; };
-      check_bone(key.bone, frame.number, key.offset, where);
+      check_bone(key.bone, frame.number, offset, where);
       if (key.flags & ~flag::known) {
-        add(Severity::warning, "gem.unknown-flags", key.offset, where("flags"),
+        add(Severity::warning, "gem.unknown-flags", offset, where("flags"),
             fmt::format("key flags 0x{:04x} include unknown bits 0x{:04x}", key.flags,
                         key.flags & ~flag::known));
       }
       if ((key.flags & flag::visible) && (key.flags & flag::hidden)) {
-        add(Severity::warning, "gem.visibility-conflict", key.offset, where("flags"),
+        add(Severity::warning, "gem.visibility-conflict", offset, where("flags"),
             fmt::format("key flags 0x{:04x} both show (0x08) and hide (0x10) the bone", key.flags));
       }
-      if (key.position) check_floats(key.position->data(), 3, key.offset, at("position"), "position");
-      if (key.scale) check_floats(key.scale->data(), 3, key.offset, at("scale"), "scale");
-      if (key.orientation) {
-        check_floats(key.orientation->data(), 3, key.offset, at("orientation"), "orientation");
+      if (auto p = frame.position(key)) check_floats(p->data(), 3, offset, at("position"), "position");
+      if (auto sc = frame.scale(key)) check_floats(sc->data(), 3, offset, at("scale"), "scale");
+      if (auto o = frame.orientation(key)) {
+        check_floats(o->data(), 3, offset, at("orientation"), "orientation");
         double sum = 0;
-        for (auto b : *key.orientation) sum += double(float_from_bits(b)) * float_from_bits(b);
+        for (auto b : *o) sum += double(float_from_bits(b)) * float_from_bits(b);
         if (sum > 1.0 + 1e-4) {
-          add(Severity::warning, "gem.non-unit-rotation", key.offset, where("orientation"),
+          add(Severity::warning, "gem.non-unit-rotation", offset, where("orientation"),
               fmt::format("orientation x² + y² + z² = {:.6g} exceeds 1: w cannot be rebuilt", sum));
         }
       }
-      if (key.mesh) check_mesh(*key.mesh, key.offset, at("mesh"));
+      if (const Bytes* m = frame.mesh(key)) check_mesh(*m, offset, at("mesh"));
+      offset += key_size(frame, key);
     }
   }
 
-  void check_matrix(const Matr& m, std::uint64_t offset, const std::string& pointer) {
-    check_floats(m.bits.data(), 12, offset, [&pointer] { return pointer; }, "matrix");
+  void check_matrix(const Matrix34Bits& bits, std::uint64_t offset, const std::string& pointer) {
+    check_floats(bits.data(), 12, offset, [&pointer] { return pointer; }, "matrix");
     double axis[3][3];
     for (int r = 0; r < 3; ++r) {
-      for (int c = 0; c < 3; ++c) axis[r][c] = float_from_bits(m.bits[std::size_t(r * 3 + c)]);
+      for (int c = 0; c < 3; ++c) axis[r][c] = float_from_bits(bits[std::size_t(r * 3 + c)]);
     }
     for (int a = 0; a < 3; ++a) {
       for (int b = a + 1; b < 3; ++b) {
@@ -178,29 +185,38 @@ class Checker {
     }
   }
 
+  // Record offsets follow from the frame's and the sizes of the records before.
   void check_frmn(const Frame& frame, const std::string& frame_pointer, std::uint32_t number) {
+    std::uint64_t offset = frame.offset + frame_header_size(frame, file_.frame_count);
     for (std::size_t bi = 0; bi < frame.bones.size(); ++bi) {
       const FrmnBone& bone = frame.bones[bi];
+      const std::uint64_t bone_offset = offset;
+      const auto items = frame.items_of(bone);
+      offset += 8;  // BONE and its index
       const std::string pointer = fmt::format("{}/bones/{}", frame_pointer, bi);
       if (bone.index < 0) {
-        add(Severity::error, "gem.negative-bone", bone.offset, pointer,
+        add(Severity::error, "gem.negative-bone", bone_offset, pointer,
             fmt::format("negative bone index {}", bone.index));
+        for (const FrmnItem& item : items) offset += item_size(frame, item);
         continue;
       }
-      check_bone(bone.index, number, bone.offset, [&pointer](const char*) { return pointer; });
-      for (std::size_t ii = 0; ii < bone.items.size(); ++ii) {
-        const FrmnItem& item = bone.items[ii];
+      check_bone(bone.index, number, bone_offset, [&pointer](const char*) { return pointer; });
+      for (std::size_t ii = 0; ii < items.size(); ++ii) {
+        const FrmnItem& item = items[ii];
         const std::string item_pointer = fmt::format("{}/items/{}", pointer, ii);
-        if (auto* m = std::get_if<Matr>(&item.value)) {
-          check_matrix(*m, item.offset, item_pointer + "/matrix");
-        } else if (auto* v = std::get_if<Visi>(&item.value)) {
-          if (v->value != 0 && v->value != 1) {
-            add(Severity::warning, "gem.visi-value", item.offset, item_pointer + "/visibility",
-                fmt::format("VISI value {} (expected 0 or 1)", v->value));
-          }
-        } else {
-          check_mesh(std::get<Mesh>(item.value).payload, item.offset, [&item_pointer] { return item_pointer + "/mesh"; });
+        switch (item.kind) {
+          case ItemKind::matrix: check_matrix(frame.matrix(item), offset, item_pointer + "/matrix"); break;
+          case ItemKind::visibility:
+            if (const std::int32_t v = frame.visibility(item); v != 0 && v != 1) {
+              add(Severity::warning, "gem.visi-value", offset, item_pointer + "/visibility",
+                  fmt::format("VISI value {} (expected 0 or 1)", v));
+            }
+            break;
+          case ItemKind::mesh:
+            check_mesh(frame.mesh(item), offset, [&item_pointer] { return item_pointer + "/mesh"; });
+            break;
         }
+        offset += item_size(frame, item);
       }
     }
   }

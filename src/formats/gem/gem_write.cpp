@@ -13,8 +13,8 @@ namespace {
   throw ErrorException{std::move(e)};
 }
 
-void put_vec3(ByteWriter& w, const Vec3Bits& v) {
-  for (auto bits : v) w.f32_bits(bits);
+void put_vec3(ByteWriter& w, const std::optional<Vec3Bits>& v) {
+  if (v) for (auto bits : *v) w.f32_bits(bits);
 }
 
 // Pointers are only formatted when something fails: this runs for every key of every file.
@@ -25,43 +25,28 @@ void put_payload(ByteWriter& w, const Bytes& payload, Pointer&& pointer) {
   w.bytes(payload);
 }
 
-std::string key_pointer(std::size_t fi, std::size_t ki, const char* field) {
-  return fmt::format("/frames/{}/keys/{}/{}", fi, ki, field);
-}
-
-// A field is stored exactly when its flag is set; the two must agree.
-template <class T>
-void check_field(const std::optional<T>& field, std::uint16_t flags, std::uint16_t bit,
-                 std::size_t fi, std::size_t ki, const char* name) {
-  const bool flagged = (flags & bit) != 0;
-  if (flagged && !field) {
-    fail(key_pointer(fi, ki, name),
-         fmt::format("flags 0x{:04x} include 0x{:02x} but the key has no {}", flags, bit, name));
-  }
-  if (!flagged && field) {
-    fail(key_pointer(fi, ki, name),
-         fmt::format("the key has a {} but flags 0x{:04x} lack 0x{:02x}", name, flags, bit));
-  }
-}
-
 void put_frmn(ByteWriter& w, const Frame& frame, std::size_t fi) {
   w.u32(frame.number);
   for (std::size_t bi = 0; bi < frame.bones.size(); ++bi) {
     const FrmnBone& bone = frame.bones[bi];
     w.tag("BONE");
     w.i32(bone.index);
-    for (std::size_t ii = 0; ii < bone.items.size(); ++ii) {
-      const auto& value = bone.items[ii].value;
-      if (auto* m = std::get_if<Matr>(&value)) {
-        w.tag("MATR");
-        for (auto bits : m->bits) w.f32_bits(bits);
-      } else if (auto* v = std::get_if<Visi>(&value)) {
-        w.tag("VISI");
-        w.i32(v->value);
-      } else {
-        w.tag("MESH");
-        put_payload(w, std::get<Mesh>(value).payload,
-                    [&] { return fmt::format("/frames/{}/bones/{}/items/{}/mesh", fi, bi, ii); });
+    const auto items = frame.items_of(bone);
+    for (std::size_t ii = 0; ii < items.size(); ++ii) {
+      const FrmnItem& item = items[ii];
+      switch (item.kind) {
+        case ItemKind::matrix:
+          w.tag("MATR");
+          for (auto bits : frame.matrix(item)) w.f32_bits(bits);
+          break;
+        case ItemKind::visibility:
+          w.tag("VISI");
+          w.i32(frame.visibility(item));
+          break;
+        case ItemKind::mesh:
+          w.tag("MESH");
+          put_payload(w, frame.mesh(item), [&] { return fmt::format("/frames/{}/bones/{}/items/{}/mesh", fi, bi, ii); });
+          break;
       }
     }
   }
@@ -89,16 +74,14 @@ void put_keyed(ByteWriter& w, const Frame& frame, std::size_t fi, std::uint32_t 
   w.u8(static_cast<std::uint8_t>(frame.keys.size()));
   for (std::size_t ki = 0; ki < frame.keys.size(); ++ki) {
     const Key& key = frame.keys[ki];
-    check_field(key.position, key.flags, flag::position, fi, ki, "position");
-    check_field(key.orientation, key.flags, flag::orientation, fi, ki, "orientation");
-    check_field(key.scale, key.flags, flag::scale, fi, ki, "scale");
-    check_field(key.mesh, key.flags, flag::mesh, fi, ki, "mesh");
     w.u8(key.bone);
     w.u16(key.flags);
-    if (key.position) put_vec3(w, *key.position);
-    if (key.orientation) put_vec3(w, *key.orientation);
-    if (key.scale) put_vec3(w, *key.scale);
-    if (key.mesh) put_payload(w, *key.mesh, [&] { return key_pointer(fi, ki, "mesh"); });
+    put_vec3(w, frame.position(key));
+    put_vec3(w, frame.orientation(key));
+    put_vec3(w, frame.scale(key));
+    if (const Bytes* mesh = frame.mesh(key)) {
+      put_payload(w, *mesh, [&] { return fmt::format("/frames/{}/keys/{}/mesh", fi, ki); });
+    }
   }
 }
 
@@ -134,6 +117,7 @@ void put_file(ByteWriter& w, const File& file) {
   }
   for (std::size_t fi = 0; fi < file.frames.size(); ++fi) {
     const Frame& frame = file.frames[fi];
+    if (auto bad = find_malformed(frame)) fail(fmt::format("/frames/{}{}", fi, bad->pointer), bad->message);
     w.tag(chunk_tag(frame.chunk));
     if (frame.chunk == FrameChunk::frmn) {
       if (!frame.keys.empty()) fail(fmt::format("/frames/{}/keys", fi), "FRMN frames hold BONE records, not keys");

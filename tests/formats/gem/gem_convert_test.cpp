@@ -47,11 +47,11 @@ TEST(GemConvert, WritesLikeTheExporter) {
   ASSERT_EQ(f.frames[1].keys.size(), 1u);
   EXPECT_EQ(f.frames[1].keys[0].bone, 1);
   EXPECT_EQ(f.frames[1].keys[0].flags, 0x01);
-  EXPECT_EQ(*f.frames[1].keys[0].position, (Vec3Bits{test::bits(1), test::bits(2), test::bits(4)}));
+  EXPECT_EQ(*f.frames[1].position(f.frames[1].keys[0]), (Vec3Bits{test::bits(1), test::bits(2), test::bits(4)}));
   // Frame 3: the orientation, sign flipped so that the rebuilt w is positive.
   ASSERT_EQ(f.frames[2].keys.size(), 1u);
   EXPECT_EQ(f.frames[2].keys[0].flags, 0x02);
-  EXPECT_EQ(*f.frames[2].keys[0].orientation, (Vec3Bits{test::bits(-0.0f), test::bits(-0.0f), test::bits(0.6f)}));
+  EXPECT_EQ(*f.frames[2].orientation(f.frames[2].keys[0]), (Vec3Bits{test::bits(-0.0f), test::bits(-0.0f), test::bits(0.6f)}));
   // Frame 4 (the last): full keys again, the turret hidden.
   EXPECT_EQ(f.frames[3].keys[0].flags, 0x0f);
   EXPECT_EQ(f.frames[3].keys[1].flags, 0x13);
@@ -86,13 +86,16 @@ TEST(GemConvert, FrmnTargetWritesWholeMatrices) {
   const Frame& first = file->frames[0];
   EXPECT_EQ(first.chunk, FrameChunk::frmn);
   ASSERT_EQ(first.bones.size(), 2u);
-  ASSERT_EQ(first.bones[0].items.size(), 2u);
-  const auto& m = std::get<Matr>(first.bones[0].items[0].value);
+  const auto items = first.items_of(first.bones[0]);
+  ASSERT_EQ(items.size(), 2u);
+  ASSERT_EQ(items[0].kind, ItemKind::matrix);
+  const Matrix34Bits m = first.matrix(items[0]);
   // The mirrored basis: rotation 180 degrees about X, then Z negated: rows (1 0 0) (0 -1 0) (0 0 1).
-  EXPECT_EQ(m.bits[0], test::bits(1.0f));
-  EXPECT_EQ(m.bits[4], test::bits(-1.0f));
-  EXPECT_EQ(m.bits[8], test::bits(1.0f));
-  EXPECT_EQ(std::get<Visi>(first.bones[0].items[1].value).value, 1);
+  EXPECT_EQ(m[0], test::bits(1.0f));
+  EXPECT_EQ(m[4], test::bits(-1.0f));
+  EXPECT_EQ(m[8], test::bits(1.0f));
+  ASSERT_EQ(items[1].kind, ItemKind::visibility);
+  EXPECT_EQ(first.visibility(items[1]), 1);
 }
 
 TEST(GemConvert, UnitScaleIsNotWrittenButOtherScaleIs) {

@@ -78,9 +78,10 @@ TEST(GemCorpus, ExpectedShapeOfTheRealFiles) {
   EXPECT_EQ(sparse->frames.size(), 26u);
   auto mesh = read(test::read_bytes(dir / "goh_pzh2000x_trackL_meshanim.anm"));
   ASSERT_TRUE(mesh);
-  const Key& first = mesh->frames[0].keys[0];
+  const Frame& first_frame = mesh->frames[0];
+  const Key& first = first_frame.keys[0];
   EXPECT_EQ(first.flags, 0x2b);
-  EXPECT_EQ(first.mesh->size(), 8u + 410 * 56 + 24 + 8);
+  EXPECT_EQ(first_frame.mesh(first)->size(), 8u + 410 * 56 + 24 + 8);
 }
 
 TEST(GemCorpus, FireFrameZeroMatchesTheModelSkeleton) {
@@ -165,12 +166,16 @@ TEST(GemCorpus, FireKeysAgreeWithTheExporterDump) {
   ASSERT_EQ(dump.size(), 54u);
   constexpr int first_frame = 70;  // "fire" runs from frame 70 to 100 of the exporter's timeline
 
-  std::map<std::string, std::vector<std::pair<std::uint32_t, const Key*>>> keys;  // by lower-case name
+  struct Keyed {
+    std::uint16_t flags;
+    KeyFields fields;
+  };
+  std::map<std::string, std::vector<std::pair<std::uint32_t, Keyed>>> keys;  // by lower-case name
   for (const Frame& f : file->frames) {
     for (const Key& k : f.keys) {
       std::string name = file->bones[k.bone].name;
       std::transform(name.begin(), name.end(), name.begin(), [](char c) { return char(std::tolower(c)); });
-      keys[name].push_back({f.number, &k});
+      keys[name].push_back({f.number, Keyed{k.flags, f.fields(k)}});
     }
   }
   std::size_t compared = 0;
@@ -180,23 +185,23 @@ TEST(GemCorpus, FireKeysAgreeWithTheExporterDump) {
     ASSERT_EQ(anm_keys.size(), text_keys.size()) << "the same frames are keyed";
     for (std::size_t i = 0; i < text_keys.size(); ++i) {
       const TextKey& t = text_keys[i];
-      const Key& k = *anm_keys[i].second;
+      const Keyed& k = anm_keys[i].second;
       EXPECT_EQ(anm_keys[i].first, std::uint32_t(t.frame - first_frame));
-      EXPECT_EQ(t.position.has_value(), k.position.has_value());
-      EXPECT_EQ(t.orientation.has_value(), k.orientation.has_value());
+      EXPECT_EQ(t.position.has_value(), k.fields.position.has_value());
+      EXPECT_EQ(t.orientation.has_value(), k.fields.orientation.has_value());
       if (t.visibility) {
         EXPECT_EQ(*t.visibility == 1, (k.flags & flag::visible) != 0);
       }
-      if (t.position && k.position) {
+      if (t.position && k.fields.position) {
         for (std::size_t c = 0; c < 3; ++c) {
           const float text_value = c == 0 ? t.position->x : c == 1 ? t.position->y : t.position->z;
-          EXPECT_NEAR(float_from_bits((*k.position)[c]), text_value, 1e-5 + 1e-5 * std::fabs(text_value));
+          EXPECT_NEAR(float_from_bits((*k.fields.position)[c]), text_value, 1e-5 + 1e-5 * std::fabs(text_value));
         }
       }
-      if (t.orientation && k.orientation) {
+      if (t.orientation && k.fields.orientation) {
         // The exporter prints Max's quaternion; the column-convention rotation is its conjugate.
         const model::Quat expected{-t.orientation->x, -t.orientation->y, -t.orientation->z, t.orientation->w};
-        const auto& o = *k.orientation;
+        const auto& o = *k.fields.orientation;
         const model::Quat stored = model::quat_from_xyz(float_from_bits(o[0]), float_from_bits(o[1]), float_from_bits(o[2]));
         // Rebuilding w = sqrt(1 - x² - y² - z²) magnifies float rounding when w is near 0, so the
         // rotation agrees to 1e-3 rad; the stored x, y, z agree to the dump's six digits.

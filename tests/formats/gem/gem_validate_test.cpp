@@ -48,6 +48,9 @@ TEST(GemValidate, WarningsOfKeyedFrames) {
   EXPECT_EQ(d[0].pointer, "/frames/0/keys/0/orientation");
   EXPECT_EQ(d[0].message, "orientation x² + y² + z² = 1.62 exceeds 1: w cannot be rebuilt");
   EXPECT_EQ(d[2].message, "key flags 0x0118 include unknown bits 0x0100");
+  // Key offsets follow from the frame's and the keys before: frame 1 at 56, its keys at 63, 66.
+  EXPECT_EQ(d[2].offset, 63u);
+  EXPECT_EQ(d[4].offset, 66u);
   EXPECT_EQ(d[4].message, "key of bone 5 but the bone map has 2 bones");
   EXPECT_EQ(d[5].message, "bone 1 'b' is keyed twice at frame 0");
   EXPECT_EQ(d[6].message, "position holds a non-finite value (bits 0x7fc00000)");
@@ -84,6 +87,10 @@ TEST(GemValidate, FrmnRules) {
   EXPECT_EQ(d[0].message, "negative frame number -1");
   EXPECT_EQ(d[1].message, "negative bone index -2");
   EXPECT_EQ(d[2].pointer, "/frames/1/bones/1/items/0/visibility");
+  // Record offsets: frame 1 at 45, its BONE records at 53 and 61, the second's items at 69, 77.
+  EXPECT_EQ(d[1].offset, 53u);
+  EXPECT_EQ(d[2].offset, 69u);
+  EXPECT_EQ(d[3].offset, 77u);
   EXPECT_EQ(d[3].message, "matrix rows 0 and 1 are not perpendicular (shear is lost on conversion)");
 }
 
@@ -94,6 +101,21 @@ TEST(GemValidate, BoneMapFindings) {
   EXPECT_EQ(ids(d), (std::vector<std::string>{"gem.reserved-bits", "gem.empty-name"}));
   EXPECT_EQ(d[0].offset, 24u);
   EXPECT_EQ(d[0].message, "bone 'x' has reserved name-prefix bits 0x000001 set");
+}
+
+TEST(GemValidate, MalformedFramesAreErrors) {
+  File f;
+  f.frame_count = 1;
+  f.bones = {BoneName{"b", 0, 0}};
+  Frame& fr = f.frames.emplace_back();
+  fr.add_key(0, flag::visible, {.position = Vec3Bits{}});
+  fr.values.pop_back();  // the key's position now runs past the frame's values
+  const auto d = validate(f);
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].id, "gem.malformed-frame");
+  EXPECT_EQ(d[0].severity, Severity::error);
+  EXPECT_EQ(d[0].pointer, "/frames/0/values");
+  EXPECT_EQ(d[0].message, "the records hold 3 values, the frame 2");
 }
 
 TEST(GemValidate, TooManyBonesForByteIndices) {

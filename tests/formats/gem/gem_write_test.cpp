@@ -13,11 +13,10 @@ File one_key_file() {
   f.version = version_6_1;
   f.frame_count = 300;
   f.bones = {BoneName{"gun", 0, 0}};
-  Key k;
-  k.bone = 0;
-  k.flags = flag::position | flag::visible;
-  k.position = Vec3Bits{test::bits(1), test::bits(2), test::bits(3)};
-  f.frames.push_back(Frame{FrameChunk::frm3, 299, {}, {k}, 0});
+  Frame& fr = f.frames.emplace_back();
+  fr.chunk = FrameChunk::frm3;
+  fr.number = 299;
+  fr.add_key(0, flag::visible, {.position = Vec3Bits{test::bits(1), test::bits(2), test::bits(3)}});
   return f;
 }
 
@@ -40,18 +39,31 @@ TEST(GemWrite, EncodedSizeMatchesTheBytes) {
   EXPECT_EQ(*back, f);
 }
 
-TEST(GemWrite, FlagsMustAgreeWithFields) {
+TEST(GemWrite, AddKeySetsThePresenceFlags) {
+  Frame fr;
+  const Key& k = fr.add_key(3, flag::position | flag::mesh | flag::hidden | 0x0100,
+                            {.orientation = Vec3Bits{1, 2, 3}, .scale = Vec3Bits{4, 5, 6}});
+  EXPECT_EQ(k.flags, flag::orientation | flag::scale | flag::hidden | 0x0100);
+  EXPECT_EQ(fr.values, (std::vector<std::uint32_t>{1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(*fr.scale(fr.keys[0]), (Vec3Bits{4, 5, 6}));
+  EXPECT_FALSE(fr.position(fr.keys[0]));
+}
+
+TEST(GemWrite, MalformedFramesAreRefused) {
+  // Flags that claim a field the frame holds no values for.
   File f = one_key_file();
   f.frames[0].keys[0].flags = flag::position | flag::orientation;
   Error e = write_error(f);
   EXPECT_EQ(e.code, ErrorCode::invalid_model);
-  EXPECT_EQ(e.pointer, "/frames/0/keys/0/orientation");
-  EXPECT_EQ(e.message, "flags 0x0003 include 0x02 but the key has no orientation");
+  EXPECT_EQ(e.pointer, "/frames/0/values");
+  EXPECT_EQ(e.message, "the records hold 6 values, the frame 3");
+  // A second key whose values do not follow the first's.
   f = one_key_file();
-  f.frames[0].keys[0].scale = Vec3Bits{};
+  f.frames[0].add_key(0, 0, {.scale = Vec3Bits{}});
+  f.frames[0].keys[1].first_value = 0;
   e = write_error(f);
-  EXPECT_EQ(e.pointer, "/frames/0/keys/0/scale");
-  EXPECT_EQ(e.message, "the key has a scale but flags 0x0009 lack 0x40");
+  EXPECT_EQ(e.pointer, "/frames/0/keys/1");
+  EXPECT_EQ(e.message, "the key's values start at 0, expected 3 (build keys with add_key)");
 }
 
 TEST(GemWrite, FrameNumberMustFitItsField) {
@@ -68,7 +80,7 @@ TEST(GemWrite, FrameNumberMustFitItsField) {
 
 TEST(GemWrite, AtMost255KeysPerFrameChunk) {
   File f = one_key_file();
-  f.frames[0].keys.resize(256, f.frames[0].keys[0]);
+  for (int i = 1; i < 256; ++i) f.frames[0].add_key(0, flag::visible, {});
   const Error e = write_error(f);
   EXPECT_EQ(e.pointer, "/frames/0/keys");
   EXPECT_EQ(e.message, "256 keys in one frame chunk; the key count is a byte (at most 255)");

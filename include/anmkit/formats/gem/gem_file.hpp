@@ -1,8 +1,10 @@
 #pragma once
 // The lossless GEM (EANM) file model: every chunk and field as stored, in file order.
 // write(read(bytes)) == bytes for every file read() accepts. Floats are kept as raw bits.
-// `offset` members record where a record began in the file it was read from (0 for models
-// built in memory); writers ignore them, validators report them.
+// `offset` members record where a comment, bone name or frame chunk began in the file it was
+// read from (0 for models built in memory); writers ignore them, validators report them. Keys
+// and FRMN records follow from their frame's offset and the sizes before them (key_size,
+// item_size).
 //
 // Layout (see docs/formats/gem.md): "EANM", u32 version (minor half first on disk), "FRMS" u32
 // frame count, any number of "CMNT" u16 size + bytes, "BMAP" u32 count + names (4-byte prefix:
@@ -11,9 +13,9 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
-#include <variant>
 #include <vector>
 
 namespace anmkit::gem {
@@ -55,39 +57,46 @@ struct BoneName {
   }
 };
 
+// Frames are stored as structures of arrays: a key or item record is a few bytes of indices,
+// and the values it holds sit in its frame's `values` (float bits and VISI integers, in record
+// order) and `meshes` (payloads, in record order). Reading a file then writes little more than
+// the file's own bytes. Frame::add_key() and add_bone()/add_*() build frames; a frame built so,
+// or read, is well-formed (find_malformed(): every index is the running total of the records
+// before it), and two well-formed frames are equal exactly when they hold the same content.
+
+// FRM2/FRM3: a key of one bone; a field is present exactly when its flag bit is set.
+struct Key {
+  std::uint8_t bone = 0;
+  std::uint16_t flags = 0;        // as stored, unknown bits included
+  std::uint32_t first_value = 0;  // index in Frame::values: position, orientation, scale, as flagged
+  std::uint32_t mesh = 0;         // index in Frame::meshes, when flagged
+  friend bool operator==(const Key&, const Key&) = default;
+};
+
+// A key's fields, to build one (Frame::add_key) or to read one whole (Frame::fields).
+// (Defaults spelled out so that designated initializers may leave fields out.)
+struct KeyFields {
+  std::optional<Vec3Bits> position = std::nullopt;
+  std::optional<Vec3Bits> orientation = std::nullopt;  // x, y, z of a unit quaternion; w is rebuilt
+  std::optional<Vec3Bits> scale = std::nullopt;
+  std::optional<Bytes> mesh = std::nullopt;            // payload after its u32 size
+  friend bool operator==(const KeyFields&, const KeyFields&) = default;
+};
+
 // FRMN (versions 3.0, 4.0, 5.0): a frame holds BONE records, each with MATR/VISI/MESH items.
-struct Matr { Matrix34Bits bits{}; friend bool operator==(const Matr&, const Matr&) = default; };
-struct Visi { std::int32_t value = 1; friend bool operator==(const Visi&, const Visi&) = default; };
-struct Mesh { Bytes payload; friend bool operator==(const Mesh&, const Mesh&) = default; };
+enum class ItemKind : std::uint8_t { matrix, visibility, mesh };
 
 struct FrmnItem {
-  std::variant<Matr, Visi, Mesh> value;
-  std::uint64_t offset = 0;
-  friend bool operator==(const FrmnItem& a, const FrmnItem& b) { return a.value == b.value; }
+  ItemKind kind = ItemKind::matrix;
+  std::uint32_t index = 0;  // in Frame::values (12 for a matrix, 1 for a visibility) or Frame::meshes
+  friend bool operator==(const FrmnItem&, const FrmnItem&) = default;
 };
 
 struct FrmnBone {
   std::int32_t index = 0;
-  std::vector<FrmnItem> items;
-  std::uint64_t offset = 0;
-  friend bool operator==(const FrmnBone& a, const FrmnBone& b) {
-    return a.index == b.index && a.items == b.items;
-  }
-};
-
-// FRM2/FRM3: a key of one bone; fields are present exactly when their flag bit is set.
-struct Key {
-  std::uint8_t bone = 0;
-  std::uint16_t flags = 0;
-  std::optional<Vec3Bits> position;
-  std::optional<Vec3Bits> orientation;  // x, y, z of a unit quaternion; w is rebuilt
-  std::optional<Vec3Bits> scale;
-  std::optional<Bytes> mesh;            // payload after its u32 size
-  std::uint64_t offset = 0;
-  friend bool operator==(const Key& a, const Key& b) {
-    return a.bone == b.bone && a.flags == b.flags && a.position == b.position &&
-           a.orientation == b.orientation && a.scale == b.scale && a.mesh == b.mesh;
-  }
+  std::uint32_t first_item = 0;  // its items are Frame::items[first_item, first_item + item_count)
+  std::uint32_t item_count = 0;
+  friend bool operator==(const FrmnBone&, const FrmnBone&) = default;
 };
 
 enum class FrameChunk : std::uint8_t { frmn, frm2, frm3 };
@@ -95,14 +104,54 @@ std::string_view chunk_tag(FrameChunk chunk);  // "FRMN", "FRM2", "FRM3"
 
 struct Frame {
   FrameChunk chunk = FrameChunk::frm2;
-  std::uint32_t number = 0;      // FRMN stores an i32: its bits are kept here
-  std::vector<FrmnBone> bones;   // FRMN only
-  std::vector<Key> keys;         // FRM2/FRM3 only
+  std::uint32_t number = 0;             // FRMN stores an i32: its bits are kept here
+  std::vector<FrmnBone> bones;          // FRMN only
+  std::vector<FrmnItem> items;          // FRMN only: every bone's items, bone after bone
+  std::vector<Key> keys;                // FRM2/FRM3 only
+  std::vector<std::uint32_t> values;    // the records' values, in record order
+  std::vector<Bytes> meshes;            // the records' mesh payloads, in record order
   std::uint64_t offset = 0;
+
+  // FRM2/FRM3 keys. add_key sets the presence bits of `flags` (position, orientation, scale,
+  // mesh) from the fields given and keeps its other bits.
+  Key& add_key(std::uint8_t bone, std::uint16_t flags, KeyFields fields);
+  std::optional<Vec3Bits> position(const Key& key) const;
+  std::optional<Vec3Bits> orientation(const Key& key) const;
+  std::optional<Vec3Bits> scale(const Key& key) const;
+  const Bytes* mesh(const Key& key) const;  // null when the key has none
+  KeyFields fields(const Key& key) const;
+
+  // FRMN records: add_bone starts a BONE record, add_matrix/add_visibility/add_mesh append an
+  // item to the last one.
+  FrmnBone& add_bone(std::int32_t index);
+  void add_matrix(const Matrix34Bits& bits);
+  void add_visibility(std::int32_t value);
+  void add_mesh(Bytes payload);
+  std::span<const FrmnItem> items_of(const FrmnBone& bone) const;
+  Matrix34Bits matrix(const FrmnItem& item) const;
+  std::int32_t visibility(const FrmnItem& item) const;
+  const Bytes& mesh(const FrmnItem& item) const;
+
   friend bool operator==(const Frame& a, const Frame& b) {
-    return a.chunk == b.chunk && a.number == b.number && a.bones == b.bones && a.keys == b.keys;
+    return a.chunk == b.chunk && a.number == b.number && a.bones == b.bones && a.items == b.items &&
+           a.keys == b.keys && a.values == b.values && a.meshes == b.meshes;
   }
 };
+
+// Bytes a key takes in a file (bone, flags, its fields), and an FRMN item (tag and value).
+std::uint64_t key_size(const Frame& frame, const Key& key);
+std::uint64_t item_size(const Frame& frame, const FrmnItem& item);
+// Bytes of a frame chunk's header: tag and frame number (and a key count for FRM2/FRM3).
+std::uint64_t frame_header_size(const Frame& frame, std::uint32_t frame_count);
+
+// What is wrong when a frame's records do not index its arrays as add_key/add_* would have,
+// with the JSON pointer below the frame ("/keys/3") where it is; nothing for a well-formed frame.
+// Accessors assume a well-formed frame; write() and validate() check.
+struct Malformed {
+  std::string pointer;
+  std::string message;
+};
+std::optional<Malformed> find_malformed(const Frame& frame);
 
 struct File {
   std::uint32_t version = version_6_0;
