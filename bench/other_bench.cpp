@@ -16,6 +16,7 @@
 #include "anmkit/formats/mm2/mm2_read.hpp"
 #include "anmkit/formats/mm2/mm2_validate.hpp"
 #include "anmkit/formats/mm2/mm2_write.hpp"
+#include "common/keep_freed_memory.hpp"
 #include "memcpy_ratio.hpp"
 #include "synthetic_gem.hpp"
 
@@ -177,4 +178,12 @@ BENCHMARK(BM_GltfExportGem)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+// BENCHMARK_MAIN, with the CLI's allocator settings: the benchmarks measure what the CLI does.
+int main(int argc, char** argv) {
+  anmkit::tools::keep_freed_memory();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

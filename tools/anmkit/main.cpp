@@ -1,21 +1,15 @@
 // anmkit: one command-line tool for the `.anm` animation formats.
 
-#include <malloc.h>
-
 #include <CLI/CLI.hpp>
 
 #include "cli_common.hpp"
+#include "common/keep_freed_memory.hpp"
 
 #include "anmkit/core/file_io.hpp"
 
 int main(int argc, char** argv) {
   anmkit::install_interrupt_cleanup();  // Ctrl-C leaves no temporary files behind
-  // Keep freed memory for the next file instead of returning it to the system after each one:
-  // with glibc's defaults a batch of thousands of files faults in fresh zeroed pages for every
-  // file (35 a file), which is most of its system time, and two workers then contend for the
-  // process's page tables. The peak stays what the largest file needs.
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  mallopt(M_TRIM_THRESHOLD, 64 << 20);
+  anmkit::tools::keep_freed_memory();
   CLI::App app{"anmkit: identify, check, dump, edit and convert .anm animation files.\n"
                "Formats: GEM skeletal animation (EANM; Soldiers: Heroes of WWII, Men of War, Gates of Hell),\n"
                "Luigi's Mansion node animation (GameCube), Might and Magic II sprites (Amiga)."};

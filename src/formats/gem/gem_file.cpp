@@ -14,20 +14,13 @@ unsigned vec3_count(std::uint16_t flags) {
          unsigned((flags & flag::scale) != 0);
 }
 
-// Accessors check their indices, so that a model assembled by hand fails loudly rather than
-// reading out of bounds; a well-formed frame never trips them.
 const std::uint32_t* values_at(const std::vector<std::uint32_t>& values, std::uint64_t index, std::size_t count) {
-  if (index + count > values.size()) throw std::out_of_range("gem::Frame: a record's values are past Frame::values");
+  if (index + count > values.size()) Frame::out_of_range();
   return values.data() + index;
 }
 
-Vec3Bits vec3_at(const std::vector<std::uint32_t>& values, std::uint64_t index) {
-  const std::uint32_t* p = values_at(values, index, 3);
-  return {p[0], p[1], p[2]};
-}
-
 const Bytes& mesh_at(const std::vector<Bytes>& meshes, std::uint32_t index) {
-  if (index >= meshes.size()) throw std::out_of_range("gem::Frame: a record's mesh is past Frame::meshes");
+  if (index >= meshes.size()) Frame::out_of_range();
   return meshes[index];
 }
 
@@ -48,25 +41,7 @@ Key& Frame::add_key(std::uint8_t bone, std::uint16_t flags, KeyFields fields) {
   return key;
 }
 
-std::optional<Vec3Bits> Frame::position(const Key& key) const {
-  if (!(key.flags & flag::position)) return std::nullopt;
-  return vec3_at(values, key.first_value);
-}
-
-std::optional<Vec3Bits> Frame::orientation(const Key& key) const {
-  if (!(key.flags & flag::orientation)) return std::nullopt;
-  return vec3_at(values, key.first_value + ((key.flags & flag::position) ? 3u : 0u));
-}
-
-std::optional<Vec3Bits> Frame::scale(const Key& key) const {
-  if (!(key.flags & flag::scale)) return std::nullopt;
-  return vec3_at(values, key.first_value + 3u * vec3_count(key.flags & (flag::position | flag::orientation)));
-}
-
-const Bytes* Frame::mesh(const Key& key) const {
-  if (!(key.flags & flag::mesh)) return nullptr;
-  return &mesh_at(meshes, key.mesh);
-}
+void Frame::out_of_range() { throw std::out_of_range("gem::Frame: a record indexes past its frame's values or meshes"); }
 
 KeyFields Frame::fields(const Key& key) const {
   KeyFields f{position(key), orientation(key), scale(key), std::nullopt};
@@ -101,7 +76,7 @@ void Frame::add_mesh(Bytes payload) {
 
 std::span<const FrmnItem> Frame::items_of(const FrmnBone& bone) const {
   if (std::uint64_t(bone.first_item) + bone.item_count > items.size()) {
-    throw std::out_of_range("gem::Frame: a BONE record's items are past Frame::items");
+    out_of_range();
   }
   return {items.data() + bone.first_item, bone.item_count};
 }

@@ -50,38 +50,47 @@ void read_u32s(ByteReader& r, ValueScratch& values, std::string_view what) {
   values.commit(N);
 }
 
-bool next_is_frame(const ByteReader& r) {
-  return r.next_tag_is("FRMN") || r.next_tag_is("FRM2") || r.next_tag_is("FRM3");
+// A four-byte tag as the little-endian u32 it reads as, so that a record's tag is one compare.
+constexpr std::uint32_t tag_code(const char (&tag)[5]) {
+  return std::uint32_t(std::uint8_t(tag[0])) | std::uint32_t(std::uint8_t(tag[1])) << 8 |
+         std::uint32_t(std::uint8_t(tag[2])) << 16 | std::uint32_t(std::uint8_t(tag[3])) << 24;
+}
+
+// The next four bytes as a tag code; 0 (no tag) near the end.
+std::uint32_t peek_tag(const ByteReader& r) {
+  const auto rest = r.unread();
+  if (rest.size() < 4) return 0;
+  return std::uint32_t(rest[0]) | std::uint32_t(rest[1]) << 8 | std::uint32_t(rest[2]) << 16 | std::uint32_t(rest[3]) << 24;
 }
 
 void read_frmn_body(ByteReader& r, Frame& frame, ValueScratch& values) {
   frame.number = r.u32("FRMN frame number");
-  while (!r.at_end() && !next_is_frame(r)) {
+  while (!r.at_end()) {
     const std::size_t at = r.offset();
-    if (r.next_tag_is("BONE")) {
-      r.tag("BONE");
-      frame.add_bone(r.i32("BONE index"));
+    const std::uint32_t tag = peek_tag(r);
+    if (tag == tag_code("FRMN") || tag == tag_code("FRM2") || tag == tag_code("FRM3")) break;
+    if (tag == tag_code("BONE")) {
+      r.skip(4, "BONE");
+      frame.bones.push_back({r.i32("BONE index"), std::uint32_t(frame.items.size()), 0});
       continue;
     }
-    const bool item = r.next_tag_is("MATR") || r.next_tag_is("VISI") || r.next_tag_is("MESH");
+    const bool item = tag == tag_code("MATR") || tag == tag_code("VISI") || tag == tag_code("MESH");
     if (!item || frame.bones.empty()) {
-      auto tag = r.bytes(std::min<std::size_t>(4, r.remaining()), "chunk tag");
+      auto found = r.bytes(std::min<std::size_t>(4, r.remaining()), "chunk tag");
       r.fail_at(at, ErrorCode::unknown_chunk,
                 fmt::format("expected {} or {}, found '{}'",
                             frame.bones.empty() ? "BONE" : "BONE, MATR, VISI, MESH", frame_tags,
-                            tag_for_message(tag)));
+                            tag_for_message(found)));
     }
+    r.skip(4, "item tag");
     const auto index = std::uint32_t(values.used());
-    if (r.next_tag_is("MATR")) {
-      r.tag("MATR");
+    if (tag == tag_code("MATR")) {
       read_u32s<12>(r, values, "MATR matrix (12 floats)");
       frame.items.push_back({ItemKind::matrix, index});
-    } else if (r.next_tag_is("VISI")) {
-      r.tag("VISI");
+    } else if (tag == tag_code("VISI")) {
       read_u32s<1>(r, values, "VISI value");
       frame.items.push_back({ItemKind::visibility, index});
     } else {
-      r.tag("MESH");
       frame.meshes.push_back(read_sized_payload(r, "MESH payload size"));
       frame.items.push_back({ItemKind::mesh, std::uint32_t(frame.meshes.size() - 1)});
     }
@@ -217,21 +226,22 @@ File read_file_model(ByteReader& r, const ReadLimits& limits) {
   std::uint64_t records = 0;
   ValueScratch values;
   while (!r.at_end()) {
-    Frame frame;
+    Frame& frame = file.frames.emplace_back();  // built in place: a Frame is six vectors
     frame.offset = r.offset();
-    if (r.next_tag_is("FRMN")) {
+    const std::uint32_t tag = peek_tag(r);
+    if (tag == tag_code("FRMN")) {
       frame.chunk = FrameChunk::frmn;
-    } else if (r.next_tag_is("FRM2")) {
+    } else if (tag == tag_code("FRM2")) {
       frame.chunk = FrameChunk::frm2;
-    } else if (r.next_tag_is("FRM3")) {
+    } else if (tag == tag_code("FRM3")) {
       frame.chunk = FrameChunk::frm3;
     } else {
-      auto tag = r.bytes(std::min<std::size_t>(4, r.remaining()), "chunk tag");
+      auto found = r.bytes(std::min<std::size_t>(4, r.remaining()), "chunk tag");
       r.fail_at(frame.offset, ErrorCode::unknown_chunk,
                 fmt::format("expected {} or the end of the file, found '{}'", frame_tags,
-                            tag_for_message(tag)));
+                            tag_for_message(found)));
     }
-    r.tag("frame chunk tag");
+    r.skip(4, "frame chunk tag");
     if (frame.chunk == FrameChunk::frmn) {
       read_frmn_body(r, frame, values);
     } else {
@@ -242,7 +252,6 @@ File read_file_model(ByteReader& r, const ReadLimits& limits) {
       r.fail_at(frame.offset, ErrorCode::too_large,
                 fmt::format("more than {} key records (--max-keys)", limits.max_keys));
     }
-    file.frames.push_back(std::move(frame));
   }
   return file;
 }

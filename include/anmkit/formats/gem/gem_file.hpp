@@ -114,11 +114,28 @@ struct Frame {
 
   // FRM2/FRM3 keys. add_key sets the presence bits of `flags` (position, orientation, scale,
   // mesh) from the fields given and keeps its other bits.
+  // The accessors are inline (they run per key in every conversion) and check their indices,
+  // so that a frame assembled by hand fails loudly (std::out_of_range) rather than reading out
+  // of bounds; a well-formed frame never trips them.
   Key& add_key(std::uint8_t bone, std::uint16_t flags, KeyFields fields);
-  std::optional<Vec3Bits> position(const Key& key) const;
-  std::optional<Vec3Bits> orientation(const Key& key) const;
-  std::optional<Vec3Bits> scale(const Key& key) const;
-  const Bytes* mesh(const Key& key) const;  // null when the key has none
+  std::optional<Vec3Bits> position(const Key& key) const {
+    if (!(key.flags & flag::position)) return std::nullopt;
+    return vec3_at(key.first_value);
+  }
+  std::optional<Vec3Bits> orientation(const Key& key) const {
+    if (!(key.flags & flag::orientation)) return std::nullopt;
+    return vec3_at(key.first_value + ((key.flags & flag::position) ? 3u : 0u));
+  }
+  std::optional<Vec3Bits> scale(const Key& key) const {
+    if (!(key.flags & flag::scale)) return std::nullopt;
+    return vec3_at(key.first_value + ((key.flags & flag::position) ? 3u : 0u) +
+                   ((key.flags & flag::orientation) ? 3u : 0u));
+  }
+  const Bytes* mesh(const Key& key) const {  // null when the key has none
+    if (!(key.flags & flag::mesh)) return nullptr;
+    if (key.mesh >= meshes.size()) out_of_range();
+    return &meshes[key.mesh];
+  }
   KeyFields fields(const Key& key) const;
 
   // FRMN records: add_bone starts a BONE record, add_matrix/add_visibility/add_mesh append an
@@ -131,6 +148,12 @@ struct Frame {
   Matrix34Bits matrix(const FrmnItem& item) const;
   std::int32_t visibility(const FrmnItem& item) const;
   const Bytes& mesh(const FrmnItem& item) const;
+
+  [[noreturn]] static void out_of_range();
+  Vec3Bits vec3_at(std::uint64_t index) const {
+    if (index + 3 > values.size()) out_of_range();
+    return {values[index], values[index + 1], values[index + 2]};
+  }
 
   friend bool operator==(const Frame& a, const Frame& b) {
     return a.chunk == b.chunk && a.number == b.number && a.bones == b.bones && a.items == b.items &&
