@@ -161,8 +161,8 @@ TEST(Cli, AHandEditBuildsAValidFile) {
   ASSERT_TRUE(file);
   EXPECT_EQ(file->bones.size(), 3u);
   EXPECT_EQ(file->bones[2].name, "antenna");
-  EXPECT_EQ((*file->frames[1].position(file->frames[1].keys[1]))[2], bits(5.25f));
-  EXPECT_EQ(file->frames[1].keys[2].bone, 2);
+  EXPECT_EQ((*file->position(file->keys_of(file->frames[1])[1]))[2], bits(5.25f));
+  EXPECT_EQ(file->keys_of(file->frames[1])[2].bone, 2);
   EXPECT_EQ(run_cli({"validate", dir.file("edited.anm")}, dir).exit_code, 0);
 }
 

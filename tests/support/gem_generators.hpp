@@ -50,24 +50,22 @@ inline gem::File random_file(std::uint32_t version, gem::FrameChunk chunk) {
                                                                                 : 0xffffffff)
                                       : 0xffffffff;
   for (int i = 0; i < frames; ++i) {
-    Frame fr;
-    fr.chunk = chunk;
-    fr.number = static_cast<std::uint32_t>(*rc::gen::inRange<std::uint64_t>(0, max_frame + 1));
+    f.add_frame(chunk, static_cast<std::uint32_t>(*rc::gen::inRange<std::uint64_t>(0, max_frame + 1)));
     if (chunk == FrameChunk::frmn) {
       const int records = *rc::gen::inRange(0, 4);
       for (int b = 0; b < records; ++b) {
-        fr.add_bone(*rc::gen::arbitrary<std::int32_t>());
+        f.add_bone(*rc::gen::arbitrary<std::int32_t>());
         const int items = *rc::gen::inRange(0, 4);
         for (int k = 0; k < items; ++k) {
           switch (*rc::gen::inRange(0, 3)) {
             case 0: {
               Matrix34Bits m;
               for (auto& b32 : m) b32 = *rc::gen::arbitrary<std::uint32_t>();
-              fr.add_matrix(m);
+              f.add_matrix(m);
               break;
             }
-            case 1: fr.add_visibility(*rc::gen::arbitrary<std::int32_t>()); break;
-            default: fr.add_mesh(random_bytes(24)); break;
+            case 1: f.add_visibility(*rc::gen::arbitrary<std::int32_t>()); break;
+            default: f.add_mesh(random_bytes(24)); break;
           }
         }
       }
@@ -81,11 +79,10 @@ inline gem::File random_file(std::uint32_t version, gem::FrameChunk chunk) {
         if (flags & flag::orientation) fields.orientation = random_vec3_bits();
         if (flags & flag::scale) fields.scale = random_vec3_bits();
         if (flags & flag::mesh) fields.mesh = random_bytes(24);
-        const Key& key = fr.add_key(bone, flags, std::move(fields));
+        const Key& key = f.add_key(bone, flags, std::move(fields));
         RC_ASSERT(key.flags == flags);
       }
     }
-    f.frames.push_back(std::move(fr));
   }
   return f;
 }

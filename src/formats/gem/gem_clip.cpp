@@ -29,14 +29,14 @@ void sort_track(std::vector<K>& keys) {
   keys = std::move(out);
 }
 
-void add_keyed(model::BoneTrack& t, std::uint32_t frame_number, const Frame& frame, const Key& key) {
+void add_keyed(model::BoneTrack& t, std::uint32_t frame_number, const File& file, const Key& key) {
   const double at = frame_number;
-  if (auto v = frame.position(key)) t.translation.keys.push_back({at, vec3(*v)});
-  if (auto v = frame.orientation(key)) {
+  if (auto v = file.position(key)) t.translation.keys.push_back({at, vec3(*v)});
+  if (auto v = file.orientation(key)) {
     const auto q = vec3(*v);
     t.rotation.keys.push_back({at, model::quat_from_xyz(q.x, q.y, q.z)});
   }
-  if (auto v = frame.scale(key)) t.scale.keys.push_back({at, vec3(*v)});
+  if (auto v = file.scale(key)) t.scale.keys.push_back({at, vec3(*v)});
   if (key.flags & (flag::orientation | flag::scale | flag::mirrored)) {
     t.mirrored.push_back({frame_number, (key.flags & flag::mirrored) != 0});
   }
@@ -45,14 +45,14 @@ void add_keyed(model::BoneTrack& t, std::uint32_t frame_number, const Frame& fra
   } else if (key.flags & flag::visible) {
     t.visible.push_back({frame_number, true});
   }
-  if (const Bytes* mesh = frame.mesh(key)) t.mesh.push_back({frame_number, *mesh});
+  if (const Bytes* mesh = file.mesh(key)) t.mesh.push_back({frame_number, *mesh});
 }
 
-void add_frmn(model::BoneTrack& t, std::uint32_t frame_number, const Frame& frame, const FrmnBone& bone) {
-  for (const FrmnItem& item : frame.items_of(bone)) {
+void add_frmn(model::BoneTrack& t, std::uint32_t frame_number, const File& file, const FrmnBone& bone) {
+  for (const FrmnItem& item : file.items_of(bone)) {
     switch (item.kind) {
       case ItemKind::matrix: {
-        const Matrix34Bits bits = frame.matrix(item);
+        const Matrix34Bits bits = file.matrix(item);
         model::Matrix34 values{};
         for (std::size_t i = 0; i < 12; ++i) values[i] = float_from_bits(bits[i]);
         const model::Decomposed d = model::decompose(values);
@@ -62,8 +62,8 @@ void add_frmn(model::BoneTrack& t, std::uint32_t frame_number, const Frame& fram
         t.mirrored.push_back({frame_number, d.mirrored});
         break;
       }
-      case ItemKind::visibility: t.visible.push_back({frame_number, frame.visibility(item) != 0}); break;
-      case ItemKind::mesh: t.mesh.push_back({frame_number, frame.mesh(item)}); break;
+      case ItemKind::visibility: t.visible.push_back({frame_number, file.visibility(item) != 0}); break;
+      case ItemKind::mesh: t.mesh.push_back({frame_number, file.mesh(item)}); break;
     }
   }
 }
@@ -89,14 +89,14 @@ model::Clip to_clip(const File& file) {
   for (const Frame& frame : file.frames) {
     if (frame.chunk == FrameChunk::frmn) {
       if (static_cast<std::int32_t>(frame.number) < 0) continue;
-      for (const FrmnBone& bone : frame.bones) {
+      for (const FrmnBone& bone : file.records_of(frame)) {
         if (bone.index < 0 || std::size_t(bone.index) >= clip.bones.size()) continue;
-        add_frmn(clip.bones[std::size_t(bone.index)], frame.number, frame, bone);
+        add_frmn(clip.bones[std::size_t(bone.index)], frame.number, file, bone);
       }
     } else {
-      for (const Key& key : frame.keys) {
+      for (const Key& key : file.keys_of(frame)) {
         if (key.bone >= clip.bones.size()) continue;
-        add_keyed(clip.bones[key.bone], frame.number, frame, key);
+        add_keyed(clip.bones[key.bone], frame.number, file, key);
       }
     }
   }

@@ -65,7 +65,7 @@ Emit decide(const model::BonePose& p, const model::BonePose* prev, bool write_sc
   return e;
 }
 
-void add_keyed_record(Frame& frame, std::size_t bone, const model::BonePose& p, const Emit& e) {
+void add_keyed_record(File& file, std::size_t bone, const model::BonePose& p, const Emit& e) {
   KeyFields fields;
   std::uint16_t flags = 0;
   if (e.translation) fields.position = bits(p.translation);
@@ -78,11 +78,11 @@ void add_keyed_record(Frame& frame, std::size_t bone, const model::BonePose& p, 
   if ((e.rotation || e.scale) && p.mirrored) flags |= flag::mirrored;
   if (e.visibility) flags |= p.visible ? flag::visible : flag::hidden;
   if (e.mesh) fields.mesh = e.mesh->payload;
-  frame.add_key(static_cast<std::uint8_t>(bone), flags, std::move(fields));
+  file.add_key(static_cast<std::uint8_t>(bone), flags, std::move(fields));
 }
 
-void add_frmn_record(Frame& frame, std::size_t bone, const model::BonePose& p, const Emit& e) {
-  frame.add_bone(static_cast<std::int32_t>(bone));
+void add_frmn_record(File& file, std::size_t bone, const model::BonePose& p, const Emit& e) {
+  file.add_bone(static_cast<std::int32_t>(bone));
   if (e.translation || e.rotation || e.scale) {
     model::Decomposed d;  // identity where the pose has no value yet
     if (p.has_translation) d.translation = p.translation;
@@ -92,10 +92,10 @@ void add_frmn_record(Frame& frame, std::size_t bone, const model::BonePose& p, c
     const model::Matrix34 m = model::compose(d);
     Matrix34Bits matrix;
     for (std::size_t i = 0; i < 12; ++i) matrix[i] = bits_from_float(m[i]);
-    frame.add_matrix(matrix);
+    file.add_matrix(matrix);
   }
-  if (e.visibility) frame.add_visibility(p.visible ? 1 : 0);
-  if (e.mesh) frame.add_mesh(e.mesh->payload);
+  if (e.visibility) file.add_visibility(p.visible ? 1 : 0);
+  if (e.mesh) file.add_mesh(e.mesh->payload);
 }
 
 bool has_non_unit_scale(const model::BoneTrack& t) {
@@ -150,9 +150,9 @@ Expected<File> from_clip(const model::Clip& clip, Target target) {
   for (std::uint32_t f = 0; f < clip.frame_count; ++f) {
     std::vector<model::BonePose> poses = model::sample(clip, double(f));
     const bool full = f == 0 || f + 1 == clip.frame_count;
-    Frame frame;
-    frame.chunk = t.chunk;
-    frame.number = f;
+    // A frame chunk is started by its first record; keys past 255 continue in another chunk
+    // of the same frame (the key count is a byte).
+    bool started = false;
     for (std::size_t b = 0; b < clip.bones.size(); ++b) {
       const auto& mesh_keys = clip.bones[b].mesh;
       std::size_t& m = next_mesh[b];
@@ -162,19 +162,16 @@ Expected<File> from_clip(const model::Clip& clip, Target target) {
       const Emit e = decide(poses[b], full ? nullptr : &previous[b], write_scale[b], mesh);
       if (e.rotation) rotation_forced[b] = poses[b].has_rotation = true;
       if (!e.any()) continue;
+      if (!started || (keyed && file.frames.back().count == 255)) {
+        file.add_frame(t.chunk, f);
+        started = true;
+      }
       if (keyed) {
-        add_keyed_record(frame, b, poses[b], e);
-        if (frame.keys.size() == 255) {  // the key count is a byte: continue in another chunk
-          file.frames.push_back(std::move(frame));
-          frame = Frame{};
-          frame.chunk = t.chunk;
-          frame.number = f;
-        }
+        add_keyed_record(file, b, poses[b], e);
       } else {
-        add_frmn_record(frame, b, poses[b], e);
+        add_frmn_record(file, b, poses[b], e);
       }
     }
-    if (!frame.keys.empty() || !frame.bones.empty()) file.frames.push_back(std::move(frame));
     previous = std::move(poses);
   }
   return file;

@@ -14,19 +14,45 @@ unsigned vec3_count(std::uint16_t flags) {
          unsigned((flags & flag::scale) != 0);
 }
 
-const std::uint32_t* values_at(const std::vector<std::uint32_t>& values, std::uint64_t index, std::size_t count) {
-  if (index + count > values.size()) Frame::out_of_range();
-  return values.data() + index;
-}
-
-const Bytes& mesh_at(const std::vector<Bytes>& meshes, std::uint32_t index) {
-  if (index >= meshes.size()) Frame::out_of_range();
-  return meshes[index];
-}
-
 }  // namespace
 
-Key& Frame::add_key(std::uint8_t bone, std::uint16_t flags, KeyFields fields) {
+void File::out_of_range() { throw std::out_of_range("gem::File: a record indexes past the file's arrays"); }
+
+KeyFields File::fields(const Key& key) const {
+  KeyFields f{position(key), orientation(key), scale(key), std::nullopt};
+  if (const Bytes* m = mesh(key)) f.mesh = *m;
+  return f;
+}
+
+Matrix34Bits File::matrix(const FrmnItem& item) const {
+  if (std::uint64_t(item.index) + 12 > values.size()) out_of_range();
+  Matrix34Bits m;
+  std::copy(values.begin() + item.index, values.begin() + item.index + 12, m.begin());
+  return m;
+}
+
+std::int32_t File::visibility(const FrmnItem& item) const {
+  if (item.index >= values.size()) out_of_range();
+  return std::int32_t(values[item.index]);
+}
+
+const Bytes& File::mesh(const FrmnItem& item) const {
+  if (item.index >= meshes.size()) out_of_range();
+  return meshes[item.index];
+}
+
+Frame& File::add_frame(FrameChunk chunk, std::uint32_t number) {
+  Frame& frame = frames.emplace_back();
+  frame.chunk = chunk;
+  frame.number = number;
+  frame.first = std::uint32_t(chunk == FrameChunk::frmn ? records.size() : keys.size());
+  return frame;
+}
+
+Key& File::add_key(std::uint8_t bone, std::uint16_t flags, KeyFields fields) {
+  if (frames.empty() || frames.back().chunk == FrameChunk::frmn) {
+    throw std::logic_error("gem::File::add_key without an FRM2/FRM3 frame to add to (add_frame)");
+  }
   Key& key = keys.emplace_back();
   key.bone = bone;
   key.flags = std::uint16_t((flags & ~presence) | (fields.position ? flag::position : 0) |
@@ -38,73 +64,56 @@ Key& Frame::add_key(std::uint8_t bone, std::uint16_t flags, KeyFields fields) {
   }
   key.mesh = std::uint32_t(meshes.size());
   if (fields.mesh) meshes.push_back(std::move(*fields.mesh));
+  ++frames.back().count;
   return key;
 }
 
-void Frame::out_of_range() { throw std::out_of_range("gem::Frame: a record indexes past its frame's values or meshes"); }
-
-KeyFields Frame::fields(const Key& key) const {
-  KeyFields f{position(key), orientation(key), scale(key), std::nullopt};
-  if (const Bytes* m = mesh(key)) f.mesh = *m;
-  return f;
+FrmnBone& File::add_bone(std::int32_t index) {
+  if (frames.empty() || frames.back().chunk != FrameChunk::frmn) {
+    throw std::logic_error("gem::File::add_bone without an FRMN frame to add to (add_frame)");
+  }
+  ++frames.back().count;
+  return records.emplace_back(FrmnBone{index, std::uint32_t(items.size()), 0});
 }
 
-FrmnBone& Frame::add_bone(std::int32_t index) {
-  return bones.emplace_back(FrmnBone{index, std::uint32_t(items.size()), 0});
+void File::require_open_record(const char* what) const {
+  if (frames.empty() || frames.back().chunk != FrameChunk::frmn || frames.back().count == 0) {
+    throw std::logic_error(fmt::format("gem::File::{} without a BONE record in the last frame (add_bone)", what));
+  }
 }
 
-void Frame::add_matrix(const Matrix34Bits& bits) {
-  if (bones.empty()) throw std::logic_error("gem::Frame::add_matrix before add_bone");
+void File::add_matrix(const Matrix34Bits& bits) {
+  require_open_record("add_matrix");
   items.push_back({ItemKind::matrix, std::uint32_t(values.size())});
   values.insert(values.end(), bits.begin(), bits.end());
-  ++bones.back().item_count;
+  ++records.back().item_count;
 }
 
-void Frame::add_visibility(std::int32_t value) {
-  if (bones.empty()) throw std::logic_error("gem::Frame::add_visibility before add_bone");
+void File::add_visibility(std::int32_t value) {
+  require_open_record("add_visibility");
   items.push_back({ItemKind::visibility, std::uint32_t(values.size())});
   values.push_back(std::uint32_t(value));
-  ++bones.back().item_count;
+  ++records.back().item_count;
 }
 
-void Frame::add_mesh(Bytes payload) {
-  if (bones.empty()) throw std::logic_error("gem::Frame::add_mesh before add_bone");
+void File::add_mesh(Bytes payload) {
+  require_open_record("add_mesh");
   items.push_back({ItemKind::mesh, std::uint32_t(meshes.size())});
   meshes.push_back(std::move(payload));
-  ++bones.back().item_count;
+  ++records.back().item_count;
 }
 
-std::span<const FrmnItem> Frame::items_of(const FrmnBone& bone) const {
-  if (std::uint64_t(bone.first_item) + bone.item_count > items.size()) {
-    out_of_range();
-  }
-  return {items.data() + bone.first_item, bone.item_count};
-}
-
-Matrix34Bits Frame::matrix(const FrmnItem& item) const {
-  Matrix34Bits m;
-  const std::uint32_t* p = values_at(values, item.index, 12);
-  std::copy(p, p + 12, m.begin());
-  return m;
-}
-
-std::int32_t Frame::visibility(const FrmnItem& item) const {
-  return std::int32_t(*values_at(values, item.index, 1));
-}
-
-const Bytes& Frame::mesh(const FrmnItem& item) const { return mesh_at(meshes, item.index); }
-
-std::uint64_t key_size(const Frame& frame, const Key& key) {
+std::uint64_t key_size(const File& file, const Key& key) {
   std::uint64_t size = 3 + 12 * vec3_count(key.flags);
-  if (const Bytes* m = frame.mesh(key)) size += 4 + m->size();
+  if (const Bytes* m = file.mesh(key)) size += 4 + m->size();
   return size;
 }
 
-std::uint64_t item_size(const Frame& frame, const FrmnItem& item) {
+std::uint64_t item_size(const File& file, const FrmnItem& item) {
   switch (item.kind) {
     case ItemKind::matrix: return 4 + 48;
     case ItemKind::visibility: return 4 + 4;
-    case ItemKind::mesh: return 4 + 4 + frame.mesh(item).size();
+    case ItemKind::mesh: return 4 + 4 + file.mesh(item).size();
   }
   return 0;
 }
@@ -118,47 +127,66 @@ std::uint64_t frame_header_size(const Frame& frame, std::uint32_t frame_count) {
   return 0;
 }
 
-std::optional<Malformed> find_malformed(const Frame& frame) {
-  std::uint64_t value = 0;
-  std::uint64_t mesh = 0;
-  for (std::size_t i = 0; i < frame.keys.size(); ++i) {
-    const Key& key = frame.keys[i];
-    if (key.first_value != value) {
-      return Malformed{fmt::format("/keys/{}", i), fmt::format("the key's values start at {}, expected {} (build keys with add_key)", key.first_value, value)};
+std::optional<Malformed> find_malformed(const File& file) {
+  auto bad = [](std::string pointer, std::string message) { return Malformed{std::move(pointer), std::move(message)}; };
+  std::uint64_t key = 0, record = 0, item = 0, value = 0, mesh = 0;
+  for (std::size_t fi = 0; fi < file.frames.size(); ++fi) {
+    const Frame& frame = file.frames[fi];
+    const bool frmn = frame.chunk == FrameChunk::frmn;
+    if (frame.chunk != FrameChunk::frmn && frame.chunk != FrameChunk::frm2 && frame.chunk != FrameChunk::frm3) {
+      return bad(fmt::format("/frames/{}", fi), fmt::format("unknown frame chunk kind {}", int(frame.chunk)));
     }
-    value += 3 * vec3_count(key.flags);
-    if ((key.flags & flag::mesh) && key.mesh != mesh++) {
-      return Malformed{fmt::format("/keys/{}", i), fmt::format("the key's mesh is number {}, expected {} (build keys with add_key)", key.mesh, mesh - 1)};
+    const std::uint64_t expected = frmn ? record : key;
+    if (frame.first != expected) {
+      return bad(fmt::format("/frames/{}", fi), fmt::format("the frame's {} start at {}, expected {} (build files with add_frame)",
+                                                            frmn ? "records" : "keys", frame.first, expected));
+    }
+    const std::uint64_t end = expected + frame.count;
+    if (end > (frmn ? file.records.size() : file.keys.size())) {
+      return bad(fmt::format("/frames/{}", fi), fmt::format("the frame's {} {} run past the file's {}", frame.count,
+                                                            frmn ? "records" : "keys", frmn ? file.records.size() : file.keys.size()));
+    }
+    if (!frmn) {
+      for (; key < end; ++key) {
+        const Key& k = file.keys[key];
+        if (k.first_value != value) {
+          return bad(fmt::format("/keys/{}", key), fmt::format("the key's values start at {}, expected {} (build keys with add_key)", k.first_value, value));
+        }
+        value += 3 * vec3_count(k.flags);
+        if (k.flags & flag::mesh) {
+          if (k.mesh != mesh) return bad(fmt::format("/keys/{}", key), fmt::format("the key's mesh is number {}, expected {} (build keys with add_key)", k.mesh, mesh));
+          ++mesh;
+        }
+      }
+      continue;
+    }
+    for (; record < end; ++record) {
+      const FrmnBone& r = file.records[record];
+      if (r.first_item != item) {
+        return bad(fmt::format("/records/{}", record), fmt::format("the record's items start at {}, expected {} (build records with add_bone)", r.first_item, item));
+      }
+      const std::uint64_t items_end = item + r.item_count;
+      if (items_end > file.items.size()) {
+        return bad(fmt::format("/records/{}", record), fmt::format("the record's {} items run past the file's {}", r.item_count, file.items.size()));
+      }
+      for (; item < items_end; ++item) {
+        const FrmnItem& it = file.items[item];
+        const std::uint64_t at = it.kind == ItemKind::mesh ? mesh : value;
+        if (it.index != at) {
+          return bad(fmt::format("/items/{}", item), fmt::format("the item's value is number {}, expected {} (build records with add_matrix, add_visibility, add_mesh)", it.index, at));
+        }
+        if (it.kind == ItemKind::matrix) value += 12;
+        else if (it.kind == ItemKind::visibility) value += 1;
+        else if (it.kind == ItemKind::mesh) ++mesh;
+        else return bad(fmt::format("/items/{}", item), fmt::format("unknown item kind {}", int(it.kind)));
+      }
     }
   }
-  std::uint64_t item = 0;
-  for (std::size_t b = 0; b < frame.bones.size(); ++b) {
-    const FrmnBone& bone = frame.bones[b];
-    if (bone.first_item != item) {
-      return Malformed{fmt::format("/bones/{}", b), fmt::format("the BONE record's items start at {}, expected {} (build records with add_bone)", bone.first_item, item)};
-    }
-    item += bone.item_count;
-  }
-  if (item != frame.items.size()) {
-    return Malformed{"/bones", fmt::format("the BONE records hold {} items, the frame {}", item, frame.items.size())};
-  }
-  for (std::size_t i = 0; i < frame.items.size(); ++i) {
-    const FrmnItem& it = frame.items[i];
-    const std::uint64_t expected = it.kind == ItemKind::mesh ? mesh : value;
-    if (it.index != expected) {
-      return Malformed{fmt::format("/items/{}", i), fmt::format("the item's value is number {}, expected {} (build records with add_matrix, add_visibility, add_mesh)", it.index, expected)};
-    }
-    if (it.kind == ItemKind::matrix) value += 12;
-    else if (it.kind == ItemKind::visibility) value += 1;
-    else if (it.kind == ItemKind::mesh) ++mesh;
-    else return Malformed{fmt::format("/items/{}", i), fmt::format("unknown item kind {}", int(it.kind))};
-  }
-  if (value != frame.values.size()) {
-    return Malformed{"/values", fmt::format("the records hold {} values, the frame {}", value, frame.values.size())};
-  }
-  if (mesh != frame.meshes.size()) {
-    return Malformed{"/meshes", fmt::format("the records hold {} meshes, the frame {}", mesh, frame.meshes.size())};
-  }
+  if (key != file.keys.size()) return bad("/keys", fmt::format("the frames hold {} keys, the file {}", key, file.keys.size()));
+  if (record != file.records.size()) return bad("/records", fmt::format("the frames hold {} records, the file {}", record, file.records.size()));
+  if (item != file.items.size()) return bad("/items", fmt::format("the records hold {} items, the file {}", item, file.items.size()));
+  if (value != file.values.size()) return bad("/values", fmt::format("the records hold {} values, the file {}", value, file.values.size()));
+  if (mesh != file.meshes.size()) return bad("/meshes", fmt::format("the records hold {} meshes, the file {}", mesh, file.meshes.size()));
   return std::nullopt;
 }
 

@@ -52,21 +52,18 @@ json summary(const File& file) {
   };
   for (const Frame& f : file.frames) {
     ++chunks[chunk_tag(f.chunk)];
+    if (f.count > 0) keyed_frames.insert(f.chunk == FrameChunk::frmn ? std::int64_t(std::int32_t(f.number)) : std::int64_t(f.number));
+    keys += f.count;
     if (f.chunk == FrameChunk::frmn) {
-      const std::int64_t number = std::int32_t(f.number);
-      if (!f.bones.empty()) keyed_frames.insert(number);
-      keys += f.bones.size();
-      for (const FrmnBone& b : f.bones) {
-        for (const FrmnItem& item : f.items_of(b)) {
-          if (item.kind == ItemKind::mesh) mesh.push_back(mesh_json(std::uint32_t(number), bone_name(b.index), f.mesh(item)));
+      for (const FrmnBone& b : file.records_of(f)) {
+        for (const FrmnItem& item : file.items_of(b)) {
+          if (item.kind == ItemKind::mesh) mesh.push_back(mesh_json(f.number, bone_name(b.index), file.mesh(item)));
         }
       }
     } else {
-      if (!f.keys.empty()) keyed_frames.insert(f.number);
-      keys += f.keys.size();
-      for (const Key& k : f.keys) {
+      for (const Key& k : file.keys_of(f)) {
         ++flags_used[k.flags];
-        if (const Bytes* m = f.mesh(k)) mesh.push_back(mesh_json(f.number, bone_name(k.bone), *m));
+        if (const Bytes* m = file.mesh(k)) mesh.push_back(mesh_json(f.number, bone_name(k.bone), *m));
       }
     }
   }

@@ -19,22 +19,22 @@ json floats(const std::uint32_t* bits, std::size_t count) {
   return out;
 }
 
-json key_json(const Frame& frame, const Key& key) {
+json key_json(const File& file, const Key& key) {
   json k = {{"bone", key.bone}, {"flags", key.flags}};
-  if (auto v = frame.position(key)) k["position"] = floats(v->data(), 3);
-  if (auto v = frame.orientation(key)) k["orientation"] = floats(v->data(), 3);
-  if (auto v = frame.scale(key)) k["scale"] = floats(v->data(), 3);
-  if (const Bytes* mesh = frame.mesh(key)) k["mesh"] = in::hex(*mesh);
+  if (auto v = file.position(key)) k["position"] = floats(v->data(), 3);
+  if (auto v = file.orientation(key)) k["orientation"] = floats(v->data(), 3);
+  if (auto v = file.scale(key)) k["scale"] = floats(v->data(), 3);
+  if (const Bytes* mesh = file.mesh(key)) k["mesh"] = in::hex(*mesh);
   return k;
 }
 
-json frmn_bone_json(const Frame& frame, const FrmnBone& bone) {
+json frmn_bone_json(const File& file, const FrmnBone& bone) {
   json items = json::array();
-  for (const FrmnItem& item : frame.items_of(bone)) {
+  for (const FrmnItem& item : file.items_of(bone)) {
     switch (item.kind) {
-      case ItemKind::matrix: items.push_back({{"matrix", floats(frame.matrix(item).data(), 12)}}); break;
-      case ItemKind::visibility: items.push_back({{"visibility", frame.visibility(item)}}); break;
-      case ItemKind::mesh: items.push_back({{"mesh", in::hex(frame.mesh(item))}}); break;
+      case ItemKind::matrix: items.push_back({{"matrix", floats(file.matrix(item).data(), 12)}}); break;
+      case ItemKind::visibility: items.push_back({{"visibility", file.visibility(item)}}); break;
+      case ItemKind::mesh: items.push_back({{"mesh", in::hex(file.mesh(item))}}); break;
     }
   }
   return {{"index", bone.index}, {"items", std::move(items)}};
@@ -78,7 +78,7 @@ std::optional<T> flagged_field(const json& k, const std::string& p, std::uint16_
 
 Bytes mesh_bytes(const json& value, const std::string& pointer) { return in::from_hex(value, pointer); }
 
-void parse_key(Frame& frame, const json& k, const std::string& p) {
+void parse_key(File& file, const json& k, const std::string& p) {
   in::expect_object(k, p, {"bone", "flags", "position", "orientation", "scale", "mesh"});
   const auto bone = std::uint8_t(in::unsigned_integer(in::member(k, p, "bone"), in::child(p, "bone"), 255));
   const auto flags = std::uint16_t(in::unsigned_integer(in::member(k, p, "flags"), in::child(p, "flags"), 0xffff));
@@ -87,56 +87,55 @@ void parse_key(Frame& frame, const json& k, const std::string& p) {
   fields.orientation = flagged_field(k, p, flags, flag::orientation, "orientation", vec3);
   fields.scale = flagged_field(k, p, flags, flag::scale, "scale", vec3);
   fields.mesh = flagged_field(k, p, flags, flag::mesh, "mesh", mesh_bytes);
-  frame.add_key(bone, flags, std::move(fields));
+  file.add_key(bone, flags, std::move(fields));
 }
 
-void parse_item(Frame& frame, const json& it, const std::string& p) {
+void parse_item(File& file, const json& it, const std::string& p) {
   in::expect_object(it, p, {"matrix", "visibility", "mesh"});
   if (it.size() != 1) in::fail(p, "expected exactly one of 'matrix', 'visibility' or 'mesh'");
   if (it.contains("matrix")) {
     auto bits = in::float_bits_array(it["matrix"], in::child(p, "matrix"), 12);
     Matrix34Bits m;
     std::copy(bits.begin(), bits.end(), m.begin());
-    frame.add_matrix(m);
+    file.add_matrix(m);
   } else if (it.contains("visibility")) {
-    frame.add_visibility(std::int32_t(in::signed_integer(it["visibility"], in::child(p, "visibility"), INT32_MIN, INT32_MAX)));
+    file.add_visibility(std::int32_t(in::signed_integer(it["visibility"], in::child(p, "visibility"), INT32_MIN, INT32_MAX)));
   } else {
-    frame.add_mesh(in::from_hex(it["mesh"], in::child(p, "mesh")));
+    file.add_mesh(in::from_hex(it["mesh"], in::child(p, "mesh")));
   }
 }
 
-Frame parse_frame(const json& f, const std::string& p) {
+void parse_frame(File& file, const json& f, const std::string& p) {
   in::expect_object(f, p, {"chunk", "frame", "keys", "bones"});
-  Frame frame;
+  FrameChunk kind = FrameChunk::frm2;
   const std::string& chunk = in::string(in::member(f, p, "chunk"), in::child(p, "chunk"));
-  if (chunk == "FRMN") frame.chunk = FrameChunk::frmn;
-  else if (chunk == "FRM2") frame.chunk = FrameChunk::frm2;
-  else if (chunk == "FRM3") frame.chunk = FrameChunk::frm3;
+  if (chunk == "FRMN") kind = FrameChunk::frmn;
+  else if (chunk == "FRM2") kind = FrameChunk::frm2;
+  else if (chunk == "FRM3") kind = FrameChunk::frm3;
   else in::fail(in::child(p, "chunk"), fmt::format("expected \"FRMN\", \"FRM2\" or \"FRM3\", found \"{}\"", chunk));
   const std::string frame_pointer = in::child(p, "frame");
-  if (frame.chunk == FrameChunk::frmn) {
-    frame.number = std::uint32_t(std::int32_t(
-        in::signed_integer(in::member(f, p, "frame"), frame_pointer, INT32_MIN, INT32_MAX)));
+  if (kind == FrameChunk::frmn) {
+    file.add_frame(kind, std::uint32_t(std::int32_t(
+                             in::signed_integer(in::member(f, p, "frame"), frame_pointer, INT32_MIN, INT32_MAX))));
     if (f.contains("keys")) in::fail(in::child(p, "keys"), "FRMN frames hold 'bones', not 'keys'");
     const std::string bones_pointer = in::child(p, "bones");
     const json& bones = in::array(in::member(f, p, "bones"), bones_pointer);
     for (std::size_t i = 0; i < bones.size(); ++i) {
       const std::string bp = in::child(bones_pointer, i);
       in::expect_object(bones[i], bp, {"index", "items"});
-      frame.add_bone(std::int32_t(in::signed_integer(in::member(bones[i], bp, "index"),
-                                                     in::child(bp, "index"), INT32_MIN, INT32_MAX)));
+      file.add_bone(std::int32_t(in::signed_integer(in::member(bones[i], bp, "index"),
+                                                    in::child(bp, "index"), INT32_MIN, INT32_MAX)));
       const std::string items_pointer = in::child(bp, "items");
       const json& items = in::array(in::member(bones[i], bp, "items"), items_pointer);
-      for (std::size_t k = 0; k < items.size(); ++k) parse_item(frame, items[k], in::child(items_pointer, k));
+      for (std::size_t k = 0; k < items.size(); ++k) parse_item(file, items[k], in::child(items_pointer, k));
     }
   } else {
-    frame.number = std::uint32_t(in::unsigned_integer(in::member(f, p, "frame"), frame_pointer, UINT32_MAX));
+    file.add_frame(kind, std::uint32_t(in::unsigned_integer(in::member(f, p, "frame"), frame_pointer, UINT32_MAX)));
     if (f.contains("bones")) in::fail(in::child(p, "bones"), fmt::format("{} frames hold 'keys', not 'bones'", chunk));
     const std::string keys_pointer = in::child(p, "keys");
     const json& keys = in::array(in::member(f, p, "keys"), keys_pointer);
-    for (std::size_t i = 0; i < keys.size(); ++i) parse_key(frame, keys[i], in::child(keys_pointer, i));
+    for (std::size_t i = 0; i < keys.size(); ++i) parse_key(file, keys[i], in::child(keys_pointer, i));
   }
-  return frame;
 }
 
 File parse_file(const json& doc) {
@@ -181,7 +180,7 @@ File parse_file(const json& doc) {
     file.bones.push_back(std::move(bone));
   }
   const json& frames = in::array(in::member(doc, root, "frames"), "/frames");
-  for (std::size_t i = 0; i < frames.size(); ++i) file.frames.push_back(parse_frame(frames[i], in::child("/frames", i)));
+  for (std::size_t i = 0; i < frames.size(); ++i) parse_frame(file, frames[i], in::child("/frames", i));
   return file;
 }
 
@@ -207,12 +206,12 @@ json to_json(const File& file) {
     if (f.chunk == FrameChunk::frmn) {
       frame["frame"] = std::int32_t(f.number);
       json list = json::array();
-      for (const FrmnBone& b : f.bones) list.push_back(frmn_bone_json(f, b));
+      for (const FrmnBone& b : file.records_of(f)) list.push_back(frmn_bone_json(file, b));
       frame["bones"] = std::move(list);
     } else {
       frame["frame"] = f.number;
       json list = json::array();
-      for (const Key& k : f.keys) list.push_back(key_json(f, k));
+      for (const Key& k : file.keys_of(f)) list.push_back(key_json(file, k));
       frame["keys"] = std::move(list);
     }
     frames.push_back(std::move(frame));

@@ -20,22 +20,23 @@ Bytes read_sized_payload(ByteReader& r, std::string_view what) {
   return Bytes(bytes.begin(), bytes.end());
 }
 
-// A frame's values are gathered here and copied into the frame once it is read, so that the
-// frame's array is allocated once at its exact size and the inner loop stores through a pointer
-// (vector::insert, and even push_back, per value took most of the read's time).
-class ValueScratch {
+// The file's values are gathered in a buffer that the inner loop stores into through a pointer
+// (vector::insert, and even push_back, per value took most of the read's time) and that
+// becomes File::values at the end. It grows in steps of a few pages, inside a capacity reserved
+// from the input's size, so that nothing is copied and little is zeroed ahead of use.
+class ValueBuffer {
  public:
+  explicit ValueBuffer(std::size_t expected) { buffer_.reserve(expected); }
   // Room for `count` more values; the pointer is valid until the next call.
   std::uint32_t* room(std::size_t count) {
-    if (used_ + count > buffer_.size()) buffer_.resize(std::max(buffer_.size() * 2, used_ + count));
+    if (used_ + count > buffer_.size()) buffer_.resize(used_ + std::max<std::size_t>(count, 4096));
     return buffer_.data() + used_;
   }
   void commit(std::size_t count) { used_ += count; }
   std::size_t used() const { return used_; }
-  // Moves the values gathered into `out` and starts again.
-  void flush_into(std::vector<std::uint32_t>& out) {
-    out.assign(buffer_.begin(), buffer_.begin() + std::ptrdiff_t(used_));
-    used_ = 0;
+  std::vector<std::uint32_t> take() {
+    buffer_.resize(used_);
+    return std::move(buffer_);
   }
 
  private:
@@ -44,7 +45,7 @@ class ValueScratch {
 };
 
 template <std::size_t N>
-void read_u32s(ByteReader& r, ValueScratch& values, std::string_view what) {
+void read_u32s(ByteReader& r, ValueBuffer& values, std::string_view what) {
   const auto bits = r.u32_array<N>(what);
   std::copy(bits.begin(), bits.end(), values.room(N));
   values.commit(N);
@@ -63,40 +64,41 @@ std::uint32_t peek_tag(const ByteReader& r) {
   return std::uint32_t(rest[0]) | std::uint32_t(rest[1]) << 8 | std::uint32_t(rest[2]) << 16 | std::uint32_t(rest[3]) << 24;
 }
 
-void read_frmn_body(ByteReader& r, Frame& frame, ValueScratch& values) {
+void read_frmn_body(ByteReader& r, File& file, Frame& frame, ValueBuffer& values) {
   frame.number = r.u32("FRMN frame number");
+  frame.first = std::uint32_t(file.records.size());
   while (!r.at_end()) {
     const std::size_t at = r.offset();
     const std::uint32_t tag = peek_tag(r);
     if (tag == tag_code("FRMN") || tag == tag_code("FRM2") || tag == tag_code("FRM3")) break;
     if (tag == tag_code("BONE")) {
       r.skip(4, "BONE");
-      frame.bones.push_back({r.i32("BONE index"), std::uint32_t(frame.items.size()), 0});
+      file.records.push_back({r.i32("BONE index"), std::uint32_t(file.items.size()), 0});
+      ++frame.count;
       continue;
     }
     const bool item = tag == tag_code("MATR") || tag == tag_code("VISI") || tag == tag_code("MESH");
-    if (!item || frame.bones.empty()) {
+    if (!item || frame.count == 0) {
       auto found = r.bytes(std::min<std::size_t>(4, r.remaining()), "chunk tag");
       r.fail_at(at, ErrorCode::unknown_chunk,
                 fmt::format("expected {} or {}, found '{}'",
-                            frame.bones.empty() ? "BONE" : "BONE, MATR, VISI, MESH", frame_tags,
+                            frame.count == 0 ? "BONE" : "BONE, MATR, VISI, MESH", frame_tags,
                             tag_for_message(found)));
     }
     r.skip(4, "item tag");
     const auto index = std::uint32_t(values.used());
     if (tag == tag_code("MATR")) {
       read_u32s<12>(r, values, "MATR matrix (12 floats)");
-      frame.items.push_back({ItemKind::matrix, index});
+      file.items.push_back({ItemKind::matrix, index});
     } else if (tag == tag_code("VISI")) {
       read_u32s<1>(r, values, "VISI value");
-      frame.items.push_back({ItemKind::visibility, index});
+      file.items.push_back({ItemKind::visibility, index});
     } else {
-      frame.meshes.push_back(read_sized_payload(r, "MESH payload size"));
-      frame.items.push_back({ItemKind::mesh, std::uint32_t(frame.meshes.size() - 1)});
+      file.meshes.push_back(read_sized_payload(r, "MESH payload size"));
+      file.items.push_back({ItemKind::mesh, std::uint32_t(file.meshes.size() - 1)});
     }
-    ++frame.bones.back().item_count;
+    ++file.records.back().item_count;
   }
-  values.flush_into(frame.values);
 }
 
 // How many of position (0x01), orientation (0x02) and scale (0x40) a key's flags hold. Plain
@@ -109,21 +111,22 @@ static_assert(flag::position == 0x01 && flag::orientation == 0x02 && flag::scale
 
 // One key, field by field: the general path (meshes, a big-endian host, a key cut short, where
 // the error must name the field and its first byte).
-void read_key_checked(ByteReader& r, Frame& frame, Key& key, ValueScratch& values) {
+void read_key_checked(ByteReader& r, File& file, Key& key, ValueBuffer& values) {
   key.bone = r.u8("key bone index");
   key.flags = r.u16("key flags");
+  key.first_value = std::uint32_t(values.used());
   if (key.flags & flag::position) read_u32s<3>(r, values, "key position (3 floats)");
   if (key.flags & flag::orientation) read_u32s<3>(r, values, "key orientation (3 floats)");
   if (key.flags & flag::scale) read_u32s<3>(r, values, "key scale (3 floats)");
-  key.mesh = std::uint32_t(frame.meshes.size());
-  if (key.flags & flag::mesh) frame.meshes.push_back(read_sized_payload(r, "key mesh payload size"));
+  key.mesh = std::uint32_t(file.meshes.size());
+  if (key.flags & flag::mesh) file.meshes.push_back(read_sized_payload(r, "key mesh payload size"));
 }
 
-void read_keyed_body(ByteReader& r, Frame& frame, std::uint32_t frame_count, ValueScratch& values) {
+void read_keyed_body(ByteReader& r, File& file, Frame& frame, ValueBuffer& values) {
   if (frame.chunk == FrameChunk::frm2) {
     frame.number = r.u16("FRM2 frame number");
   } else {
-    switch (frm3_frame_width(frame_count)) {
+    switch (frm3_frame_width(file.frame_count)) {
       case 1: frame.number = r.u8("FRM3 frame number (u8)"); break;
       case 2: frame.number = r.u16("FRM3 frame number (u16)"); break;
       default: frame.number = r.u32("FRM3 frame number (u32)"); break;
@@ -131,7 +134,10 @@ void read_keyed_body(ByteReader& r, Frame& frame, std::uint32_t frame_count, Val
   }
   const std::uint8_t count = r.u8("key count");
   r.check_count(count, 3, "key count");
-  frame.keys.resize(count);
+  frame.first = std::uint32_t(file.keys.size());
+  frame.count = count;
+  file.keys.resize(file.keys.size() + count);
+  const std::span<Key> keys(file.keys.data() + frame.first, count);
   std::uint32_t* out = values.room(std::size_t(count) * 9);  // at most three vectors a key
   std::size_t used = 0;
   // The common key, whole in what remains and without a mesh, is read through local pointers
@@ -144,8 +150,7 @@ void read_keyed_body(ByteReader& r, Frame& frame, std::uint32_t frame_count, Val
   // this key's flags arrive: the loads of successive keys overlap instead of forming a chain.
   std::uint16_t last_flags = 0xffff;
   std::size_t last_n = 0;
-  for (Key& key : frame.keys) {
-    key.first_value = std::uint32_t(values.used() + used);
+  for (Key& key : keys) {
     if constexpr (std::endian::native == std::endian::little) {
       if (end - p >= 3) {
         const std::uint16_t flags = std::uint16_t(p[1] | p[2] << 8);
@@ -158,7 +163,8 @@ void read_keyed_body(ByteReader& r, Frame& frame, std::uint32_t frame_count, Val
         if (!(flags & flag::mesh) && std::size_t(end - p) >= 3 + 4 * n) {
           key.bone = p[0];
           key.flags = flags;
-          key.mesh = std::uint32_t(frame.meshes.size());
+          key.first_value = std::uint32_t(values.used() + used);
+          key.mesh = std::uint32_t(file.meshes.size());
           // Fixed-size copies become plain moves (one copy of 4 * n bytes became `rep movs`).
           for (std::size_t i = 0; i < n; i += 3) std::memcpy(out + used + i, p + 3 + 4 * i, 12);
           used += n;
@@ -170,14 +176,13 @@ void read_keyed_body(ByteReader& r, Frame& frame, std::uint32_t frame_count, Val
     r.skip(std::size_t(p - begin), "key");
     values.commit(used);
     used = 0;
-    read_key_checked(r, frame, key, values);
+    read_key_checked(r, file, key, values);
     out = values.room(std::size_t(count) * 9);
     begin = p = r.unread().data();
     end = begin + r.remaining();
   }
   r.skip(std::size_t(p - begin), "key");
   values.commit(used);
-  values.flush_into(frame.values);
 }
 
 File read_file_model(ByteReader& r, const ReadLimits& limits) {
@@ -223,10 +228,13 @@ File read_file_model(ByteReader& r, const ReadLimits& limits) {
   }
   // Usually one chunk a frame; never more than the smallest chunk (7 bytes) allows.
   file.frames.reserve(std::min<std::size_t>(file.frame_count, r.remaining() / 7));
+  // Reserved from what the input can hold (a key is at least 3 bytes, a value 4), up to a
+  // bound: the arrays then never move while they fill; past the bound they grow as usual.
+  file.keys.reserve(std::min<std::size_t>(r.remaining() / 3, std::size_t(1) << 20));
+  ValueBuffer values(std::min<std::size_t>(r.remaining() / 4, std::size_t(1) << 22));
   std::uint64_t records = 0;
-  ValueScratch values;
   while (!r.at_end()) {
-    Frame& frame = file.frames.emplace_back();  // built in place: a Frame is six vectors
+    Frame& frame = file.frames.emplace_back();
     frame.offset = r.offset();
     const std::uint32_t tag = peek_tag(r);
     if (tag == tag_code("FRMN")) {
@@ -243,16 +251,17 @@ File read_file_model(ByteReader& r, const ReadLimits& limits) {
     }
     r.skip(4, "frame chunk tag");
     if (frame.chunk == FrameChunk::frmn) {
-      read_frmn_body(r, frame, values);
+      read_frmn_body(r, file, frame, values);
     } else {
-      read_keyed_body(r, frame, file.frame_count, values);
+      read_keyed_body(r, file, frame, values);
     }
-    records += frame.keys.size() + frame.bones.size() + 1;
+    records += std::uint64_t(frame.count) + 1;
     if (records > limits.max_keys) {
       r.fail_at(frame.offset, ErrorCode::too_large,
                 fmt::format("more than {} key records (--max-keys)", limits.max_keys));
     }
   }
+  file.values = values.take();
   return file;
 }
 

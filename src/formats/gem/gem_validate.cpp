@@ -18,6 +18,11 @@ class Checker {
 
   std::vector<Diagnostic> run() {
     check_header();
+    // The accessors below assume a well-formed file: a malformed one is one error, nothing more.
+    if (auto bad = find_malformed(file_)) {
+      out_.push_back(Diagnostic{Severity::error, "gem.malformed-file", bad->message, std::nullopt, bad->pointer});
+      return std::move(out_);
+    }
     std::int64_t previous_frame = -1;
     for (std::size_t fi = 0; fi < file_.frames.size(); ++fi) {
       const Frame& frame = file_.frames[fi];
@@ -40,10 +45,6 @@ class Checker {
             fmt::format("frame {} comes after frame {}", number, previous_frame));
       }
       previous_frame = number;
-      if (auto bad = find_malformed(frame)) {
-        add(Severity::error, "gem.malformed-frame", frame.offset, pointer + bad->pointer, bad->message);
-        continue;
-      }
       if (frame.chunk == FrameChunk::frmn) {
         check_frmn(frame, pointer, std::uint32_t(number));
       } else {
@@ -133,8 +134,9 @@ class Checker {
   // Key offsets follow from the frame's and the sizes of the keys before.
   void check_keyed(const Frame& frame, std::size_t fi) {
     std::uint64_t offset = frame.offset + frame_header_size(frame, file_.frame_count);
-    for (std::size_t ki = 0; ki < frame.keys.size(); ++ki) {
-      const Key& key = frame.keys[ki];
+    const auto keys = file_.keys_of(frame);
+    for (std::size_t ki = 0; ki < keys.size(); ++ki) {
+      const Key& key = keys[ki];
       auto where = [fi, ki](const char* field) {
         return fmt::format("/frames/{}/keys/{}{}{}", fi, ki, *field ? "/" : "", field);
       };
@@ -149,9 +151,9 @@ class Checker {
         add(Severity::warning, "gem.visibility-conflict", offset, where("flags"),
             fmt::format("key flags 0x{:04x} both show (0x08) and hide (0x10) the bone", key.flags));
       }
-      if (auto p = frame.position(key)) check_floats(p->data(), 3, offset, at("position"), "position");
-      if (auto sc = frame.scale(key)) check_floats(sc->data(), 3, offset, at("scale"), "scale");
-      if (auto o = frame.orientation(key)) {
+      if (auto p = file_.position(key)) check_floats(p->data(), 3, offset, at("position"), "position");
+      if (auto sc = file_.scale(key)) check_floats(sc->data(), 3, offset, at("scale"), "scale");
+      if (auto o = file_.orientation(key)) {
         check_floats(o->data(), 3, offset, at("orientation"), "orientation");
         double sum = 0;
         for (auto b : *o) sum += double(float_from_bits(b)) * float_from_bits(b);
@@ -160,8 +162,8 @@ class Checker {
               fmt::format("orientation x² + y² + z² = {:.6g} exceeds 1: w cannot be rebuilt", sum));
         }
       }
-      if (const Bytes* m = frame.mesh(key)) check_mesh(*m, offset, at("mesh"));
-      offset += key_size(frame, key);
+      if (const Bytes* m = file_.mesh(key)) check_mesh(*m, offset, at("mesh"));
+      offset += key_size(file_, key);
     }
   }
 
@@ -188,16 +190,17 @@ class Checker {
   // Record offsets follow from the frame's and the sizes of the records before.
   void check_frmn(const Frame& frame, const std::string& frame_pointer, std::uint32_t number) {
     std::uint64_t offset = frame.offset + frame_header_size(frame, file_.frame_count);
-    for (std::size_t bi = 0; bi < frame.bones.size(); ++bi) {
-      const FrmnBone& bone = frame.bones[bi];
+    const auto records = file_.records_of(frame);
+    for (std::size_t bi = 0; bi < records.size(); ++bi) {
+      const FrmnBone& bone = records[bi];
       const std::uint64_t bone_offset = offset;
-      const auto items = frame.items_of(bone);
+      const auto items = file_.items_of(bone);
       offset += 8;  // BONE and its index
       const std::string pointer = fmt::format("{}/bones/{}", frame_pointer, bi);
       if (bone.index < 0) {
         add(Severity::error, "gem.negative-bone", bone_offset, pointer,
             fmt::format("negative bone index {}", bone.index));
-        for (const FrmnItem& item : items) offset += item_size(frame, item);
+        for (const FrmnItem& item : items) offset += item_size(file_, item);
         continue;
       }
       check_bone(bone.index, number, bone_offset, [&pointer](const char*) { return pointer; });
@@ -205,18 +208,18 @@ class Checker {
         const FrmnItem& item = items[ii];
         const std::string item_pointer = fmt::format("{}/items/{}", pointer, ii);
         switch (item.kind) {
-          case ItemKind::matrix: check_matrix(frame.matrix(item), offset, item_pointer + "/matrix"); break;
+          case ItemKind::matrix: check_matrix(file_.matrix(item), offset, item_pointer + "/matrix"); break;
           case ItemKind::visibility:
-            if (const std::int32_t v = frame.visibility(item); v != 0 && v != 1) {
+            if (const std::int32_t v = file_.visibility(item); v != 0 && v != 1) {
               add(Severity::warning, "gem.visi-value", offset, item_pointer + "/visibility",
                   fmt::format("VISI value {} (expected 0 or 1)", v));
             }
             break;
           case ItemKind::mesh:
-            check_mesh(frame.mesh(item), offset, [&item_pointer] { return item_pointer + "/mesh"; });
+            check_mesh(file_.mesh(item), offset, [&item_pointer] { return item_pointer + "/mesh"; });
             break;
         }
-        offset += item_size(frame, item);
+        offset += item_size(file_, item);
       }
     }
   }

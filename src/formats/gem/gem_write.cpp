@@ -25,61 +25,60 @@ void put_payload(ByteWriter& w, const Bytes& payload, Pointer&& pointer) {
   w.bytes(payload);
 }
 
-void put_frmn(ByteWriter& w, const Frame& frame, std::size_t fi) {
+void put_frmn(ByteWriter& w, const File& file, const Frame& frame, std::size_t fi) {
   w.u32(frame.number);
-  for (std::size_t bi = 0; bi < frame.bones.size(); ++bi) {
-    const FrmnBone& bone = frame.bones[bi];
+  const auto records = file.records_of(frame);
+  for (std::size_t bi = 0; bi < records.size(); ++bi) {
+    const FrmnBone& bone = records[bi];
     w.tag("BONE");
     w.i32(bone.index);
-    const auto items = frame.items_of(bone);
+    const auto items = file.items_of(bone);
     for (std::size_t ii = 0; ii < items.size(); ++ii) {
       const FrmnItem& item = items[ii];
       switch (item.kind) {
         case ItemKind::matrix:
           w.tag("MATR");
-          for (auto bits : frame.matrix(item)) w.f32_bits(bits);
+          for (auto bits : file.matrix(item)) w.f32_bits(bits);
           break;
         case ItemKind::visibility:
           w.tag("VISI");
-          w.i32(frame.visibility(item));
+          w.i32(file.visibility(item));
           break;
         case ItemKind::mesh:
           w.tag("MESH");
-          put_payload(w, frame.mesh(item), [&] { return fmt::format("/frames/{}/bones/{}/items/{}/mesh", fi, bi, ii); });
+          put_payload(w, file.mesh(item), [&] { return fmt::format("/frames/{}/bones/{}/items/{}/mesh", fi, bi, ii); });
           break;
       }
     }
   }
 }
 
-void put_keyed(ByteWriter& w, const Frame& frame, std::size_t fi, std::uint32_t frame_count) {
+void put_keyed(ByteWriter& w, const File& file, const Frame& frame, std::size_t fi) {
   auto frame_pointer = [fi] { return fmt::format("/frames/{}", fi); };
-  if (!frame.bones.empty()) {
-    fail(frame_pointer() + "/bones", fmt::format("{} frames hold keys, not BONE records", chunk_tag(frame.chunk)));
-  }
-  const std::size_t width = frame.chunk == FrameChunk::frm2 ? 2 : frm3_frame_width(frame_count);
+  const std::size_t width = frame.chunk == FrameChunk::frm2 ? 2 : frm3_frame_width(file.frame_count);
   if (width < 4 && frame.number >> (8 * width)) {
     fail(frame_pointer() + "/frame",
          fmt::format("frame number {} does not fit the {}-bit field of {}{}", frame.number, 8 * width,
                      chunk_tag(frame.chunk),
-                     frame.chunk == FrameChunk::frm3 ? fmt::format(" with frame count {}", frame_count) : ""));
+                     frame.chunk == FrameChunk::frm3 ? fmt::format(" with frame count {}", file.frame_count) : ""));
   }
   if (width == 1) w.u8(static_cast<std::uint8_t>(frame.number));
   else if (width == 2) w.u16(static_cast<std::uint16_t>(frame.number));
   else w.u32(frame.number);
-  if (frame.keys.size() > 255) {
+  if (frame.count > 255) {
     fail(frame_pointer() + "/keys",
-         fmt::format("{} keys in one frame chunk; the key count is a byte (at most 255)", frame.keys.size()));
+         fmt::format("{} keys in one frame chunk; the key count is a byte (at most 255)", frame.count));
   }
-  w.u8(static_cast<std::uint8_t>(frame.keys.size()));
-  for (std::size_t ki = 0; ki < frame.keys.size(); ++ki) {
-    const Key& key = frame.keys[ki];
+  w.u8(static_cast<std::uint8_t>(frame.count));
+  const auto keys = file.keys_of(frame);
+  for (std::size_t ki = 0; ki < keys.size(); ++ki) {
+    const Key& key = keys[ki];
     w.u8(key.bone);
     w.u16(key.flags);
-    put_vec3(w, frame.position(key));
-    put_vec3(w, frame.orientation(key));
-    put_vec3(w, frame.scale(key));
-    if (const Bytes* mesh = frame.mesh(key)) {
+    put_vec3(w, file.position(key));
+    put_vec3(w, file.orientation(key));
+    put_vec3(w, file.scale(key));
+    if (const Bytes* mesh = file.mesh(key)) {
       put_payload(w, *mesh, [&] { return fmt::format("/frames/{}/keys/{}/mesh", fi, ki); });
     }
   }
@@ -115,15 +114,14 @@ void put_file(ByteWriter& w, const File& file) {
     w.u32((bone.reserved << 8) | static_cast<std::uint32_t>(bone.name.size()));
     w.bytes({reinterpret_cast<const std::uint8_t*>(bone.name.data()), bone.name.size()});
   }
+  if (auto bad = find_malformed(file)) fail(bad->pointer, bad->message);
   for (std::size_t fi = 0; fi < file.frames.size(); ++fi) {
     const Frame& frame = file.frames[fi];
-    if (auto bad = find_malformed(frame)) fail(fmt::format("/frames/{}{}", fi, bad->pointer), bad->message);
     w.tag(chunk_tag(frame.chunk));
     if (frame.chunk == FrameChunk::frmn) {
-      if (!frame.keys.empty()) fail(fmt::format("/frames/{}/keys", fi), "FRMN frames hold BONE records, not keys");
-      put_frmn(w, frame, fi);
+      put_frmn(w, file, frame, fi);
     } else {
-      put_keyed(w, frame, fi, file.frame_count);
+      put_keyed(w, file, frame, fi);
     }
   }
 }

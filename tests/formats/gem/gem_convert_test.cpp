@@ -40,21 +40,21 @@ TEST(GemConvert, WritesLikeTheExporter) {
   ASSERT_EQ(f.comments.size(), 1u);
   ASSERT_EQ(f.frames.size(), 4u) << "frames 0, 2, 3 and 4 (frame 1 has no change)";
   // Frame 0: every bone fully keyed; the mirrored basis gets 0x0f.
-  EXPECT_EQ(f.frames[0].keys[0].flags, 0x0f);
-  EXPECT_EQ(f.frames[0].keys[1].flags, 0x0b);
+  EXPECT_EQ(f.keys_of(f.frames[0])[0].flags, 0x0f);
+  EXPECT_EQ(f.keys_of(f.frames[0])[1].flags, 0x0b);
   // Frame 2: only the turret's position changed.
   EXPECT_EQ(f.frames[1].number, 2u);
-  ASSERT_EQ(f.frames[1].keys.size(), 1u);
-  EXPECT_EQ(f.frames[1].keys[0].bone, 1);
-  EXPECT_EQ(f.frames[1].keys[0].flags, 0x01);
-  EXPECT_EQ(*f.frames[1].position(f.frames[1].keys[0]), (Vec3Bits{test::bits(1), test::bits(2), test::bits(4)}));
+  ASSERT_EQ(f.keys_of(f.frames[1]).size(), 1u);
+  EXPECT_EQ(f.keys_of(f.frames[1])[0].bone, 1);
+  EXPECT_EQ(f.keys_of(f.frames[1])[0].flags, 0x01);
+  EXPECT_EQ(*f.position(f.keys_of(f.frames[1])[0]), (Vec3Bits{test::bits(1), test::bits(2), test::bits(4)}));
   // Frame 3: the orientation, sign flipped so that the rebuilt w is positive.
-  ASSERT_EQ(f.frames[2].keys.size(), 1u);
-  EXPECT_EQ(f.frames[2].keys[0].flags, 0x02);
-  EXPECT_EQ(*f.frames[2].orientation(f.frames[2].keys[0]), (Vec3Bits{test::bits(-0.0f), test::bits(-0.0f), test::bits(0.6f)}));
+  ASSERT_EQ(f.keys_of(f.frames[2]).size(), 1u);
+  EXPECT_EQ(f.keys_of(f.frames[2])[0].flags, 0x02);
+  EXPECT_EQ(*f.orientation(f.keys_of(f.frames[2])[0]), (Vec3Bits{test::bits(-0.0f), test::bits(-0.0f), test::bits(0.6f)}));
   // Frame 4 (the last): full keys again, the turret hidden.
-  EXPECT_EQ(f.frames[3].keys[0].flags, 0x0f);
-  EXPECT_EQ(f.frames[3].keys[1].flags, 0x13);
+  EXPECT_EQ(f.keys_of(f.frames[3])[0].flags, 0x0f);
+  EXPECT_EQ(f.keys_of(f.frames[3])[1].flags, 0x13);
 }
 
 TEST(GemConvert, EveryTargetKeepsEveryPose) {
@@ -85,17 +85,17 @@ TEST(GemConvert, FrmnTargetWritesWholeMatrices) {
   ASSERT_TRUE(file);
   const Frame& first = file->frames[0];
   EXPECT_EQ(first.chunk, FrameChunk::frmn);
-  ASSERT_EQ(first.bones.size(), 2u);
-  const auto items = first.items_of(first.bones[0]);
+  ASSERT_EQ(file->records_of(first).size(), 2u);
+  const auto items = file->items_of(file->records_of(first)[0]);
   ASSERT_EQ(items.size(), 2u);
   ASSERT_EQ(items[0].kind, ItemKind::matrix);
-  const Matrix34Bits m = first.matrix(items[0]);
+  const Matrix34Bits m = file->matrix(items[0]);
   // The mirrored basis: rotation 180 degrees about X, then Z negated: rows (1 0 0) (0 -1 0) (0 0 1).
   EXPECT_EQ(m[0], test::bits(1.0f));
   EXPECT_EQ(m[4], test::bits(-1.0f));
   EXPECT_EQ(m[8], test::bits(1.0f));
   ASSERT_EQ(items[1].kind, ItemKind::visibility);
-  EXPECT_EQ(first.visibility(items[1]), 1);
+  EXPECT_EQ(file->visibility(items[1]), 1);
 }
 
 TEST(GemConvert, UnitScaleIsNotWrittenButOtherScaleIs) {
@@ -104,9 +104,9 @@ TEST(GemConvert, UnitScaleIsNotWrittenButOtherScaleIs) {
   c.bones[1].scale.keys = {{0, Vec3{1, 1, 1}}, {2, Vec3{2, 2, 2}}};
   auto file = from_clip(c, Target::gem_6_1);
   ASSERT_TRUE(file);
-  EXPECT_EQ(file->frames[0].keys[0].flags & flag::scale, 0);
-  EXPECT_EQ(file->frames[0].keys[1].flags & flag::scale, flag::scale);
-  EXPECT_EQ(file->frames[1].keys[0].flags, flag::position | flag::scale);
+  EXPECT_EQ(file->keys_of(file->frames[0])[0].flags & flag::scale, 0);
+  EXPECT_EQ(file->keys_of(file->frames[0])[1].flags & flag::scale, flag::scale);
+  EXPECT_EQ(file->keys_of(file->frames[1])[0].flags, flag::position | flag::scale);
 }
 
 TEST(GemConvert, MoreThan255KeysInAFrameSplitIntoChunks) {
@@ -120,10 +120,10 @@ TEST(GemConvert, MoreThan255KeysInAFrameSplitIntoChunks) {
   auto file = from_clip(c, Target::gem_6_0);
   ASSERT_TRUE(file);
   ASSERT_EQ(file->frames.size(), 2u);
-  EXPECT_EQ(file->frames[0].keys.size(), 255u);
-  EXPECT_EQ(file->frames[1].keys.size(), 1u);
+  EXPECT_EQ(file->keys_of(file->frames[0]).size(), 255u);
+  EXPECT_EQ(file->keys_of(file->frames[1]).size(), 1u);
   EXPECT_EQ(file->frames[1].number, 0u);
-  EXPECT_EQ(file->frames[1].keys[0].bone, 255);
+  EXPECT_EQ(file->keys_of(file->frames[1])[0].bone, 255);
 }
 
 TEST(GemConvert, LimitsOfTheTarget) {

@@ -51,18 +51,20 @@ TEST(GemRead, SmallestRealShapeVersion60) {
   EXPECT_EQ(f.frames[1].number, 37u);
   EXPECT_EQ(f.frames[0].offset, 32u);
   const Frame& fr = f.frames[0];
-  const Key& k = fr.keys[0];
+  const Key& k = f.keys_of(fr)[0];
   // The key's offset follows from its frame's: 32 + FRM2 u16 count = 39; it takes 27 bytes.
   EXPECT_EQ(fr.offset + frame_header_size(fr, f.frame_count), 39u);
-  EXPECT_EQ(key_size(fr, k), 27u);
+  EXPECT_EQ(key_size(f, k), 27u);
   EXPECT_EQ(f.frames[1].offset, 39u + 27u);
   EXPECT_EQ(k.bone, 0);
   EXPECT_EQ(k.flags, 0x0b);
-  EXPECT_EQ(*fr.position(k), (Vec3Bits{bits(3.0f), bits(-0.125f), bits(22.0f)}));
-  EXPECT_EQ(*fr.orientation(k), (Vec3Bits{0x80000000u, 0x80000000u, 0x80000000u}));
-  EXPECT_FALSE(fr.scale(k));
-  EXPECT_FALSE(fr.mesh(k));
-  EXPECT_EQ(fr.values.size(), 6u) << "only the values present are stored";
+  EXPECT_EQ(*f.position(k), (Vec3Bits{bits(3.0f), bits(-0.125f), bits(22.0f)}));
+  EXPECT_EQ(*f.orientation(k), (Vec3Bits{0x80000000u, 0x80000000u, 0x80000000u}));
+  EXPECT_FALSE(f.scale(k));
+  EXPECT_FALSE(f.mesh(k));
+  EXPECT_EQ(f.values.size(), 12u) << "only the values present are stored";
+  EXPECT_EQ(f.keys.size(), 2u);
+  EXPECT_EQ(f.keys_of(f.frames[1])[0].first_value, 6u);
 }
 
 TEST(GemRead, VersionBytesAreMinorFirst) {
@@ -83,22 +85,21 @@ TEST(GemRead, EveryKeyFlagAndFieldOrder) {
   b.u8(0).u16(0x0020 | 0x0008).u32(3).raw({9, 8, 7});                          // mesh + visible
   b.u8(1).u16(0x0100);                                                          // unknown bit only
   const File f = read_ok(b);
-  const Frame& fr = f.frames[0];
-  const auto& keys = fr.keys;
+  const auto keys = f.keys_of(f.frames[0]);
   ASSERT_EQ(keys.size(), 4u);
-  EXPECT_EQ(*fr.position(keys[0]), (Vec3Bits{bits(1), bits(2), bits(3)}));
-  EXPECT_EQ(*fr.scale(keys[0]), (Vec3Bits{bits(4), bits(5), bits(6)}));
-  EXPECT_FALSE(fr.orientation(keys[0]));
-  EXPECT_EQ(*fr.orientation(keys[1]), (Vec3Bits{bits(0.5f), bits(0.5f), bits(0.5f)}));
+  EXPECT_EQ(*f.position(keys[0]), (Vec3Bits{bits(1), bits(2), bits(3)}));
+  EXPECT_EQ(*f.scale(keys[0]), (Vec3Bits{bits(4), bits(5), bits(6)}));
+  EXPECT_FALSE(f.orientation(keys[0]));
+  EXPECT_EQ(*f.orientation(keys[1]), (Vec3Bits{bits(0.5f), bits(0.5f), bits(0.5f)}));
   EXPECT_EQ(keys[1].flags, 0x0016);
-  EXPECT_EQ(*fr.mesh(keys[2]), (Bytes{9, 8, 7}));
+  EXPECT_EQ(*f.mesh(keys[2]), (Bytes{9, 8, 7}));
   EXPECT_EQ(keys[3].flags, 0x0100);
-  EXPECT_EQ(fr.fields(keys[3]), KeyFields{});
-  EXPECT_EQ(fr.values.size(), 9u);
-  EXPECT_EQ(fr.meshes.size(), 1u);
-  EXPECT_FALSE(find_malformed(fr));
+  EXPECT_EQ(f.fields(keys[3]), KeyFields{});
+  EXPECT_EQ(f.values.size(), 9u);
+  EXPECT_EQ(f.meshes.size(), 1u);
+  EXPECT_FALSE(find_malformed(f));
   const std::uint64_t sizes[] = {27, 15, 10, 3};
-  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(key_size(fr, keys[i]), sizes[i]);
+  for (std::size_t i = 0; i < 4; ++i) EXPECT_EQ(key_size(f, keys[i]), sizes[i]);
 }
 
 TEST(GemRead, Frm3FrameNumberWidthFollowsFrameMax) {
@@ -120,7 +121,7 @@ TEST(GemRead, Frm3FrameNumberWidthFollowsFrameMax) {
     ASSERT_EQ(f.frames.size(), 1u);
     EXPECT_EQ(f.frames[0].chunk, FrameChunk::frm3);
     EXPECT_EQ(f.frames[0].number, c.frame) << "frame count " << c.frame_count;
-    EXPECT_EQ(f.frames[0].keys[0].flags, 0x08);
+    EXPECT_EQ(f.keys_of(f.frames[0])[0].flags, 0x08);
   }
 }
 
@@ -138,26 +139,30 @@ TEST(GemRead, FrmnBonesWithMatrVisiMesh) {
     ASSERT_EQ(f.frames.size(), 3u);
     const Frame& fr = f.frames[0];
     EXPECT_EQ(fr.chunk, FrameChunk::frmn);
-    ASSERT_EQ(fr.bones.size(), 2u);
-    EXPECT_EQ(fr.bones[0].index, 0);
-    const auto first = fr.items_of(fr.bones[0]);
-    const auto second = fr.items_of(fr.bones[1]);
+    const auto records = f.records_of(fr);
+    ASSERT_EQ(records.size(), 2u);
+    EXPECT_EQ(records[0].index, 0);
+    const auto first = f.items_of(records[0]);
+    const auto second = f.items_of(records[1]);
     ASSERT_EQ(first.size(), 2u);
     ASSERT_EQ(second.size(), 2u);
     EXPECT_EQ(first[0].kind, ItemKind::matrix);
-    const Matrix34Bits m = fr.matrix(first[0]);
+    const Matrix34Bits m = f.matrix(first[0]);
     EXPECT_EQ(m[9], bits(10));
     EXPECT_EQ(m[11], bits(30));
-    EXPECT_EQ(fr.visibility(first[1]), 1);
-    EXPECT_EQ(fr.visibility(second[0]), 0);
+    EXPECT_EQ(f.visibility(first[1]), 1);
+    EXPECT_EQ(f.visibility(second[0]), 0);
     EXPECT_EQ(second[1].kind, ItemKind::mesh);
-    EXPECT_EQ(fr.mesh(second[1]), (Bytes{0xaa, 0xbb}));
-    EXPECT_EQ(item_size(fr, first[0]), 52u);
-    EXPECT_EQ(item_size(fr, second[1]), 10u);
-    EXPECT_FALSE(find_malformed(fr));
-    EXPECT_TRUE(f.frames[1].bones.empty());
+    EXPECT_EQ(f.mesh(second[1]), (Bytes{0xaa, 0xbb}));
+    EXPECT_EQ(item_size(f, first[0]), 52u);
+    EXPECT_EQ(item_size(f, second[1]), 10u);
+    EXPECT_FALSE(find_malformed(f));
+    EXPECT_TRUE(f.records_of(f.frames[1]).empty());
     EXPECT_EQ(static_cast<std::int32_t>(f.frames[2].number), -1);
-    EXPECT_TRUE(f.frames[2].items_of(f.frames[2].bones[0]).empty());
+    ASSERT_EQ(f.records_of(f.frames[2]).size(), 1u);
+    EXPECT_TRUE(f.items_of(f.records_of(f.frames[2])[0]).empty());
+    EXPECT_EQ(f.records.size(), 3u);
+    EXPECT_EQ(f.items.size(), 4u);
   }
 }
 
@@ -183,8 +188,8 @@ TEST(GemRead, DuplicateFramesAndKeysStayAsStored) {
   const File f = read_ok(b);
   ASSERT_EQ(f.frames.size(), 3u);
   EXPECT_EQ(f.frames[0].number, 2u);
-  EXPECT_EQ(f.frames[1].keys.size(), 2u);
-  EXPECT_TRUE(f.frames[2].keys.empty());
+  EXPECT_EQ(f.keys_of(f.frames[1]).size(), 2u);
+  EXPECT_TRUE(f.keys_of(f.frames[2]).empty());
 }
 
 TEST(GemRead, EmptyPlaceholderIsValid) {

@@ -103,19 +103,20 @@ TEST(GemValidate, BoneMapFindings) {
   EXPECT_EQ(d[0].message, "bone 'x' has reserved name-prefix bits 0x000001 set");
 }
 
-TEST(GemValidate, MalformedFramesAreErrors) {
+TEST(GemValidate, AMalformedFileIsOneError) {
   File f;
   f.frame_count = 1;
   f.bones = {BoneName{"b", 0, 0}};
-  Frame& fr = f.frames.emplace_back();
-  fr.add_key(0, flag::visible, {.position = Vec3Bits{}});
-  fr.values.pop_back();  // the key's position now runs past the frame's values
+  f.add_frame(FrameChunk::frm2, 0);
+  f.add_key(0, flag::visible, {.position = Vec3Bits{}});
+  f.values.pop_back();  // the key's position now runs past the file's values
   const auto d = validate(f);
   ASSERT_EQ(d.size(), 1u);
-  EXPECT_EQ(d[0].id, "gem.malformed-frame");
+  EXPECT_EQ(d[0].id, "gem.malformed-file");
   EXPECT_EQ(d[0].severity, Severity::error);
-  EXPECT_EQ(d[0].pointer, "/frames/0/values");
-  EXPECT_EQ(d[0].message, "the records hold 3 values, the frame 2");
+  EXPECT_FALSE(d[0].offset);
+  EXPECT_EQ(d[0].pointer, "/values");
+  EXPECT_EQ(d[0].message, "the records hold 3 values, the file 2");
 }
 
 TEST(GemValidate, TooManyBonesForByteIndices) {

@@ -13,10 +13,8 @@ File one_key_file() {
   f.version = version_6_1;
   f.frame_count = 300;
   f.bones = {BoneName{"gun", 0, 0}};
-  Frame& fr = f.frames.emplace_back();
-  fr.chunk = FrameChunk::frm3;
-  fr.number = 299;
-  fr.add_key(0, flag::visible, {.position = Vec3Bits{test::bits(1), test::bits(2), test::bits(3)}});
+  f.add_frame(FrameChunk::frm3, 299);
+  f.add_key(0, flag::visible, {.position = Vec3Bits{test::bits(1), test::bits(2), test::bits(3)}});
   return f;
 }
 
@@ -40,30 +38,48 @@ TEST(GemWrite, EncodedSizeMatchesTheBytes) {
 }
 
 TEST(GemWrite, AddKeySetsThePresenceFlags) {
-  Frame fr;
-  const Key& k = fr.add_key(3, flag::position | flag::mesh | flag::hidden | 0x0100,
-                            {.orientation = Vec3Bits{1, 2, 3}, .scale = Vec3Bits{4, 5, 6}});
+  File f;
+  f.add_frame(FrameChunk::frm2, 7);
+  const Key& k = f.add_key(3, flag::position | flag::mesh | flag::hidden | 0x0100,
+                           {.orientation = Vec3Bits{1, 2, 3}, .scale = Vec3Bits{4, 5, 6}});
   EXPECT_EQ(k.flags, flag::orientation | flag::scale | flag::hidden | 0x0100);
-  EXPECT_EQ(fr.values, (std::vector<std::uint32_t>{1, 2, 3, 4, 5, 6}));
-  EXPECT_EQ(*fr.scale(fr.keys[0]), (Vec3Bits{4, 5, 6}));
-  EXPECT_FALSE(fr.position(fr.keys[0]));
+  EXPECT_EQ(f.values, (std::vector<std::uint32_t>{1, 2, 3, 4, 5, 6}));
+  EXPECT_EQ(*f.scale(f.keys[0]), (Vec3Bits{4, 5, 6}));
+  EXPECT_FALSE(f.position(f.keys[0]));
+  EXPECT_EQ(f.frames[0].count, 1u);
+  // Records go to the last frame of their kind, never to another.
+  EXPECT_THROW(f.add_bone(0), std::logic_error);
+  f.add_frame(FrameChunk::frmn, 8);
+  EXPECT_THROW(f.add_matrix({}), std::logic_error);
+  EXPECT_THROW(f.add_key(0, 0, {}), std::logic_error);
+  f.add_bone(0);
+  f.add_visibility(1);
+  EXPECT_EQ(f.records_of(f.frames[1]).size(), 1u);
+  EXPECT_EQ(f.items_of(f.records[0]).size(), 1u);
+  EXPECT_FALSE(find_malformed(f));
 }
 
 TEST(GemWrite, MalformedFramesAreRefused) {
   // Flags that claim a field the frame holds no values for.
   File f = one_key_file();
-  f.frames[0].keys[0].flags = flag::position | flag::orientation;
+  f.keys[0].flags = flag::position | flag::orientation;
   Error e = write_error(f);
   EXPECT_EQ(e.code, ErrorCode::invalid_model);
-  EXPECT_EQ(e.pointer, "/frames/0/values");
-  EXPECT_EQ(e.message, "the records hold 6 values, the frame 3");
+  EXPECT_EQ(e.pointer, "/values");
+  EXPECT_EQ(e.message, "the records hold 6 values, the file 3");
   // A second key whose values do not follow the first's.
   f = one_key_file();
-  f.frames[0].add_key(0, 0, {.scale = Vec3Bits{}});
-  f.frames[0].keys[1].first_value = 0;
+  f.add_key(0, 0, {.scale = Vec3Bits{}});
+  f.keys[1].first_value = 0;
   e = write_error(f);
-  EXPECT_EQ(e.pointer, "/frames/0/keys/1");
+  EXPECT_EQ(e.pointer, "/keys/1");
   EXPECT_EQ(e.message, "the key's values start at 0, expected 3 (build keys with add_key)");
+  // A frame whose keys run past the file's.
+  f = one_key_file();
+  f.frames[0].count = 2;
+  e = write_error(f);
+  EXPECT_EQ(e.pointer, "/frames/0");
+  EXPECT_EQ(e.message, "the frame's 2 keys run past the file's 1");
 }
 
 TEST(GemWrite, FrameNumberMustFitItsField) {
@@ -80,7 +96,7 @@ TEST(GemWrite, FrameNumberMustFitItsField) {
 
 TEST(GemWrite, AtMost255KeysPerFrameChunk) {
   File f = one_key_file();
-  for (int i = 1; i < 256; ++i) f.frames[0].add_key(0, flag::visible, {});
+  for (int i = 1; i < 256; ++i) f.add_key(0, flag::visible, {});
   const Error e = write_error(f);
   EXPECT_EQ(e.pointer, "/frames/0/keys");
   EXPECT_EQ(e.message, "256 keys in one frame chunk; the key count is a byte (at most 255)");
@@ -97,10 +113,10 @@ TEST(GemWrite, NamesAndCommentsMustFitTheirSizeFields) {
 
 TEST(GemWrite, ChunkKindsHoldTheirOwnRecords) {
   File f = one_key_file();
-  f.frames[0].chunk = FrameChunk::frmn;
+  f.frames[0].chunk = FrameChunk::frmn;  // its one record is now looked for among the BONE records
   Error e = write_error(f);
-  EXPECT_EQ(e.pointer, "/frames/0/keys");
-  EXPECT_EQ(e.message, "FRMN frames hold BONE records, not keys");
+  EXPECT_EQ(e.pointer, "/frames/0");
+  EXPECT_EQ(e.message, "the frame's 1 records run past the file's 0");
 }
 
 }  // namespace

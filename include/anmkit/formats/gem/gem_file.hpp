@@ -57,23 +57,25 @@ struct BoneName {
   }
 };
 
-// Frames are stored as structures of arrays: a key or item record is a few bytes of indices,
-// and the values it holds sit in its frame's `values` (float bits and VISI integers, in record
-// order) and `meshes` (payloads, in record order). Reading a file then writes little more than
-// the file's own bytes. Frame::add_key() and add_bone()/add_*() build frames; a frame built so,
-// or read, is well-formed (find_malformed(): every index is the running total of the records
-// before it), and two well-formed frames are equal exactly when they hold the same content.
+// The records are stored as structures of arrays, one set for the whole file: a key, BONE
+// record or item is a few bytes of indices, and frames index ranges of them; the values they hold
+// sit in File::values (float bits and VISI integers) and File::meshes (payloads), in file order.
+// Reading a file then writes little more than the file's own bytes, with a handful of
+// allocations whatever its length. File::add_frame() and add_key() / add_bone(), add_matrix(),
+// add_visibility(), add_mesh() build a file in order; a file built so, or read, is well-formed
+// (find_malformed(): every index is the running total of the records before it), and two
+// well-formed files are equal exactly when they hold the same content.
 
 // FRM2/FRM3: a key of one bone; a field is present exactly when its flag bit is set.
 struct Key {
   std::uint8_t bone = 0;
   std::uint16_t flags = 0;        // as stored, unknown bits included
-  std::uint32_t first_value = 0;  // index in Frame::values: position, orientation, scale, as flagged
-  std::uint32_t mesh = 0;         // index in Frame::meshes, when flagged
+  std::uint32_t first_value = 0;  // index in File::values: position, orientation, scale, as flagged
+  std::uint32_t mesh = 0;         // index in File::meshes, when flagged
   friend bool operator==(const Key&, const Key&) = default;
 };
 
-// A key's fields, to build one (Frame::add_key) or to read one whole (Frame::fields).
+// A key's fields, to build one (File::add_key) or to read one whole (File::fields).
 // (Defaults spelled out so that designated initializers may leave fields out.)
 struct KeyFields {
   std::optional<Vec3Bits> position = std::nullopt;
@@ -88,13 +90,13 @@ enum class ItemKind : std::uint8_t { matrix, visibility, mesh };
 
 struct FrmnItem {
   ItemKind kind = ItemKind::matrix;
-  std::uint32_t index = 0;  // in Frame::values (12 for a matrix, 1 for a visibility) or Frame::meshes
+  std::uint32_t index = 0;  // in File::values (12 for a matrix, 1 for a visibility) or File::meshes
   friend bool operator==(const FrmnItem&, const FrmnItem&) = default;
 };
 
 struct FrmnBone {
   std::int32_t index = 0;
-  std::uint32_t first_item = 0;  // its items are Frame::items[first_item, first_item + item_count)
+  std::uint32_t first_item = 0;  // its items are File::items[first_item, first_item + item_count)
   std::uint32_t item_count = 0;
   friend bool operator==(const FrmnBone&, const FrmnBone&) = default;
 };
@@ -104,20 +106,47 @@ std::string_view chunk_tag(FrameChunk chunk);  // "FRMN", "FRM2", "FRM3"
 
 struct Frame {
   FrameChunk chunk = FrameChunk::frm2;
-  std::uint32_t number = 0;             // FRMN stores an i32: its bits are kept here
-  std::vector<FrmnBone> bones;          // FRMN only
-  std::vector<FrmnItem> items;          // FRMN only: every bone's items, bone after bone
-  std::vector<Key> keys;                // FRM2/FRM3 only
-  std::vector<std::uint32_t> values;    // the records' values, in record order
-  std::vector<Bytes> meshes;            // the records' mesh payloads, in record order
+  std::uint32_t number = 0;  // FRMN stores an i32: its bits are kept here
+  std::uint32_t first = 0;   // its first key in File::keys (FRM2/FRM3) or record in File::records (FRMN)
+  std::uint32_t count = 0;   // how many
   std::uint64_t offset = 0;
+  friend bool operator==(const Frame& a, const Frame& b) {
+    return a.chunk == b.chunk && a.number == b.number && a.first == b.first && a.count == b.count;
+  }
+};
 
-  // FRM2/FRM3 keys. add_key sets the presence bits of `flags` (position, orientation, scale,
-  // mesh) from the fields given and keeps its other bits.
-  // The accessors are inline (they run per key in every conversion) and check their indices,
-  // so that a frame assembled by hand fails loudly (std::out_of_range) rather than reading out
-  // of bounds; a well-formed frame never trips them.
-  Key& add_key(std::uint8_t bone, std::uint16_t flags, KeyFields fields);
+struct File {
+  std::uint32_t version = version_6_0;
+  std::uint32_t frame_count = 0;  // FRMS: frame_max + 1
+  std::vector<Comment> comments;
+  std::vector<BoneName> bones;
+  std::vector<Frame> frames;
+  std::vector<Key> keys;              // every FRM2/FRM3 frame's keys, frame after frame
+  std::vector<FrmnBone> records;      // every FRMN frame's BONE records, frame after frame
+  std::vector<FrmnItem> items;        // the records' items, record after record
+  std::vector<std::uint32_t> values;  // the keys' and items' values, in file order
+  std::vector<Bytes> meshes;          // the keys' and items' mesh payloads, in file order
+  friend bool operator==(const File&, const File&) = default;
+
+  // A frame's keys or records, a record's items. Like the accessors below they check their
+  // indices, so that a file assembled by hand fails loudly (std::out_of_range) rather than
+  // reading out of bounds; a well-formed file never trips them. They are inline: they run per
+  // key in every conversion.
+  std::span<const Key> keys_of(const Frame& frame) const {
+    if (frame.chunk == FrameChunk::frmn) return {};
+    if (std::uint64_t(frame.first) + frame.count > keys.size()) out_of_range();
+    return {keys.data() + frame.first, frame.count};
+  }
+  std::span<const FrmnBone> records_of(const Frame& frame) const {
+    if (frame.chunk != FrameChunk::frmn) return {};
+    if (std::uint64_t(frame.first) + frame.count > records.size()) out_of_range();
+    return {records.data() + frame.first, frame.count};
+  }
+  std::span<const FrmnItem> items_of(const FrmnBone& record) const {
+    if (std::uint64_t(record.first_item) + record.item_count > items.size()) out_of_range();
+    return {items.data() + record.first_item, record.item_count};
+  }
+
   std::optional<Vec3Bits> position(const Key& key) const {
     if (!(key.flags & flag::position)) return std::nullopt;
     return vec3_at(key.first_value);
@@ -137,53 +166,46 @@ struct Frame {
     return &meshes[key.mesh];
   }
   KeyFields fields(const Key& key) const;
-
-  // FRMN records: add_bone starts a BONE record, add_matrix/add_visibility/add_mesh append an
-  // item to the last one.
-  FrmnBone& add_bone(std::int32_t index);
-  void add_matrix(const Matrix34Bits& bits);
-  void add_visibility(std::int32_t value);
-  void add_mesh(Bytes payload);
-  std::span<const FrmnItem> items_of(const FrmnBone& bone) const;
   Matrix34Bits matrix(const FrmnItem& item) const;
   std::int32_t visibility(const FrmnItem& item) const;
   const Bytes& mesh(const FrmnItem& item) const;
 
+  // Building, in file order: add_frame starts a frame; add_key appends a key to the last frame
+  // (FRM2/FRM3), setting the presence bits of `flags` (position, orientation, scale, mesh) from
+  // the fields given and keeping its other bits; add_bone starts a BONE record in the last frame
+  // (FRMN) and add_matrix, add_visibility and add_mesh append an item to the last record.
+  Frame& add_frame(FrameChunk chunk, std::uint32_t number);
+  Key& add_key(std::uint8_t bone, std::uint16_t flags, KeyFields fields);
+  FrmnBone& add_bone(std::int32_t index);
+  void add_matrix(const Matrix34Bits& bits);
+  void add_visibility(std::int32_t value);
+  void add_mesh(Bytes payload);
+
   [[noreturn]] static void out_of_range();
+
+ private:
+  void require_open_record(const char* what) const;
   Vec3Bits vec3_at(std::uint64_t index) const {
     if (index + 3 > values.size()) out_of_range();
     return {values[index], values[index + 1], values[index + 2]};
   }
-
-  friend bool operator==(const Frame& a, const Frame& b) {
-    return a.chunk == b.chunk && a.number == b.number && a.bones == b.bones && a.items == b.items &&
-           a.keys == b.keys && a.values == b.values && a.meshes == b.meshes;
-  }
 };
 
 // Bytes a key takes in a file (bone, flags, its fields), and an FRMN item (tag and value).
-std::uint64_t key_size(const Frame& frame, const Key& key);
-std::uint64_t item_size(const Frame& frame, const FrmnItem& item);
+std::uint64_t key_size(const File& file, const Key& key);
+std::uint64_t item_size(const File& file, const FrmnItem& item);
 // Bytes of a frame chunk's header: tag and frame number (and a key count for FRM2/FRM3).
 std::uint64_t frame_header_size(const Frame& frame, std::uint32_t frame_count);
 
-// What is wrong when a frame's records do not index its arrays as add_key/add_* would have,
-// with the JSON pointer below the frame ("/keys/3") where it is; nothing for a well-formed frame.
-// Accessors assume a well-formed frame; write() and validate() check.
+// What is wrong when the file's frames and records do not index its arrays as add_frame,
+// add_key and the like would have, with the JSON pointer where it is ("/frames/3",
+// "/keys/17"); nothing for a well-formed file. Accessors assume a well-formed file; write() and
+// validate() check.
 struct Malformed {
   std::string pointer;
   std::string message;
 };
-std::optional<Malformed> find_malformed(const Frame& frame);
-
-struct File {
-  std::uint32_t version = version_6_0;
-  std::uint32_t frame_count = 0;  // FRMS: frame_max + 1
-  std::vector<Comment> comments;
-  std::vector<BoneName> bones;
-  std::vector<Frame> frames;
-  friend bool operator==(const File&, const File&) = default;
-};
+std::optional<Malformed> find_malformed(const File& file);
 
 // Byte width of FRM3 frame numbers for a frame count: 1, 2 or 4 (frame_max <= 255, <= 65535,
 // else).
