@@ -278,6 +278,10 @@ Expected<File> read(std::span<const std::uint8_t> bytes, const ReadLimits& limit
                                   bytes.size(), limits.max_input_bytes),
                       0);
   }
+  // The model's record indices are 32-bit, which any input under 4 GiB fits (a key takes 3 bytes).
+  if (bytes.size() > UINT32_MAX) {
+    return make_error(ErrorCode::too_large, fmt::format("input of {} bytes: GEM files are read up to 4 GiB", bytes.size()), 0);
+  }
   return catch_errors([&] {
     ByteReader r(bytes);
     return read_file_model(r, limits);
