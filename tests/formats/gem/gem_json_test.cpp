@@ -134,6 +134,23 @@ TEST(GemJson, HeaderErrors) {
   EXPECT_EQ(e.offset, 5u);
 }
 
+TEST(GemJson, FlagsAndFieldsMustAgree) {
+  const std::string one_key = R"({"schema": "anmkit.gem.dump", "schema_version": 1, "format": "gem", "version": "6.0", "frame_count": 1, "bones": [{"name": "a"}], "frames": [{"chunk": "FRM2", "frame": 0, "keys": [)";
+  Error e = build_error(one_key + R"({"bone": 0, "flags": 3, "position": [0, 0, 0]}]}]})");
+  EXPECT_EQ(e.pointer, "/frames/0/keys/0/orientation");
+  EXPECT_EQ(e.message, "flags 0x0003 include 0x02 but the key has no orientation");
+  e = build_error(one_key + R"({"bone": 0, "flags": 9, "position": [0, 0, 0], "scale": [1, 1, 1]}]}]})");
+  EXPECT_EQ(e.pointer, "/frames/0/keys/0/scale");
+  EXPECT_EQ(e.message, "the key has a scale but flags 0x0009 lack 0x40");
+  // Agreeing flags and fields build a well-formed file, values in key order.
+  const std::string good = one_key + R"({"bone": 0, "flags": 65, "position": [1, 2, 3], "scale": [4, 5, 6]}]}]})";
+  auto file = from_json(json_input::parse({reinterpret_cast<const std::uint8_t*>(good.data()), good.size()}));
+  ASSERT_TRUE(file) << file.error().to_string();
+  EXPECT_FALSE(find_malformed(*file));
+  EXPECT_EQ(file->values.size(), 6u);
+  EXPECT_EQ((*file->scale(file->keys[0]))[0], test::bits(4.0f));
+}
+
 TEST(GemJson, UnknownVersionNumbersRoundTrip) {
   File f;
   f.version = 0x00070002;
