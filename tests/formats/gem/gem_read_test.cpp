@@ -166,6 +166,30 @@ TEST(GemRead, FrmnBonesWithMatrVisiMesh) {
   }
 }
 
+TEST(GemRead, MixedChunkKindsShareTheFileArrays) {
+  // No engine writes this, but a file may hold FRMN and FRM2 frames alike: their values sit in
+  // one array in file order, and the file writes back byte for byte.
+  FixtureBytes b;
+  b.header(version_6_0, 3, {"a"});
+  b.tag("FRM2").u16(0).u8(1).u8(0).u16(0x01).f32s({1, 2, 3});
+  b.tag("FRMN").u32(1).tag("BONE").u32(0).tag("VISI").u32(0).tag("MESH").u32(1).raw({7});
+  b.tag("FRM2").u16(2).u8(2).u8(0).u16(0x20).u32(2).raw({8, 9}).u8(0).u16(0x02).f32s({0, 0, 0.5f});
+  const File f = read_ok(b);
+  ASSERT_EQ(f.frames.size(), 3u);
+  EXPECT_FALSE(find_malformed(f));
+  EXPECT_EQ(f.values, (std::vector<std::uint32_t>{bits(1), bits(2), bits(3), 0, bits(0), bits(0), bits(0.5f)}));
+  EXPECT_EQ(f.meshes, (std::vector<Bytes>{{7}, {8, 9}}));
+  const auto last = f.keys_of(f.frames[2]);
+  ASSERT_EQ(last.size(), 2u);
+  EXPECT_EQ(*f.mesh(last[0]), (Bytes{8, 9}));
+  EXPECT_EQ(*f.orientation(last[1]), (Vec3Bits{bits(0), bits(0), bits(0.5f)}));
+  EXPECT_EQ(f.frames[1].first, 0u) << "the first FRMN frame's records start at 0";
+  EXPECT_EQ(f.frames[2].first, 1u) << "keys continue after the first FRM2 frame's";
+  auto again = write(f);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(*again, b.bytes());
+}
+
 TEST(GemRead, CommentsAndReservedNameBitsAreKept) {
   FixtureBytes b;
   b.tag("EANM").u32(version_6_0).tag("FRMS").u32(1);
