@@ -9,11 +9,6 @@ namespace {
 
 constexpr std::uint16_t presence = flag::position | flag::orientation | flag::scale | flag::mesh;
 
-unsigned vec3_count(std::uint16_t flags) {
-  return unsigned((flags & flag::position) != 0) + unsigned((flags & flag::orientation) != 0) +
-         unsigned((flags & flag::scale) != 0);
-}
-
 }  // namespace
 
 void File::out_of_range() { throw std::out_of_range("gem::File: a record indexes past the file's arrays"); }
@@ -104,7 +99,7 @@ void File::add_mesh(Bytes payload) {
 }
 
 std::uint64_t key_size(const File& file, const Key& key) {
-  std::uint64_t size = 3 + 12 * vec3_count(key.flags);
+  std::uint64_t size = 3 + 12 * flag::vectors(key.flags);
   if (const Bytes* m = file.mesh(key)) size += 4 + m->size();
   return size;
 }
@@ -152,7 +147,7 @@ std::optional<Malformed> find_malformed(const File& file) {
         if (k.first_value != value) {
           return bad(fmt::format("/keys/{}", key), fmt::format("the key's values start at {}, expected {} (build keys with add_key)", k.first_value, value));
         }
-        value += 3 * vec3_count(k.flags);
+        value += 3 * flag::vectors(k.flags);
         if (k.flags & flag::mesh) {
           if (k.mesh != mesh) return bad(fmt::format("/keys/{}", key), fmt::format("the key's mesh is number {}, expected {} (build keys with add_key)", k.mesh, mesh));
           ++mesh;

@@ -101,14 +101,6 @@ void read_frmn_body(ByteReader& r, File& file, Frame& frame, ValueBuffer& values
   }
 }
 
-// How many of position (0x01), orientation (0x02) and scale (0x40) a key's flags hold. Plain
-// arithmetic: std::popcount is a library call on baseline x86-64, and a table lookup lengthens
-// the chain from one key's flags to the next key's address.
-constexpr unsigned vectors_flagged(std::uint16_t flags) {
-  return unsigned(flags & 1) + unsigned((flags >> 1) & 1) + unsigned((flags >> 6) & 1);
-}
-static_assert(flag::position == 0x01 && flag::orientation == 0x02 && flag::scale == 0x40);
-
 // One key, field by field: the general path (meshes, a big-endian host, a key cut short, where
 // the error must name the field and its first byte).
 void read_key_checked(ByteReader& r, File& file, Key& key, ValueBuffer& values) {
@@ -156,7 +148,7 @@ void read_keyed_body(ByteReader& r, File& file, Frame& frame, ValueBuffer& value
         const std::uint16_t flags = std::uint16_t(p[1] | p[2] << 8);
         std::size_t n = last_n;
         if (flags != last_flags) [[unlikely]] {
-          n = 3 * vectors_flagged(flags);
+          n = 3 * flag::vectors(flags);
           last_flags = flags;
           last_n = n;
         }

@@ -36,6 +36,14 @@ inline constexpr std::uint16_t hidden = 0x0010;
 inline constexpr std::uint16_t mesh = 0x0020;
 inline constexpr std::uint16_t scale = 0x0040;
 inline constexpr std::uint16_t known = 0x007f;
+
+// How many of the three vectors (position, orientation, scale) a key's flags hold. Plain
+// arithmetic: std::popcount is a library call on baseline x86-64, and the reader's chain from
+// one key's flags to the next key's address runs through this.
+constexpr unsigned vectors(std::uint16_t flags) {
+  return unsigned(flags & position) + unsigned((flags & orientation) >> 1) + unsigned((flags & scale) >> 6);
+}
+static_assert(position == 0x01 && orientation == 0x02 && scale == 0x40);
 }  // namespace flag
 
 using Vec3Bits = std::array<std::uint32_t, 3>;
