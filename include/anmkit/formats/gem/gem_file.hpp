@@ -161,12 +161,11 @@ struct File {
   }
   std::optional<Vec3Bits> orientation(const Key& key) const {
     if (!(key.flags & flag::orientation)) return std::nullopt;
-    return vec3_at(key.first_value + ((key.flags & flag::position) ? 3u : 0u));
+    return vec3_at(key.first_value + 3u * flag::vectors(key.flags & flag::position));
   }
   std::optional<Vec3Bits> scale(const Key& key) const {
     if (!(key.flags & flag::scale)) return std::nullopt;
-    return vec3_at(key.first_value + ((key.flags & flag::position) ? 3u : 0u) +
-                   ((key.flags & flag::orientation) ? 3u : 0u));
+    return vec3_at(key.first_value + 3u * flag::vectors(key.flags & (flag::position | flag::orientation)));
   }
   const Bytes* mesh(const Key& key) const {  // null when the key has none
     if (!(key.flags & flag::mesh)) return nullptr;
