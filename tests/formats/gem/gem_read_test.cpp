@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "anmkit/formats/gem/gem_write.hpp"
+#include "support/expect_lossless.hpp"
 #include "support/fixture_bytes.hpp"
 
 namespace anmkit::gem {
@@ -15,15 +16,8 @@ using test::bits;
 using test::FixtureBytes;
 
 File read_ok(const std::vector<std::uint8_t>& bytes) {
-  auto file = read(bytes);
-  EXPECT_TRUE(file) << (file ? "" : file.error().to_string());
-  if (!file) return {};
-  auto again = write(*file);
-  EXPECT_TRUE(again);
-  if (again) {
-    EXPECT_EQ(*again, bytes) << "write(read(bytes)) must give the same bytes";
-  }
-  return *file;
+  return test::expect_lossless(read(bytes), bytes, [](const File& f) -> const File& { return f; },
+                               [](const File& f) { return write(f); });
 }
 
 Error read_error(const std::vector<std::uint8_t>& bytes) {

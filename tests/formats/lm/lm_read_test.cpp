@@ -7,6 +7,7 @@
 
 #include "anmkit/formats/lm/lm_curves.hpp"
 #include "anmkit/formats/lm/lm_write.hpp"
+#include "support/expect_lossless.hpp"
 #include "support/fixture_bytes.hpp"
 #include "support/fixture_bytes_be.hpp"
 
@@ -17,15 +18,8 @@ using test::BigEndianBytes;
 using test::bits;
 
 ReadResult read_ok(const std::vector<std::uint8_t>& bytes, std::optional<std::uint32_t> count = {}) {
-  auto result = read(bytes, count);
-  EXPECT_TRUE(result) << (result ? "" : result.error().to_string());
-  if (!result) return {};
-  auto again = write(result->file);
-  EXPECT_TRUE(again);
-  if (again) {
-    EXPECT_EQ(*again, bytes) << "write(read(bytes)) must give the same bytes";
-  }
-  return *result;
+  return test::expect_lossless(read(bytes, count), bytes, [](const ReadResult& r) -> const File& { return r.file; },
+                               [](const File& f) { return write(f); });
 }
 
 TEST(LmRead, HeaderGroupsAndArrays) {

@@ -8,6 +8,7 @@
 #include "anmkit/formats/mm2/mm2_codec.hpp"
 #include "anmkit/formats/mm2/mm2_compose.hpp"
 #include "anmkit/formats/mm2/mm2_write.hpp"
+#include "support/expect_lossless.hpp"
 #include "support/mm2_fixture.hpp"
 
 namespace anmkit::mm2 {
@@ -16,15 +17,8 @@ namespace {
 using test::Mm2Spec;
 
 File read_ok(const std::vector<std::uint8_t>& bytes) {
-  auto file = read(bytes);
-  EXPECT_TRUE(file) << (file ? "" : file.error().to_string());
-  if (!file) return {};
-  auto again = write(*file);
-  EXPECT_TRUE(again);
-  if (again) {
-    EXPECT_EQ(*again, bytes) << "write(read(bytes)) must give the same bytes";
-  }
-  return *file;
+  return test::expect_lossless(read(bytes), bytes, [](const File& f) -> const File& { return f; },
+                               [](const File& f) { return write(f); });
 }
 
 void expect_pixels(const File& file, const Mm2Spec& spec) {
