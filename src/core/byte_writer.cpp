@@ -1,16 +1,23 @@
 #include "anmkit/core/byte_writer.hpp"
 
+#include <bit>
+#include <cstring>
+
 namespace anmkit {
 
-void ByteWriter::put_uint(std::uint64_t value, std::size_t width) {
+void ByteWriter::u32s(std::span<const std::uint32_t> values) {
   if (counting_) {
-    count_ += width;
+    count_ += 4 * values.size();
     return;
   }
-  for (std::size_t i = 0; i < width; ++i) {
-    const std::size_t shift = 8 * (endian_ == Endian::little ? i : width - 1 - i);
-    bytes_.push_back(static_cast<std::uint8_t>(value >> shift));
+  const bool same_order = (endian_ == Endian::little) == (std::endian::native == std::endian::little);
+  if (same_order) {
+    const std::size_t at = bytes_.size();
+    bytes_.resize(at + 4 * values.size());
+    if (!values.empty()) std::memcpy(bytes_.data() + at, values.data(), 4 * values.size());
+    return;
   }
+  for (std::uint32_t v : values) u32(v);
 }
 
 void ByteWriter::bytes(std::span<const std::uint8_t> data) {
@@ -22,7 +29,7 @@ void ByteWriter::bytes(std::span<const std::uint8_t> data) {
 }
 
 void ByteWriter::tag(std::string_view tag) {
-  for (char c : tag) put_uint(static_cast<std::uint8_t>(c), 1);
+  bytes({reinterpret_cast<const std::uint8_t*>(tag.data()), tag.size()});
 }
 
 }  // namespace anmkit

@@ -25,11 +25,13 @@ class ByteWriter {
   void reserve(std::size_t size) { if (!counting_) bytes_.reserve(size); }
   std::size_t size() const { return counting_ ? count_ : bytes_.size(); }
 
-  void u8(std::uint8_t value) { put_uint(value, 1); }
-  void u16(std::uint16_t value) { put_uint(value, 2); }
-  void u32(std::uint32_t value) { put_uint(value, 4); }
-  void i32(std::int32_t value) { put_uint(static_cast<std::uint32_t>(value), 4); }
-  void f32_bits(std::uint32_t bits) { put_uint(bits, 4); }
+  void u8(std::uint8_t value) { put_uint<1>(value); }
+  void u16(std::uint16_t value) { put_uint<2>(value); }
+  void u32(std::uint32_t value) { put_uint<4>(value); }
+  void i32(std::int32_t value) { put_uint<4>(static_cast<std::uint32_t>(value)); }
+  void f32_bits(std::uint32_t bits) { put_uint<4>(bits); }
+  // Each value as a u32; one copy when the byte orders agree (a GEM key's floats, for one).
+  void u32s(std::span<const std::uint32_t> values);
   void bytes(std::span<const std::uint8_t> data);
   void tag(std::string_view tag);
 
@@ -37,7 +39,20 @@ class ByteWriter {
   const std::vector<std::uint8_t>& data() const { return bytes_; }
 
  private:
-  void put_uint(std::uint64_t value, std::size_t width);
+  // Inline: writers call this per field, and a call per field was most of their time.
+  template <std::size_t Width>
+  void put_uint(std::uint32_t value) {
+    if (counting_) {
+      count_ += Width;
+      return;
+    }
+    const std::size_t at = bytes_.size();
+    bytes_.resize(at + Width);
+    std::uint8_t* out = bytes_.data() + at;
+    for (std::size_t i = 0; i < Width; ++i) {
+      out[i] = static_cast<std::uint8_t>(value >> (8 * (endian_ == Endian::little ? i : Width - 1 - i)));
+    }
+  }
 
   std::vector<std::uint8_t> bytes_;
   std::size_t count_ = 0;

@@ -13,10 +13,6 @@ namespace {
   throw ErrorException{std::move(e)};
 }
 
-void put_vec3(ByteWriter& w, const std::optional<Vec3Bits>& v) {
-  if (v) for (auto bits : *v) w.f32_bits(bits);
-}
-
 // Pointers are only formatted when something fails: this runs for every key of every file.
 template <class Pointer>
 void put_payload(ByteWriter& w, const Bytes& payload, Pointer&& pointer) {
@@ -75,9 +71,7 @@ void put_keyed(ByteWriter& w, const File& file, const Frame& frame, std::size_t 
     const Key& key = keys[ki];
     w.u8(key.bone);
     w.u16(key.flags);
-    put_vec3(w, file.position(key));
-    put_vec3(w, file.orientation(key));
-    put_vec3(w, file.scale(key));
+    w.u32s(file.values_of(key));
     if (const Bytes* mesh = file.mesh(key)) {
       put_payload(w, *mesh, [&] { return fmt::format("/frames/{}/keys/{}/mesh", fi, ki); });
     }
@@ -114,7 +108,6 @@ void put_file(ByteWriter& w, const File& file) {
     w.u32((bone.reserved << 8) | static_cast<std::uint32_t>(bone.name.size()));
     w.bytes({reinterpret_cast<const std::uint8_t*>(bone.name.data()), bone.name.size()});
   }
-  if (auto bad = find_malformed(file)) fail(bad->pointer, bad->message);
   for (std::size_t fi = 0; fi < file.frames.size(); ++fi) {
     const Frame& frame = file.frames[fi];
     w.tag(chunk_tag(frame.chunk));
@@ -128,8 +121,11 @@ void put_file(ByteWriter& w, const File& file) {
 
 }  // namespace
 
+// write() sizes its output with encoded_size() first, so a file is checked here once, before
+// any frame is walked (the accessors assume a well-formed file).
 Expected<std::size_t> encoded_size(const File& file) {
   return catch_errors([&] {
+    if (auto bad = find_malformed(file)) fail(bad->pointer, bad->message);
     ByteWriter counter = ByteWriter::counting();
     put_file(counter, file);
     return counter.size();

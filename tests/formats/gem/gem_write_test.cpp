@@ -46,6 +46,11 @@ TEST(GemWrite, AddKeySetsThePresenceFlags) {
   EXPECT_EQ(f.values, (std::vector<std::uint32_t>{1, 2, 3, 4, 5, 6}));
   EXPECT_EQ(*f.scale(f.keys[0]), (Vec3Bits{4, 5, 6}));
   EXPECT_FALSE(f.position(f.keys[0]));
+  const auto values = f.values_of(f.keys[0]);
+  EXPECT_EQ(std::vector<std::uint32_t>(values.begin(), values.end()), f.values);
+  Key past_the_end = f.keys[0];
+  past_the_end.first_value = 1;
+  EXPECT_THROW((void)f.values_of(past_the_end), std::out_of_range);
   EXPECT_EQ(f.frames[0].count, 1u);
   // Records go to the last frame of their kind, never to another.
   EXPECT_THROW(f.add_bone(0), std::logic_error);

@@ -167,6 +167,12 @@ struct File {
     if (!(key.flags & flag::scale)) return std::nullopt;
     return vec3_at(key.first_value + 3u * flag::vectors(key.flags & (flag::position | flag::orientation)));
   }
+  // The key's values as the file stores them: position, orientation, scale, those flagged.
+  std::span<const std::uint32_t> values_of(const Key& key) const {
+    const std::uint64_t count = 3u * flag::vectors(key.flags);
+    if (key.first_value + count > values.size()) out_of_range();
+    return {values.data() + key.first_value, count};
+  }
   const Bytes* mesh(const Key& key) const {  // null when the key has none
     if (!(key.flags & flag::mesh)) return nullptr;
     if (key.mesh >= meshes.size()) out_of_range();
