@@ -26,4 +26,10 @@ T expect_lossless(const Expected<T>& parsed, const std::vector<std::uint8_t>& by
   return *parsed;
 }
 
+// The same where the reader returns the file model itself.
+template <class T, class Write>
+T expect_lossless(const Expected<T>& parsed, const std::vector<std::uint8_t>& bytes, Write&& write) {
+  return expect_lossless(parsed, bytes, [](const T& model) -> const T& { return model; }, write);
+}
+
 }  // namespace anmkit::test

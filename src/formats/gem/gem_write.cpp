@@ -34,7 +34,7 @@ void put_frmn(ByteWriter& w, const File& file, const Frame& frame, std::size_t f
       switch (item.kind) {
         case ItemKind::matrix:
           w.tag("MATR");
-          for (auto bits : file.matrix(item)) w.f32_bits(bits);
+          w.u32s(file.matrix(item));
           break;
         case ItemKind::visibility:
           w.tag("VISI");

@@ -16,8 +16,7 @@ using test::bits;
 using test::FixtureBytes;
 
 File read_ok(const std::vector<std::uint8_t>& bytes) {
-  return test::expect_lossless(read(bytes), bytes, [](const File& f) -> const File& { return f; },
-                               [](const File& f) { return write(f); });
+  return test::expect_lossless(read(bytes), bytes, [](const File& f) { return write(f); });
 }
 
 Error read_error(const std::vector<std::uint8_t>& bytes) {

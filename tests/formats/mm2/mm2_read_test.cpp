@@ -17,8 +17,7 @@ namespace {
 using test::Mm2Spec;
 
 File read_ok(const std::vector<std::uint8_t>& bytes) {
-  return test::expect_lossless(read(bytes), bytes, [](const File& f) -> const File& { return f; },
-                               [](const File& f) { return write(f); });
+  return test::expect_lossless(read(bytes), bytes, [](const File& f) { return write(f); });
 }
 
 void expect_pixels(const File& file, const Mm2Spec& spec) {
