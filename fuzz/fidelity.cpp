@@ -2,9 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "anmkit/anmkit.hpp"
 #include "anmkit/core/json_input.hpp"
-#include "anmkit/export/gltf_import.hpp"
-#include "anmkit/export/png.hpp"
+#include "anmkit/gltf/gltf_import.hpp"
+#include "anmkit/image/png.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_info.hpp"
 #include "anmkit/formats/gem/gem_json.hpp"
@@ -235,7 +236,9 @@ Result check_png_import(Input bytes) {
   if (png_base().empty()) return std::nullopt;
   auto base = mm2::read(png_base());
   if (!base) return "png: the import base does not read";
-  auto imported = mm2::import_frames(*base, {{1, {"fuzz.png", std::vector<std::uint8_t>(bytes.begin(), bytes.end())}}}, {true, true});
+  auto picture = png::decode(bytes);
+  if (!picture) return std::nullopt;
+  auto imported = mm2::import_frames(*base, {{1, {"fuzz.png", std::move(*picture)}}}, {true, true});
   if (!imported) return std::nullopt;  // pens past 31 and sizes past 65535 are refused cleanly
   auto written = mm2::write(*imported);
   if (!written) return "png: an import does not write";
@@ -260,11 +263,12 @@ Result check_gltf_import(Input bytes) {
     if (!gem::read(*written, fuzz_limits())) return "gltf: an imported clip does not read back";
     return std::nullopt;
   }
-  auto file = gltf::import_lm(bytes, options);
-  if (!file) return std::nullopt;
-  auto written = lm::write(*file);
+  // LM through the front door, as `anmkit convert --to lm` does.
+  auto document = Document::from_gltf(bytes, "lm");
+  if (!document) return std::nullopt;
+  auto written = document->write();
   if (!written) return "gltf: an imported LM file does not write";
-  if (!lm::read(*written, std::uint32_t(file->groups.size()))) return "gltf: an imported LM file does not read back";
+  if (!Document::open(*written)) return "gltf: an imported LM file does not read back";
   return std::nullopt;
 }
 

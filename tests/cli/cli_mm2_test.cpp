@@ -8,7 +8,7 @@
 #include <gif_lib.h>
 #include <nlohmann/json.hpp>
 
-#include "anmkit/export/png.hpp"
+#include "anmkit/image/png.hpp"
 #include "anmkit/formats/mm2/mm2_compose.hpp"
 #include "anmkit/formats/mm2/mm2_read.hpp"
 #include "support/fixture_bytes.hpp"

@@ -8,10 +8,10 @@
 #include <gif_lib.h>
 #include <spng.h>
 
-#include "anmkit/export/gif.hpp"
-#include "anmkit/export/ilbm.hpp"
-#include "anmkit/export/png.hpp"
-#include "anmkit/export/sheet.hpp"
+#include "anmkit/image/gif.hpp"
+#include "anmkit/image/ilbm.hpp"
+#include "anmkit/image/png.hpp"
+#include "anmkit/image/sheet.hpp"
 
 namespace anmkit {
 namespace {

@@ -3,15 +3,16 @@
 
 #include <gtest/gtest.h>
 
-#include "anmkit/export/gem_gltf.hpp"
-#include "anmkit/export/gltf_import.hpp"
-#include "anmkit/export/lm_gltf.hpp"
+#include "anmkit/gltf/clip_gltf.hpp"
+#include "anmkit/gltf/gltf_import.hpp"
+#include "anmkit/formats/lm/lm_curves.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
 #include "anmkit/formats/lm/lm_read.hpp"
 #include "anmkit/formats/lm/lm_validate.hpp"
 #include "support/fixture_bytes.hpp"
+#include "support/gltf_via_front_door.hpp"
 #include "support/run_cli.hpp"
 
 namespace anmkit::gltf {
@@ -50,9 +51,9 @@ std::vector<model::Key<bool>> changes(const std::vector<model::Key<bool>>& keys)
 }
 
 model::Clip through_gltf(const gem::File& file, bool binary) {
-  auto bytes = write(gem_scene(file, {30, nullptr, "clip"})->scene, binary);
-  EXPECT_TRUE(bytes);
-  auto clip = import_clip(*bytes, {});
+  auto gltf = test::gem_gltf(file, 30, {}, "clip", binary);
+  EXPECT_TRUE(gltf);
+  auto clip = import_clip(gltf->bytes, {});
   EXPECT_TRUE(clip) << clip.error().to_string();
   return clip ? *clip : model::Clip{};
 }
@@ -123,9 +124,10 @@ TEST(GltfImport, RealFilesRoundTrip) {
 TEST(GltfImport, WithoutExtrasMirrorAndHidingComeFromScale) {
   auto file = gem::read(example("turret_v60.anm"));
   ASSERT_TRUE(file);
-  auto result = gem_scene(*file, {30, nullptr, "clip"});
-  result->scene.animations[0].extras = nullptr;  // as another tool would write it
-  auto clip = import_clip(*write(result->scene, true), {});
+  // The clip without extras, as another tool would write it.
+  Scene scene = skeleton_scene(model::Skeleton{});
+  ASSERT_TRUE(add_animation(scene, gem::to_clip(*file), {8, "clip"}, nullptr));
+  auto clip = import_clip(*write(scene, true), {});
   ASSERT_TRUE(clip) << clip.error().to_string();
   const auto& basis = clip->bones[0];
   ASSERT_FALSE(basis.mirrored.empty());
@@ -158,9 +160,9 @@ TEST(GltfImport, LmDoorKeepsItsPoses) {
   const fs::path dir = fs::path(ANMKIT_SOURCE_DIR) / "examples";
   auto original = lm::read(example("mansion_door.anm"));
   ASSERT_TRUE(original);
-  auto scene = lm_scene(original->file, {});
-  ASSERT_TRUE(scene);
-  auto back = import_lm(*write(*scene, true), {});
+  auto gltf = test::gltf_of(example("mansion_door.anm"));
+  ASSERT_TRUE(gltf);
+  auto back = test::import_lm(gltf->bytes);
   ASSERT_TRUE(back) << back.error().to_string();
   EXPECT_EQ(back->loop, 1);
   EXPECT_EQ(back->frame_count, 60u);
@@ -171,12 +173,12 @@ TEST(GltfImport, LmDoorKeepsItsPoses) {
 TEST(GltfImport, LmKeysAreReducedUnlessDense) {
   auto original = lm::read(example("mansion_door.anm"));
   ASSERT_TRUE(original);
-  auto scene = lm_scene(original->file, {});
-  ASSERT_TRUE(scene);
-  const auto bytes = *write(*scene, true);
-  ImportOptions dense_options;
+  auto gltf = test::gltf_of(example("mansion_door.anm"));
+  ASSERT_TRUE(gltf);
+  const auto bytes = gltf->bytes;
+  GltfImportOptions dense_options;
   dense_options.dense = true;
-  auto reduced = import_lm(bytes, {}), dense = import_lm(bytes, dense_options);
+  auto reduced = test::import_lm(bytes), dense = test::import_lm(bytes, dense_options);
   ASSERT_TRUE(reduced && dense);
   std::size_t reduced_keys = 0, dense_keys = 0, moving = 0;
   for (std::size_t n = 0; n < dense->groups.size(); ++n) {
@@ -215,7 +217,7 @@ TEST(GltfImport, SamplesAreBoundedWhateverTheFileAsks) {
 TEST(GltfImport, AnimationChoiceAndErrors) {
   auto file = gem::read(example("turret_v60.anm"));
   ASSERT_TRUE(file);
-  const auto bytes = *write(gem_scene(*file, {30, nullptr, "idle"})->scene, true);
+  const auto bytes = test::gem_gltf(*file, 30, {}, "idle")->bytes;
   ImportOptions options;
   options.animation = "idle";
   EXPECT_TRUE(import_clip(bytes, options));

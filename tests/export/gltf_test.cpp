@@ -8,13 +8,14 @@
 
 #include <nlohmann/json.hpp>
 
-#include "anmkit/export/gem_gltf.hpp"
-#include "anmkit/export/lm_gltf.hpp"
+#include "anmkit/formats/gem/mdl.hpp"
+#include "anmkit/formats/lm/lm_curves.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/formats/lm/lm_bin.hpp"
 #include "anmkit/formats/lm/lm_read.hpp"
 #include "support/fixture_bytes.hpp"
+#include "support/gltf_via_front_door.hpp"
 #include "support/run_cli.hpp"
 
 namespace anmkit::gltf {
@@ -124,10 +125,9 @@ TEST(GltfExport, GemExamplesMatchSampleAtEveryFrame) {
     SCOPED_TRACE(name);
     auto file = gem::read(test::read_bytes(fs::path(ANMKIT_SOURCE_DIR) / "examples" / name));
     ASSERT_TRUE(file);
-    auto result = gem_scene(*file, {24, nullptr, "clip"});
-    auto bytes = write(result->scene, true);
-    ASSERT_TRUE(bytes) << bytes.error().message;
-    const Glb glb(*bytes);
+    auto result = test::gem_gltf(*file, 24);
+    ASSERT_TRUE(result) << result.error().message;
+    const Glb glb(result->bytes);
     EXPECT_EQ(glb.doc["nodes"][0]["name"], "anmkit_root");
     EXPECT_EQ(glb.doc["nodes"][0]["scale"][0], 0.05f);
     EXPECT_EQ(glb.doc["animations"][0]["extras"]["anmkit"]["format"], "gem");
@@ -138,7 +138,7 @@ TEST(GltfExport, GemExamplesMatchSampleAtEveryFrame) {
 TEST(GltfExport, HiddenAndMirroredBones) {
   auto file = gem::read(test::read_bytes(fs::path(ANMKIT_SOURCE_DIR) / "examples/turret_v60.anm"));
   ASSERT_TRUE(file);
-  const Glb glb(*write(gem_scene(*file, {30, nullptr, "clip"})->scene, true));
+  const Glb glb(test::gem_gltf(*file)->bytes);
   const int hatch = glb.node("hatch"), basis = glb.node("basis");
   EXPECT_EQ(glb.value(hatch, "scale", 21 / 30.0), (std::vector<float>{1, 1, 1}));
   EXPECT_EQ(glb.value(hatch, "scale", 22 / 30.0), (std::vector<float>{0, 0, 0}));
@@ -152,15 +152,13 @@ TEST(GltfExport, HiddenAndMirroredBones) {
 
 TEST(GltfExport, LmDoorMatchesSampleAndStaysSmoothBetweenFrames) {
   const fs::path dir = fs::path(ANMKIT_SOURCE_DIR) / "examples";
-  auto graph = lm::read_bin(test::read_bytes(dir / "mansion_door.bin"));
-  ASSERT_TRUE(graph);
   auto file = lm::read(test::read_bytes(dir / "mansion_door.anm"));
   ASSERT_TRUE(file);
-  LmOptions options;
-  options.scene_graph = &*graph;
-  auto scene = lm_scene(file->file, options);
-  ASSERT_TRUE(scene);
-  const Glb glb(*write(*scene, true));
+  OpenOptions options;
+  options.lm_bin = (dir / "mansion_door.bin").string();
+  auto gltf = test::gltf_of(test::read_bytes(dir / "mansion_door.anm"), options);
+  ASSERT_TRUE(gltf) << gltf.error().to_string();
+  const Glb glb(gltf->bytes);
   EXPECT_EQ(glb.doc["nodes"][std::size_t(glb.node("node_1"))]["children"].size(), 1u) << "the knob hangs from the door";
   auto curves = lm::decode_curves(file->file);
   ASSERT_TRUE(curves);
@@ -192,9 +190,10 @@ TEST(GltfExport, E25BodyWorldTransformAtFrameZeroIsItsRestPose) {
   auto mdl = gem::read_mdl(test::read_bytes(corpus / "goh_e25_tank-e-25.mdl"));
   auto file = gem::read(test::read_bytes(corpus / "goh_e25_fire.anm"));
   ASSERT_TRUE(mdl && file);
-  auto result = gem_scene(*file, {30, &*mdl, "fire"});
+  auto result = test::gem_gltf(*file, 30, (corpus / "goh_e25_tank-e-25.mdl").string(), "fire");
+  ASSERT_TRUE(result) << result.error().to_string();
   EXPECT_TRUE(result->warnings.empty());
-  const Glb glb(*write(result->scene, true));
+  const Glb glb(result->bytes);
   // World matrix of a node below the root: the product of its chain's local TRS at time 0.
   auto world = [&](int node) {
     std::vector<int> chain;

@@ -6,13 +6,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/core/file_io.hpp"
-#include "anmkit/formats/gem/gem_json.hpp"
-#include "anmkit/formats/gem/gem_read.hpp"
-#include "anmkit/formats/lm/lm_json.hpp"
 #include "anmkit/model/clip.hpp"
-#include "anmkit/formats/mm2/mm2_json.hpp"
-#include "anmkit/formats/lm/lm_read.hpp"
-#include "anmkit/formats/mm2/mm2_read.hpp"
 
 namespace anmkit::cli {
 
@@ -32,99 +26,31 @@ void add_limit_options(CLI::App& app) {
   app.add_option("--max-sequences", l.max_sequences, "Most MM2 sequence blocks")->capture_default_str()->group(group);
 }
 
-Expected<Input> load(const std::string& path) {
-  auto bytes = read_file(path, limits().max_input_bytes);
-  if (!bytes) return bytes.error();
-  Input input{path, std::move(*bytes), Format::unknown};
-  input.format = detect_format(input.bytes);
-  if (input.format == Format::unknown) {
-    Error e = make_error(ErrorCode::unknown_format,
-                         "not a recognised animation: no GEM ('EANM') or MM2 ('00 00 54 56') signature, and not a plausible LM header", 0);
-    e.file = path;
-    return e;
-  }
-  return input;
-}
-
-Expected<LoadedGem> load_gem(Input input) {
-  auto file = gem::read(input.bytes, limits());
-  if (!file) {
-    file.error().file = input.path;
-    return file.error();
-  }
-  return LoadedGem{std::move(input), std::move(*file)};
-}
-
 void LmOptions::add_to(CLI::App* command) {
   auto* bin_option = command->add_option("--bin", bin, "LM: the paired .bin model (gives the node count)");
   nodes_option = command->add_option("--nodes", nodes, "LM: the node count, when there is no .bin");
   bin_option->excludes(nodes_option);
 }
 
-Expected<LoadedLm> load_lm(Input input, const LmOptions& options) {
-  LoadedLm loaded;
-  std::optional<std::uint32_t> count;
-  if (!options.bin.empty()) {
-    auto bin_bytes = read_file(options.bin, limits().max_input_bytes);
-    if (!bin_bytes) return bin_bytes.error();
-    auto scene = lm::read_bin(*bin_bytes);
-    if (!scene) {
-      scene.error().file = options.bin;
-      return scene.error();
-    }
-    count = std::uint32_t(scene->nodes.size());
-    loaded.node_count_source = "--bin " + options.bin;
-    loaded.scene = std::move(*scene);
-  } else if (options.nodes_option && options.nodes_option->count() > 0) {
-    count = options.nodes;
-    loaded.node_count_source = "--nodes";
-  } else {
-    loaded.node_count_source = "inferred from the layout";
+OpenOptions open_options(const LmOptions& lm) {
+  OpenOptions options;
+  options.limits = limits();
+  options.lm_bin = lm.bin;
+  if (!lm.bin.empty()) {
+    options.lm_node_count_label = "--bin " + lm.bin;
+  } else if (lm.nodes_option && lm.nodes_option->count() > 0) {
+    options.lm_nodes = lm.nodes;
+    options.lm_node_count_label = "--nodes";
   }
-  auto result = lm::read(input.bytes, count, limits());
-  if (!result) {
-    result.error().file = input.path;
-    return result.error();
-  }
-  loaded.file = std::move(result->file);
-  loaded.input = std::move(input);
-  return loaded;
+  return options;
 }
 
-Expected<Loaded> load_any(const std::string& path, const LmOptions& options) {
-  auto input = load(path);
-  if (!input) return input.error();
-  return load_any(std::move(*input), options);
+Expected<Document> open_document(const std::string& path, const OpenOptions& options) {
+  return Document::open(path, options);
 }
 
-Expected<Loaded> load_any(Input input, const LmOptions& options) {
-  if (input.format == Format::lm) {
-    auto lm = load_lm(std::move(input), options);
-    if (!lm) return lm.error();
-    return Loaded{std::move(*lm)};
-  }
-  if (input.format == Format::mm2) {
-    auto file = mm2::read(input.bytes, limits());
-    if (!file) {
-      file.error().file = input.path;
-      return file.error();
-    }
-    return Loaded{LoadedMm2{std::move(input), std::move(*file)}};
-  }
-  auto gem = load_gem(std::move(input));
-  if (!gem) return gem.error();
-  return Loaded{std::move(*gem)};
-}
-
-nlohmann::ordered_json dump_document(const Loaded& loaded) {
-  return std::visit(
-      [](const auto& l) {
-        using T = std::decay_t<decltype(l)>;
-        if constexpr (std::is_same_v<T, LoadedGem>) return gem::to_json(l.file);
-        else if constexpr (std::is_same_v<T, LoadedLm>) return lm::to_json(l.file);
-        else return mm2::to_json(l.file);
-      },
-      loaded);
+std::vector<std::string> names(const std::vector<std::string_view>& list) {
+  return {list.begin(), list.end()};
 }
 
 int report(Error error, const std::string& file) {

@@ -6,21 +6,11 @@
 #include <span>
 #include <optional>
 #include <string>
-#include <variant>
 #include <vector>
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
-#include "anmkit/core/detect.hpp"
-#include "anmkit/core/diagnostic.hpp"
-#include "anmkit/core/file_io.hpp"
-#include "anmkit/core/expected.hpp"
-#include "anmkit/core/limits.hpp"
-#include "anmkit/formats/gem/gem_file.hpp"
-#include "anmkit/formats/lm/lm_bin.hpp"
-#include "anmkit/formats/lm/lm_file.hpp"
-#include "anmkit/formats/mm2/mm2_file.hpp"
+#include "anmkit/anmkit.hpp"
 
 namespace anmkit::cli {
 
@@ -29,25 +19,9 @@ inline constexpr int exit_ok = 0;
 inline constexpr int exit_failure = 1;  // an input is invalid or an operation failed
 inline constexpr int exit_usage = 2;    // the command line is wrong
 
-struct Input {
-  std::string path;
-  std::vector<std::uint8_t> bytes;
-  Format format = Format::unknown;
-};
-
 // The limits every read obeys, set by the global --max-* options.
 ReadLimits& limits();
 void add_limit_options(CLI::App& app);
-
-// Reads a file and detects its format; an unrecognised format is an error.
-Expected<Input> load(const std::string& path);
-
-struct LoadedGem {
-  Input input;
-  gem::File file;
-};
-// Parses a GEM file; errors name the file and the offset.
-Expected<LoadedGem> load_gem(Input input);
 
 // Where an LM file's node count comes from (it is not stored in the file).
 struct LmOptions {
@@ -57,26 +31,14 @@ struct LmOptions {
   void add_to(CLI::App* command);
 };
 
-struct LoadedLm {
-  Input input;
-  lm::File file;
-  std::string node_count_source;  // "inferred from the layout", "--nodes", "--bin MODEL.bin"
-  std::optional<lm::SceneGraph> scene;
-};
-Expected<LoadedLm> load_lm(Input input, const LmOptions& options);
+// The front door's options for a command: the limits, and the LM node count (named as the
+// command line gives it).
+OpenOptions open_options(const LmOptions& lm);
+// Opens a file of any format by content; errors name the file and the offset.
+Expected<Document> open_document(const std::string& path, const OpenOptions& options);
 
-struct LoadedMm2 {
-  Input input;
-  mm2::File file;
-};
-
-// Reads a file of any format (or parses one already read).
-using Loaded = std::variant<LoadedGem, LoadedLm, LoadedMm2>;
-Expected<Loaded> load_any(const std::string& path, const LmOptions& options);
-Expected<Loaded> load_any(Input input, const LmOptions& options);
-
-// The lossless JSON dump of a file of any format.
-nlohmann::ordered_json dump_document(const Loaded& loaded);
+// Names as CLI11's IsMember takes them.
+std::vector<std::string> names(const std::vector<std::string_view>& list);
 
 // Prints the error (naming `file` when the error does not name one) and returns exit_failure.
 int report(Error error, const std::string& file = {});

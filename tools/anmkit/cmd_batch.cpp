@@ -4,6 +4,7 @@
 // the same order. Memory stays flat: the tree is walked lazily, each file's line is printed as
 // soon as every file before it is done, and a worker holds one file at a time.
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -16,18 +17,9 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
-#include "anmkit/core/detect.hpp"
 #include "anmkit/core/file_io.hpp"
-#include "anmkit/core/json_pretty.hpp"
-#include "anmkit/export/sprite_outputs.hpp"
-#include "anmkit/formats/gem/gem_clip.hpp"
-#include "anmkit/formats/gem/gem_write.hpp"
-#include "anmkit/formats/gem/mdl.hpp"
-#include "anmkit/formats/lm/lm_repack.hpp"
-#include "anmkit/formats/lm/lm_write.hpp"
-#include "anmkit/formats/mm2/mm2_compose.hpp"
+#include "anmkit/image/sprite_outputs.hpp"
 #include "cli_common.hpp"
-#include "gltf_convert.hpp"
 #include "inputs.hpp"
 
 namespace anmkit::cli {
@@ -64,16 +56,14 @@ struct Skeletons {
       if (extension == ".bin") {
         s.lm_by_stem.emplace(ascii_lower(fs::path(in->path).stem().string()), in->path);
       } else if (extension == ".mdl") {
-        auto text = read_file(in->path, limits().max_input_bytes);
-        auto mdl = text ? gem::read_mdl(*text) : Expected<gem::Mdl>(text.error());
-        if (!mdl) {
-          mdl.error().file = in->path;
-          s.warnings.push_back(format_error(mdl.error()));
+        OpenOptions options;
+        options.limits = limits();
+        auto files = model_sequence_files(in->path, options);
+        if (!files) {
+          s.warnings.push_back(format_error(files.error()));
           continue;
         }
-        for (const auto& sequence : mdl->sequences) {
-          s.gem_by_animation.emplace(ascii_lower(fs::path(sequence.file).filename().string()), in->path);
-        }
+        for (const auto& file : *files) s.gem_by_animation.emplace(ascii_lower(fs::path(file).filename().string()), in->path);
       }
     }
     return s;
@@ -96,6 +86,13 @@ struct Output {
   Bytes bytes;
 };
 
+// --to: the interchange kinds, then every format's own targets.
+std::vector<std::string> kinds() {
+  std::vector<std::string> out{"json", "glb", "gltf", "png", "gif"};
+  for (auto t : convert_targets()) out.emplace_back(t);
+  return out;
+}
+
 Bytes text_bytes(const std::string& text) { return Bytes(text.begin(), text.end()); }
 
 Outcome skipped(std::string why) { return {Outcome::skipped, std::move(why), 0}; }
@@ -104,29 +101,32 @@ Outcome failed(Error e, const std::string& path) {
   return {Outcome::failed, format_error(e), 0};
 }
 
+bool has(const std::vector<std::string_view>& list, std::string_view name) {
+  return std::find(list.begin(), list.end(), name) != list.end();
+}
+
 // The outputs of one input, or the reason there are none.
-Expected<std::vector<Output>> outputs_for(const Loaded& loaded, const std::string& path, const std::string& to,
-                                          const std::string& skeleton, std::string& skip) {
-  if (to == "json") return std::vector<Output>{{".json", text_bytes(pretty_json(dump_document(loaded)) + "\n")}};
+Expected<std::vector<Output>> outputs_for(const Document& document, const std::string& path, const std::string& to,
+                                          std::string& skip) {
+  const FormatInfo format = document.format();
+  if (to == "json") return std::vector<Output>{{".json", text_bytes(document.to_json() + "\n")}};
   if (to == "glb" || to == "gltf") {
-    if (std::holds_alternative<LoadedMm2>(loaded)) {
+    if (!format.skeletal) {
       skip = "MM2 sprites convert to png or gif, not glTF";
       return std::vector<Output>{};
     }
-    std::vector<std::string> warnings;
-    GltfOptions gltf;
-    gltf.skeleton = skeleton;
-    auto bytes = gltf_bytes(loaded, gltf, to == "glb", warnings);
-    if (!bytes) return bytes.error();
-    return std::vector<Output>{{"." + to, std::move(*bytes)}};
+    GltfExportOptions options;
+    options.binary = to == "glb";
+    auto gltf = document.to_gltf(options);
+    if (!gltf) return gltf.error();
+    return std::vector<Output>{{"." + to, std::move(gltf->bytes)}};
   }
   if (to == "png" || to == "gif") {
-    const auto* sprite_file = std::get_if<LoadedMm2>(&loaded);
-    if (!sprite_file) {
+    if (!format.sprite) {
       skip = fmt::format("{} is for MM2 sprites", to);
       return std::vector<Output>{};
     }
-    auto sprite = mm2::to_sprite(sprite_file->file, 60);
+    auto sprite = document.sprite();
     if (!sprite) return sprite.error();
     if (to == "png") {
       const std::string name = fs::path(path).stem().string();
@@ -141,26 +141,14 @@ Expected<std::vector<Output>> outputs_for(const Loaded& loaded, const std::strin
     if (!gif_bytes) return gif_bytes.error();
     return std::vector<Output>{{".gif", std::move(*gif_bytes)}};
   }
-  if (to == "repack") {
-    const auto* lm_file = std::get_if<LoadedLm>(&loaded);
-    if (!lm_file) {
-      skip = "--to repack is for LM files";
-      return std::vector<Output>{};
-    }
-    auto packed = lm::repack(lm_file->file);
-    if (!packed) return packed.error();
-    auto out = lm::write(*packed);
-    if (!out) return out.error();
-    return std::vector<Output>{{".anm", std::move(*out)}};
-  }
-  const auto* gem_file = std::get_if<LoadedGem>(&loaded);  // a GEM version
-  if (!gem_file) {
-    skip = fmt::format("--to {} is for GEM files", to);
+  // Another version or layout of the same format.
+  if (!has(format.convert_targets, to)) {
+    skip = to == "repack" ? "--to repack is for LM files" : fmt::format("--to {} is for GEM files", to);
     return std::vector<Output>{};
   }
-  auto converted = gem::from_clip(gem::to_clip(gem_file->file), *gem::parse_target(to));
+  auto converted = document.convert(to);
   if (!converted) return converted.error();
-  auto out = gem::write(*converted);
+  auto out = converted->write();
   if (!out) return out.error();
   return std::vector<Output>{{".anm", std::move(*out)}};
 }
@@ -168,29 +156,32 @@ Expected<std::vector<Output>> outputs_for(const Loaded& loaded, const std::strin
 Outcome convert_one(const InputFile& in, const Options& opt, const Skeletons& skeletons) {
   auto bytes = read_file(in.path, limits().max_input_bytes);
   if (!bytes) return failed(bytes.error(), in.path);
-  const Format format = detect_format(*bytes);
-  if (format == Format::unknown) return skipped("not an animation");
-  // An LM file's model, when it sits next to it under the same name, gives the node count and
-  // the skeleton.
-  // Else one of --skeleton-dir's.
-  LmOptions lm_options;
-  std::string skeleton;
-  if (format == Format::lm) {
+  const auto format = detect(*bytes);
+  if (!format) return skipped("not an animation");
+  // A skeleton for glTF: an LM file's model when it sits next to it under the same name (it
+  // also gives the node count), else one of --skeleton-dir's.
+  OpenOptions options;
+  options.limits = limits();
+  if (format->name == "lm") {
     const fs::path bin = fs::path(in.path).replace_extension(".bin");
     std::error_code ec;
     if (fs::exists(bin, ec)) {
-      lm_options.bin = bin.string();
+      options.lm_bin = bin.string();
     } else if (const auto* found = skeletons.find(skeletons.lm_by_stem, fs::path(in.path).stem().string())) {
-      lm_options.bin = *found;
+      options.lm_bin = *found;
     }
-  } else if (format == Format::gem) {
-    if (const auto* found = skeletons.find(skeletons.gem_by_animation, fs::path(in.path).filename().string())) skeleton = *found;
+  } else if (format->name == "gem") {
+    if (const auto* found = skeletons.find(skeletons.gem_by_animation, fs::path(in.path).filename().string())) {
+      options.skeleton = *found;
+    }
   }
   const std::uint64_t size = bytes->size();
-  auto loaded = load_any(Input{in.path, std::move(*bytes), format}, lm_options);
-  if (!loaded) return failed(loaded.error(), in.path);
+  auto document = Document::open(*bytes, options, in.path);
+  bytes->clear();
+  bytes->shrink_to_fit();
+  if (!document) return failed(document.error(), in.path);
   std::string skip;
-  auto outputs = outputs_for(*loaded, in.path, opt.to, skeleton, skip);
+  auto outputs = outputs_for(*document, in.path, opt.to, skip);
   if (!outputs) return failed(outputs.error(), in.path);
   if (outputs->empty()) return skipped(skip);
   const fs::path base = fs::path(opt.output) / fs::path(in.relative).replace_extension();
@@ -220,7 +211,7 @@ void add_batch(CLI::App& app, int& exit_code) {
   cmd->add_option("-o,--output", opt->output, "Output folder (created if missing)")->required();
   cmd->add_option("--to", opt->to, "What to write")
       ->required()
-      ->check(CLI::IsMember({"json", "glb", "gltf", "png", "gif", "repack", "gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"}));
+      ->check(CLI::IsMember(kinds()));
   cmd->add_option("-j,--jobs", opt->jobs, "Workers (default: every core)")->check(CLI::Range(1u, 256u));
   cmd->add_option("--skeleton-dir", opt->skeleton_dir,
                   "glTF: skeletons for the animations: GEM .mdl files (each animation its sequence names) and LM .bin "

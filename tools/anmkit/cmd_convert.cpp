@@ -3,20 +3,42 @@
 // PNG frames, a sprite sheet, a GIF or an IFF ILBM (by OUT's form), or a folder of edited
 // raw_NNN.png frames back into a game file (--base).
 
+#include <algorithm>
 #include <filesystem>
 
-#include "anmkit/formats/gem/gem_clip.hpp"
-#include "anmkit/formats/gem/gem_write.hpp"
-#include "anmkit/formats/lm/lm_repack.hpp"
-#include "anmkit/formats/lm/lm_write.hpp"
-#include "cli_common.hpp"
+#include <fmt/format.h>
+
 #include "anmkit/core/file_io.hpp"
-#include "anmkit/export/gltf_import.hpp"
-#include "anmkit/formats/gem/mdl.hpp"
+#include "cli_common.hpp"
 #include "gltf_convert.hpp"
 #include "mm2_convert.hpp"
 
 namespace anmkit::cli {
+namespace {
+
+std::string joined(const std::vector<std::string_view>& list) {
+  std::string out;
+  for (auto name : list) out += (out.empty() ? "" : "|") + std::string(name);
+  return out;
+}
+
+std::string ascii_upper(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = (c >= 'a' && c <= 'z') ? char(c - 'a' + 'A') : c;
+  return out;
+}
+
+// --to: a version to convert to, or a format to import glTF as.
+std::vector<std::string> target_names() {
+  std::vector<std::string> out = names(convert_targets());
+  for (auto t : import_targets()) {
+    if (std::find(out.begin(), out.end(), t) == out.end()) out.emplace_back(t);
+  }
+  out.erase(std::remove(out.begin(), out.end(), "repack"), out.end());  // that is --repack
+  return out;
+}
+
+}  // namespace
 
 void add_convert(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("convert", "Rewrite, export or import an animation, keeping every pose and every unedited byte");
@@ -38,14 +60,16 @@ void add_convert(CLI::App& app, int& exit_code) {
     double tolerance = 1e-6;
     SpriteExportOptions sprite;
     SpriteImportOptions import;
-    GltfOptions gltf;
+    double fps = model::default_fps;
+    std::string skeleton;
+    std::string rotation_unit = "degrees";
     LmOptions lm;
   };
   auto opt = std::make_shared<Options>();
   cmd->add_option("IN", opt->input, "Input animation file (or, to import MM2 frames, a folder)")->required();
   cmd->add_option("-o,--output", opt->output, "Output file or folder")->required();
   auto* to = cmd->add_option("--to", opt->target, "GEM: the target version; from glTF: a GEM version or lm")
-                 ->check(CLI::IsMember({"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3", "lm"}));
+                 ->check(CLI::IsMember(target_names()));
   cmd->add_option("--animation", opt->animation, "From glTF: the animation to import, by name or index (default: the first)");
   cmd->add_flag("--dense", opt->dense, "From glTF to LM: one key a frame on every moving track (no key reduction)");
   cmd->add_option("--tolerance", opt->tolerance,
@@ -71,13 +95,13 @@ void add_convert(CLI::App& app, int& exit_code) {
   cmd->add_option("--scale", opt->sprite.scale, "MM2: enlarge every image output N times (nearest neighbour)")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
-  cmd->add_option("--skeleton", opt->gltf.skeleton, "glTF from GEM: the model's .mdl (bone tree and rest pose)");
-  cmd->add_option("--fps", opt->gltf.fps, "glTF: frames per second (neither format stores it)")
+  cmd->add_option("--skeleton", opt->skeleton, "glTF from GEM: the model's .mdl (bone tree and rest pose)");
+  cmd->add_option("--fps", opt->fps, "glTF: frames per second (neither format stores it)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--rotation-unit", opt->gltf.rotation_unit, "glTF from LM: the unit of stored rotations")
+  cmd->add_option("--rotation-unit", opt->rotation_unit, "glTF from LM: the unit of stored rotations")
       ->capture_default_str()
-      ->check(CLI::IsMember({"degrees", "turn4096", "radians"}));
+      ->check(CLI::IsMember(names(rotation_units())));
   cmd->add_option("--base", opt->import.base, "MM2 import: the game file the frames came from");
   cmd->add_flag("--remap", opt->import.remap, "MM2 import: map colours not in the palette to the nearest pen");
   cmd->add_flag("--resize", opt->import.resize, "MM2 import: accept frames of a new size");
@@ -88,62 +112,59 @@ void add_convert(CLI::App& app, int& exit_code) {
       exit_code = import_mm2(opt->input, opt->output, opt->import);
       return;
     }
-    opt->gltf.force = opt->sprite.force;
+    const bool force = opt->sprite.force;
+    OpenOptions options = open_options(opt->lm);
+    options.fps = opt->fps;
+    options.skeleton = opt->skeleton;
+    options.rotation_unit = opt->rotation_unit;
+    options.tick_hz = opt->sprite.tick_hz;
     auto text = read_file(opt->input, limits().max_input_bytes);
-    if (text && is_gltf_output(opt->output) && gem::looks_like_mdl(*text)) {
-      exit_code = export_mdl(opt->input, *text, opt->output, opt->gltf);
+    if (text && is_gltf_output(opt->output) && looks_like_model(*text)) {
+      exit_code = export_model(opt->input, opt->output, options, force);
       return;
     }
-    if (text && gltf::looks_like_gltf(*text)) {
-      if (opt->target.empty()) return fail(make_error(ErrorCode::unsupported, "a glTF file needs --to gem-4.0|gem-6.0|gem-6.1|gem-6.1-frm3|lm"));
-      gltf::ImportOptions import_options;
-      import_options.animation = opt->animation;
-      import_options.fps = opt->gltf.fps;
-      import_options.unit = *lm::parse_rotation_unit(opt->gltf.rotation_unit);
-      import_options.dense = opt->dense;
-      import_options.tolerance = float(opt->tolerance);
-      Expected<std::vector<std::uint8_t>> bytes = std::vector<std::uint8_t>{};
-      if (opt->target == "lm") {
-        auto file = gltf::import_lm(*text, import_options);
-        if (!file) return fail(file.error());
-        bytes = lm::write(*file);
-      } else {
-        auto clip = gltf::import_clip(*text, import_options);
-        if (!clip) return fail(clip.error());
-        auto file = gem::from_clip(*clip, *gem::parse_target(opt->target));
-        if (!file) return fail(file.error());
-        bytes = gem::write(*file);
-      }
+    if (text && looks_like_gltf(*text)) {
+      // The targets a glTF import can be written as, for the message.
+      if (opt->target.empty()) return fail(make_error(ErrorCode::unsupported, "a glTF file needs --to " + joined(import_targets())));
+      GltfImportOptions import;
+      import.animation = opt->animation;
+      import.fps = opt->fps;
+      import.rotation_unit = opt->rotation_unit;
+      import.dense = opt->dense;
+      import.tolerance = float(opt->tolerance);
+      auto document = Document::from_gltf(*text, opt->target, import);
+      if (!document) return fail(document.error());
+      auto bytes = document->write();
       if (!bytes) return fail(bytes.error());
-      if (auto written = write_output(opt->output, *bytes, {opt->input}, opt->sprite.force); !written) fail(written.error());
+      if (auto written = write_output(opt->output, *bytes, {opt->input}, force); !written) fail(written.error());
       return;
     }
-    auto loaded = load_any(opt->input, opt->lm);
-    if (!loaded) return fail(loaded.error());
+    if (!text) return fail(text.error());
+    auto document = Document::open(*text, options, opt->input);
+    if (!document) return fail(document.error());
     if (is_gltf_output(opt->output)) {
-      exit_code = export_gltf(*loaded, opt->output, opt->gltf, opt->lm);
+      exit_code = export_gltf(*document, opt->output, force);
       return;
     }
-    if (auto* sprite_file = std::get_if<LoadedMm2>(&*loaded)) {
-      exit_code = export_mm2(*sprite_file, opt->output, opt->sprite);
+    const FormatInfo format = document->format();
+    if (format.sprite) {
+      exit_code = export_sprite(*document, opt->output, opt->sprite);
       return;
     }
-    Expected<std::vector<std::uint8_t>> bytes = std::vector<std::uint8_t>{};
-    if (auto* gem_file = std::get_if<LoadedGem>(&*loaded)) {
-      if (opt->target.empty() || opt->target == "lm") {
-        return fail(make_error(ErrorCode::unsupported, "a GEM file needs --to gem-4.0|gem-6.0|gem-6.1|gem-6.1-frm3"));
-      }
-      auto converted = gem::from_clip(gem::to_clip(gem_file->file), *gem::parse_target(opt->target));
-      if (!converted) return fail(converted.error());
-      bytes = gem::write(*converted);
-    } else {
-      if (!opt->repack) return fail(make_error(ErrorCode::unsupported, "an LM file is rewritten with --repack"));
-      auto repacked = lm::repack(std::get<LoadedLm>(*loaded).file);
-      if (!repacked) return fail(repacked.error());
-      bytes = lm::write(*repacked);
+    // Another version (--to) or layout (--repack) of the same format.
+    std::string target = opt->repack ? "repack" : opt->target;
+    const auto& targets = format.convert_targets;
+    if (std::find(targets.begin(), targets.end(), target) == targets.end()) {
+      const bool repacks = std::find(targets.begin(), targets.end(), "repack") != targets.end();
+      return fail(make_error(ErrorCode::unsupported,
+                             repacks ? fmt::format("an {} file is rewritten with --repack", ascii_upper(format.name))
+                                     : fmt::format("a {} file needs --to {}", ascii_upper(format.name), joined(targets))));
     }
+    auto converted = document->convert(target);
+    if (!converted) return fail(converted.error());
+    auto bytes = converted->write();
     if (!bytes) return fail(bytes.error());
-    if (auto written = write_output(opt->output, *bytes, {opt->input}, opt->sprite.force); !written) fail(written.error());
+    if (auto written = write_output(opt->output, *bytes, {opt->input}, force); !written) fail(written.error());
   });
 }
 

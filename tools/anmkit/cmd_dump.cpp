@@ -1,6 +1,5 @@
 // anmkit dump FILE [-o OUT.json]: the lossless model as JSON (docs/json-schema.md).
 
-#include "anmkit/core/json_pretty.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
@@ -21,13 +20,12 @@ void add_dump(CLI::App& app, int& exit_code) {
   cmd->add_flag("--in-place,--force", opt->force, "Allow the output to replace an input file");
   opt->lm.add_to(cmd);
   cmd->callback([opt, &exit_code] {
-    auto loaded = load_any(opt->file, opt->lm);
-    if (!loaded) {
-      exit_code = report(loaded.error());
+    auto document = open_document(opt->file, open_options(opt->lm));
+    if (!document) {
+      exit_code = report(document.error());
       return;
     }
-    const auto document = dump_document(*loaded);
-    const std::string text = (opt->compact ? document.dump() : pretty_json(document)) + "\n";
+    const std::string text = document->to_json(!opt->compact) + "\n";
     if (auto written = write_output(opt->output, text, {opt->file}, opt->force); !written) {
       exit_code = report(written.error());
     }

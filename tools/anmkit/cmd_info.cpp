@@ -6,9 +6,6 @@
 #include <nlohmann/json.hpp>
 
 #include "anmkit/core/json_pretty.hpp"
-#include "anmkit/formats/gem/gem_info.hpp"
-#include "anmkit/formats/lm/lm_info.hpp"
-#include "anmkit/formats/mm2/mm2_info.hpp"
 #include "cli_common.hpp"
 #include "inputs.hpp"
 
@@ -19,8 +16,8 @@ void add_info(CLI::App& app, int& exit_code) {
   struct Options {
     std::vector<std::string> files;
     bool json = false;
-    double fps = 30;
-    double tick_hz = 60;
+    double fps = model::default_fps;
+    double tick_hz = model::default_tick_hz;
     LmOptions lm;
   };
   auto opt = std::make_shared<Options>();
@@ -33,37 +30,23 @@ void add_info(CLI::App& app, int& exit_code) {
   opt->lm.add_to(cmd);
   cmd->callback([opt, &exit_code] {
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
+    OpenOptions options = open_options(opt->lm);
+    options.fps = opt->fps;
+    options.tick_hz = opt->tick_hz;
     const auto inputs = expand_inputs(opt->files);
     for (const auto& in : inputs) {
-      const std::string& path = in.path;
-      auto loaded = load_any(path, opt->lm);
-      if (!loaded) {
+      auto document = open_document(in.path, options);
+      if (!document) {
         // Inside a folder, files that are not animations are passed over quietly.
-        if (in.from_folder && loaded.error().code == ErrorCode::unknown_format) continue;
-        exit_code = report(loaded.error());
+        if (in.from_folder && document.error().code == ErrorCode::unknown_format) continue;
+        exit_code = report(document.error());
         continue;
       }
-      const Input& input = std::visit([](const auto& l) -> const Input& { return l.input; }, *loaded);
-      nlohmann::ordered_json summary = {{"file", path}, {"size", input.bytes.size()}};
-      std::string text;
-      if (auto* gem_file = std::get_if<LoadedGem>(&*loaded)) {
-        summary.update(gem::summary(gem_file->file));
-        text = fmt::format("{}: {} {}, {} bytes\n{}", path, format_title(input.format),
-                           summary["version"].get<std::string>(), input.bytes.size(), gem::summary_text(summary));
-      } else if (auto* mm2_file = std::get_if<LoadedMm2>(&*loaded)) {
-        summary.update(mm2::summary(mm2_file->file, opt->tick_hz));
-        text = fmt::format("{}: {}, {} bytes\n{}", path, format_title(input.format), input.bytes.size(),
-                           mm2::summary_text(summary));
-      } else {
-        const auto& lm_file = std::get<LoadedLm>(*loaded);
-        summary.update(lm::summary(lm_file.file, lm_file.node_count_source, opt->fps));
-        text = fmt::format("{}: {}, version {}, {} bytes\n{}", path, format_title(input.format),
-                           summary["version"].get<int>(), input.bytes.size(), lm::summary_text(summary));
-      }
+      const Summary summary = document->summary();
       if (opt->json) {
-        all.push_back(std::move(summary));
+        all.push_back(nlohmann::ordered_json::parse(summary.json));
       } else {
-        std::fputs(text.c_str(), stdout);
+        std::fputs(summary.text.c_str(), stdout);
       }
     }
     if (opt->json) {

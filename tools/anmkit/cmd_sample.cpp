@@ -9,8 +9,6 @@
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/core/json_float.hpp"
 #include "anmkit/core/json_pretty.hpp"
-#include "anmkit/formats/gem/gem_clip.hpp"
-#include "anmkit/formats/lm/lm_clip.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
@@ -31,7 +29,7 @@ struct Options {
   std::string file;
   double frame = 0;
   double time = 0;
-  double fps = 30;
+  double fps = model::default_fps;
   bool json = false;
   std::string rotation_unit = "degrees";
   LmOptions lm;
@@ -39,8 +37,8 @@ struct Options {
 
 json frame_json(double frame) { return frame == std::floor(frame) ? json(std::uint64_t(frame)) : json(frame); }
 
-// GEM: the hold rule is defined at whole frames only; the frame must be one the file shows.
-Expected<double> gem_frame(const Options& opt, const model::Clip& clip) {
+// The hold rule is defined at whole frames only; the frame must be one the file shows.
+Expected<double> whole_frame(const Options& opt, const model::Clip& clip) {
   if (opt.frame != std::floor(opt.frame)) {
     return make_error(ErrorCode::bad_value, fmt::format("GEM poses are defined at whole frames; {:g} is not one", opt.frame));
   }
@@ -55,7 +53,7 @@ Expected<double> gem_frame(const Options& opt, const model::Clip& clip) {
 }
 
 // One evaluator for every format: the neutral clip's (model::sample).
-int print_gem(const Options& opt, const model::Clip& clip, const std::vector<model::BonePose>& poses) {
+int print_quaternion(const Options& opt, const model::Clip& clip, const std::vector<model::BonePose>& poses) {
   if (opt.json) {
     json bones = json::array();
     for (std::size_t b = 0; b < poses.size(); ++b) {
@@ -81,9 +79,8 @@ int print_gem(const Options& opt, const model::Clip& clip, const std::vector<mod
   return exit_ok;
 }
 
-int print_lm(const Options& opt, const lm::File& file, double shown, const std::vector<model::BonePose>& poses) {
-  const lm::RotationUnit unit = *lm::parse_rotation_unit(opt.rotation_unit);
-  const double per_unit = lm::to_radians(1.0, unit);
+int print_euler(const Options& opt, const model::Clip& clip, double shown, const std::vector<model::BonePose>& poses) {
+  const double per_unit = rotation_unit_radians(opt.rotation_unit).value_or(1.0);
   // Euler angles back in the file's unit, as stored.
   const auto euler = [per_unit](const model::BonePose& p) {
     return model::Vec3{float(p.euler.x / per_unit), float(p.euler.y / per_unit), float(p.euler.z / per_unit)};
@@ -92,38 +89,24 @@ int print_lm(const Options& opt, const lm::File& file, double shown, const std::
     json bones = json::array();
     for (std::size_t n = 0; n < poses.size(); ++n) {
       const auto& p = poses[n];
-      bones.push_back({{"name", fmt::format("node_{}", n)}, {"translation", vec(p.translation)},
+      bones.push_back({{"name", clip.bones[n].name}, {"translation", vec(p.translation)},
                        {"rotation", quat(p.rotation)}, {"rotation_euler", vec(euler(p))}, {"scale", vec(p.scale)}});
     }
     std::fputs((pretty_json(json{{"frame", frame_json(opt.frame)}, {"bones", std::move(bones)}}) + "\n").c_str(), stdout);
     return exit_ok;
   }
   std::string table = fmt::format("{}: frame {:g} (shown: {:g}) of {}, rotations in {}\n{:<10} {:>32}  {:>39}  {:>32}  {}\n",
-                                  opt.file, opt.frame, shown, file.frame_count, opt.rotation_unit, "node", "translation",
+                                  opt.file, opt.frame, shown, clip.frame_count, opt.rotation_unit, "node", "translation",
                                   "rotation (x y z w)", "rotation (x y z, as stored)", "scale");
   for (std::size_t n = 0; n < poses.size(); ++n) {
     const auto& p = poses[n];
     const model::Vec3 e = euler(p);
     table += fmt::format("{:<10} {:>10.4g} {:>10.4g} {:>10.4g}  {:>9.6f} {:>9.6f} {:>9.6f} {:>9.6f}  {:>10.4g} {:>10.4g} {:>10.4g}  {:.4g} {:.4g} {:.4g}\n",
-                         fmt::format("node_{}", n), p.translation.x, p.translation.y, p.translation.z, p.rotation.x,
+                         clip.bones[n].name, p.translation.x, p.translation.y, p.translation.z, p.rotation.x,
                          p.rotation.y, p.rotation.z, p.rotation.w, e.x, e.y, e.z, p.scale.x, p.scale.y, p.scale.z);
   }
   std::fputs(table.c_str(), stdout);
   return exit_ok;
-}
-
-int sample_gem(const Options& opt, const gem::File& file) {
-  const model::Clip clip = gem::to_clip(file);
-  auto frame = gem_frame(opt, clip);
-  if (!frame) return report(frame.error(), opt.file);
-  return print_gem(opt, clip, model::sample(clip, *frame));
-}
-
-int sample_lm(const Options& opt, const lm::File& file) {
-  auto clip = lm::to_clip(file, *lm::parse_rotation_unit(opt.rotation_unit), opt.fps);
-  if (!clip) return report(clip.error(), opt.file);
-  const double shown = model::playback_frame(*clip, opt.frame);
-  return print_lm(opt, file, shown, model::sample(*clip, shown));
 }
 
 }  // namespace
@@ -149,24 +132,43 @@ void add_sample(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", opt->json, "Print JSON instead of a table");
   cmd->add_option("--rotation-unit", opt->rotation_unit, "LM: the unit of stored rotations")
       ->capture_default_str()
-      ->check(CLI::IsMember({"degrees", "turn4096", "radians"}));
+      ->check(CLI::IsMember(names(rotation_units())));
   opt->lm.add_to(cmd);
   cmd->callback([opt, frame, time, &exit_code] {
     if (frame->count() == 0 && time->count() == 0) throw CLI::RequiredError("--frame or --time");
     if (time->count() > 0) opt->frame = opt->time * opt->fps;
-    auto loaded = load_any(opt->file, opt->lm);
-    if (!loaded) {
-      exit_code = report(loaded.error());
+    OpenOptions options = open_options(opt->lm);
+    options.fps = opt->fps;
+    options.rotation_unit = opt->rotation_unit;
+    auto document = open_document(opt->file, options);
+    if (!document) {
+      exit_code = report(document.error());
       return;
     }
-    if (std::holds_alternative<LoadedMm2>(*loaded)) {
+    const FormatInfo format = document->format();
+    if (!format.skeletal) {
       exit_code = report(make_error(ErrorCode::unsupported,
                                     "sample prints skeletal poses; MM2 sprites are shown with `anmkit convert FILE -o DIR/`"),
                          opt->file);
       return;
     }
-    exit_code = std::holds_alternative<LoadedGem>(*loaded) ? sample_gem(*opt, std::get<LoadedGem>(*loaded).file)
-                                                           : sample_lm(*opt, std::get<LoadedLm>(*loaded).file);
+    auto clip = document->clip();
+    if (!clip) {
+      exit_code = report(clip.error(), opt->file);
+      return;
+    }
+    if (format.whole_frames_only) {
+      auto whole = whole_frame(*opt, *clip);
+      if (!whole) {
+        exit_code = report(whole.error(), opt->file);
+        return;
+      }
+      exit_code = print_quaternion(*opt, *clip, model::sample(*clip, *whole));
+      return;
+    }
+    const double shown = model::playback_frame(*clip, opt->frame);
+    exit_code = format.euler_rotations ? print_euler(*opt, *clip, shown, model::sample(*clip, shown))
+                                       : print_quaternion(*opt, *clip, model::sample(*clip, shown));
   });
 }
 

@@ -6,9 +6,6 @@
 #include <nlohmann/json.hpp>
 
 #include "anmkit/core/json_pretty.hpp"
-#include "anmkit/formats/gem/gem_validate.hpp"
-#include "anmkit/formats/lm/lm_validate.hpp"
-#include "anmkit/formats/mm2/mm2_validate.hpp"
 #include "cli_common.hpp"
 #include "inputs.hpp"
 
@@ -23,16 +20,14 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
   return j;
 }
 
-std::optional<std::vector<Diagnostic>> check(const InputFile& in, const LmOptions& lm_options) {
-  auto loaded = load_any(in.path, lm_options);
-  if (!loaded) {
-    if (in.from_folder && loaded.error().code == ErrorCode::unknown_format) return std::nullopt;  // not an animation
-    const Error& e = loaded.error();
+std::optional<std::vector<Diagnostic>> check(const InputFile& in, const OpenOptions& options) {
+  auto document = open_document(in.path, options);
+  if (!document) {
+    if (in.from_folder && document.error().code == ErrorCode::unknown_format) return std::nullopt;  // not an animation
+    const Error& e = document.error();
     return std::vector<Diagnostic>{Diagnostic{Severity::error, fmt::format("read.{}", error_code_name(e.code)), e.message, e.offset, e.pointer}};
   }
-  if (auto* gem_file = std::get_if<LoadedGem>(&*loaded)) return gem::validate(gem_file->file);
-  if (auto* mm2_file = std::get_if<LoadedMm2>(&*loaded)) return mm2::validate(mm2_file->file);
-  return lm::validate(std::get<LoadedLm>(*loaded).file);
+  return document->validate();
 }
 
 }  // namespace
@@ -55,9 +50,10 @@ void add_validate(CLI::App& app, int& exit_code) {
   opt->lm.add_to(cmd);
   cmd->callback([opt, &exit_code] {
     nlohmann::ordered_json report = nlohmann::ordered_json::array();
+    const OpenOptions options = open_options(opt->lm);
     for (const auto& in : expand_inputs(opt->files)) {
       const std::string& path = in.path;
-      const auto found = check(in, opt->lm);
+      const auto found = check(in, options);
       if (!found) continue;
       const std::vector<Diagnostic>& diagnostics = *found;
       std::size_t errors = 0, warnings = 0;

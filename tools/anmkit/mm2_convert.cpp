@@ -7,14 +7,9 @@
 #include <fmt/format.h>
 
 #include "anmkit/core/file_io.hpp"
-#include "anmkit/export/ilbm.hpp"
-#include "anmkit/export/png.hpp"
-#include "anmkit/export/sprite_outputs.hpp"
-#include "anmkit/formats/mm2/mm2_compose.hpp"
-#include "anmkit/formats/mm2/mm2_import.hpp"
-#include "anmkit/formats/mm2/mm2_read.hpp"
-#include "anmkit/formats/mm2/mm2_validate.hpp"
-#include "anmkit/formats/mm2/mm2_write.hpp"
+#include "anmkit/image/ilbm.hpp"
+#include "anmkit/image/png.hpp"
+#include "anmkit/image/sprite_outputs.hpp"
 
 namespace anmkit::cli {
 namespace {
@@ -48,13 +43,11 @@ struct Writer {
 
 }  // namespace
 
-int export_mm2(const LoadedMm2& loaded, const std::string& output, const SpriteExportOptions& opt) {
-  const mm2::File& file = loaded.file;
-  const std::string& input = loaded.input.path;
-  auto raw = mm2::raw_frames(file);
-  if (!raw) return report(raw.error(), input);
-  auto sprite = mm2::to_sprite(file, opt.tick_hz);
+int export_sprite(const Document& document, const std::string& output, const SpriteExportOptions& opt) {
+  const std::string& input = document.name();
+  auto sprite = document.sprite();
   if (!sprite) return report(sprite.error(), input);
+  const std::vector<model::IndexedImage>* raw = &sprite->stored;
   Writer out{input, opt.force};
   switch (output_kind(output)) {
     case Kind::folder: {
@@ -97,7 +90,7 @@ int export_mm2(const LoadedMm2& loaded, const std::string& output, const SpriteE
                                                                    sprite->images.size() - 1)),
                       input);
       }
-      out.put(output, ilbm::encode(model::scaled(sprite->images[opt.state], opt.scale), sprite->palette, mm2::planes, 0));
+      out.put(output, ilbm::encode(model::scaled(sprite->images[opt.state], opt.scale), sprite->palette, sprite->planes, 0));
       return out.status;
     }
     case Kind::unknown: break;
@@ -114,11 +107,12 @@ int import_mm2(const std::string& folder, const std::string& output, const Sprit
     return report(make_error(ErrorCode::unsupported, "importing a folder needs --base ORIGINAL.anm (the file the frames came from)"),
                   folder);
   }
-  auto base_bytes = read_file(opt.base, limits().max_input_bytes);
-  if (!base_bytes) return report(base_bytes.error());
-  auto base = mm2::read(*base_bytes, limits());
-  if (!base) return report(base.error(), opt.base);
-  std::map<std::size_t, mm2::FrameImage> images;
+  auto base = open_document(opt.base, open_options({}));
+  if (!base) return report(base.error());
+  if (!base->format().sprite) {
+    return report(make_error(ErrorCode::unsupported, "the base is not a sprite animation"), opt.base);
+  }
+  std::map<std::size_t, Document::FramePicture> images;
   const std::regex raw_name(R"(raw_(\d{3,})\.png)");
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(folder, ec)) {
@@ -127,16 +121,22 @@ int import_mm2(const std::string& folder, const std::string& output, const Sprit
     if (!std::regex_match(name, m, raw_name)) continue;
     auto bytes = read_file(entry.path().string(), limits().max_input_bytes);
     if (!bytes) return report(bytes.error());
-    images[std::stoul(m[1].str())] = {entry.path().string(), std::move(*bytes)};
+    auto picture = png::decode(*bytes, limits().max_pixels);
+    if (!picture) {
+      Error e = make_error(ErrorCode::bad_value, picture.error().message);
+      e.file = entry.path().string();
+      return report(std::move(e));
+    }
+    images[std::stoul(m[1].str())] = {entry.path().string(), std::move(*picture)};
   }
   if (ec) return report(make_error(ErrorCode::io, fmt::format("cannot list the folder: {}", ec.message())), folder);
   if (images.empty()) return report(make_error(ErrorCode::bad_value, "no raw_NNN.png files in the folder"), folder);
-  auto file = mm2::import_frames(*base, images, {opt.remap, opt.resize});
+  auto file = base->replace_frames({images.begin(), images.end()}, {opt.remap, opt.resize});
   if (!file) return report(file.error(), folder);
-  const auto diagnostics = mm2::validate(*file);
+  const auto diagnostics = file->validate();
   for (const auto& d : diagnostics) print_diagnostic(output, d);
   if (has_errors(diagnostics)) return exit_failure;
-  auto bytes = mm2::write(*file);
+  auto bytes = file->write();
   if (!bytes) return report(bytes.error(), output);
   if (auto written = write_output(output, *bytes, {opt.base}, opt.force); !written) return report(written.error());
   return exit_ok;

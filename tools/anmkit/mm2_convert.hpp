@@ -15,10 +15,10 @@ struct SpriteExportOptions {
   std::uint32_t flipbook_ticks = 10;
   std::size_t state = 0;      // ILBM: which composed state
   std::size_t scale = 1;      // nearest-neighbour enlargement of every image output
-  double tick_hz = 60;
+  double tick_hz = model::default_tick_hz;
   bool force = false;
 };
-int export_mm2(const LoadedMm2& loaded, const std::string& output, const SpriteExportOptions& options);
+int export_sprite(const Document& document, const std::string& output, const SpriteExportOptions& options);
 
 struct SpriteImportOptions {
   std::string base;

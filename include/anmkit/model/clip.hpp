@@ -76,12 +76,19 @@ struct BoneTrack {
   friend bool operator==(const BoneTrack&, const BoneTrack&) = default;
 };
 
+// Frames per second where a file does not say (neither GEM nor LM stores it).
+inline constexpr double default_fps = 30;
+
 struct Clip {
   std::uint32_t frame_count = 0;  // whole frames 0 .. frame_count - 1 are shown
-  double fps = 30;                // frames per second (neither GEM nor LM stores it)
+  double fps = default_fps;
   bool loop = false;              // playback wraps at frame_count (LM's loop flag)
   std::vector<BoneTrack> bones;
   std::vector<std::vector<std::uint8_t>> comments;  // free text carried across conversions
+  // What the format needs back that a clip cannot say (its version, how its keys were counted),
+  // as the text of a JSON object: exporters record it as is (glTF extras.anmkit), importers
+  // restore it, and the format reads it back when it is written from the clip. Empty: nothing.
+  std::string extras;
 
   // The rules a valid clip follows; every finding points at the offending key with a JSON
   // pointer such as "/bones/2/rotation/5":

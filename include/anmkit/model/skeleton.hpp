@@ -24,6 +24,10 @@ struct Joint {
 
 struct Skeleton {
   std::vector<Joint> joints;
+  // The format's axes and units as seen from a Y-up, metre world (glTF's): the rotation that
+  // takes the format's up axis to +Y, and the size of one unit in metres.
+  Quat to_y_up;
+  float metres_per_unit = 1;
 
   // Errors: a parent that does not come before its child (so the joints form a forest and a
   // single pass from first to last visits parents first); an empty name; a rest value that is

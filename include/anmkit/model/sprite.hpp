@@ -28,11 +28,27 @@ struct SpriteStep {
   std::uint32_t ticks = 1;   // how long it shows
 };
 
+// Game ticks per second where a file does not say (MM2 does not).
+inline constexpr double default_tick_hz = 60;
+
+// A picture as an editor saved it, decoded: every pixel's colour, and its pens when the picture
+// was indexed. Sprite importers take it (the image layer decodes PNG into it).
+struct Picture {
+  std::size_t width = 0, height = 0;
+  bool indexed = false;
+  IndexedImage indices;        // when indexed: the pen of every pixel
+  std::vector<Color> palette;  // when indexed (alpha from tRNS)
+  std::vector<Color> rgba;     // every pixel as RGBA (always)
+};
+
 struct SpriteAnimation {
   std::vector<Color> palette;             // pen -> colour; transparent pens have a = 0
   std::vector<IndexedImage> images;       // all the same size (the canvas)
   std::vector<std::vector<SpriteStep>> sequences;
-  double tick_hz = 60;
+  double tick_hz = default_tick_hz;
+  // The frames as the file stores them (MM2: a base and patches), before they are composed.
+  std::vector<IndexedImage> stored;
+  std::size_t planes = 8;  // bitplanes the pens fit in (MM2: 5), for planar outputs such as ILBM
 };
 
 }  // namespace anmkit::model

@@ -91,11 +91,13 @@ double evaluate(const Curve& curve, double frame, float fallback) {
 }
 
 std::optional<RotationUnit> parse_rotation_unit(std::string_view name) {
-  if (name == "degrees") return RotationUnit::degrees;
-  if (name == "turn4096") return RotationUnit::turn4096;
-  if (name == "radians") return RotationUnit::radians;
+  for (std::size_t i = 0; i < rotation_unit_names.size(); ++i) {
+    if (rotation_unit_names[i] == name) return RotationUnit(i);
+  }
   return std::nullopt;
 }
+
+std::string_view rotation_unit_name(RotationUnit unit) { return rotation_unit_names[std::size_t(unit)]; }
 
 double to_radians(double value, RotationUnit unit) {
   switch (unit) {

@@ -80,6 +80,8 @@ Expected<model::SpriteAnimation> to_sprite(const File& file, double tick_hz) {
     }
     a.sequences.push_back(std::move(steps));
   }
+  a.stored = std::move(*raw);
+  a.planes = planes;
   return a;
 }
 

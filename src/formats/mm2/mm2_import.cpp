@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include "anmkit/export/png.hpp"
 #include "anmkit/formats/mm2/mm2_codec.hpp"
 #include "anmkit/formats/mm2/mm2_read.hpp"
 
@@ -35,7 +34,7 @@ std::optional<std::uint8_t> pen_for(const model::Color& c, const File& base, boo
   return std::uint8_t(best);
 }
 
-Expected<std::vector<std::uint8_t>> pens_of(const png::Decoded& image, const File& base, const FrameImage& source,
+Expected<std::vector<std::uint8_t>> pens_of(const model::Picture& image, const File& base, const FrameImage& source,
                                             bool remap) {
   std::vector<std::uint8_t> pens(image.width * image.height);
   for (std::size_t i = 0; i < pens.size(); ++i) {
@@ -73,8 +72,11 @@ Expected<File> import_frames(const File& base, const std::map<std::size_t, Frame
     if (index >= base.frames.size()) {
       return file_error(source.name, fmt::format("the base file has frames 0..{}, not {}", base.frames.size() - 1, index));
     }
-    auto image = png::decode(source.png);
-    if (!image) return file_error(source.name, image.error().message);
+    const model::Picture* image = &source.picture;
+    if (image->rgba.size() != image->width * image->height ||
+        (image->indexed && image->indices.pixels.size() != image->rgba.size())) {
+      return file_error(source.name, "the picture's pixels do not fill its size");
+    }
     FrameInfo& info = out.frames[index];
     if (image->width != info.width || image->height != info.height) {
       if (!options.resize) {

@@ -10,7 +10,7 @@
 
 #include <spng.h>
 
-#include "anmkit/export/png.hpp"
+#include "anmkit/image/png.hpp"
 #include "anmkit/formats/mm2/mm2_codec.hpp"
 #include "anmkit/formats/mm2/mm2_compose.hpp"
 #include "anmkit/formats/mm2/mm2_read.hpp"
@@ -38,7 +38,7 @@ std::map<std::size_t, FrameImage> exported(const File& f) {
   auto raw = raw_frames(f);
   std::map<std::size_t, FrameImage> out;
   for (std::size_t i = 0; i < raw->size(); ++i) {
-    out[i] = {"raw_00" + std::to_string(i) + ".png", *png::encode_indexed((*raw)[i], palette_colors(f))};
+    out[i] = {"raw_00" + std::to_string(i) + ".png", *png::decode(*png::encode_indexed((*raw)[i], palette_colors(f)))};
   }
   return out;
 }
@@ -57,7 +57,7 @@ TEST(Mm2Import, AnEditedFrameIsReencodedAndOthersKept) {
   auto raw = raw_frames(base);
   model::IndexedImage edited = (*raw)[1];
   edited.pixels[3] = 31;
-  images[1].png = *png::encode_indexed(edited, palette_colors(base));
+  images[1].picture = *png::decode(*png::encode_indexed(edited, palette_colors(base)));
   auto result = import_frames(base, images, {});
   ASSERT_TRUE(result) << result.error().to_string();
   EXPECT_EQ(result->streams[0], base.streams[0]);
@@ -86,7 +86,7 @@ TEST(Mm2Import, RgbaImagesMapToThePalette) {
   // Pen 3 of the test palette has a unique colour; the first pixel is changed to it.
   const auto c3 = colors[3];
   rgba[0] = c3.r, rgba[1] = c3.g, rgba[2] = c3.b, rgba[3] = 255;
-  images[2].png = encode_rgba_png(rgba, frame.width, frame.height);
+  images[2].picture = *png::decode(encode_rgba_png(rgba, frame.width, frame.height));
   auto result = import_frames(base, images, {});
   ASSERT_TRUE(result) << result.error().to_string();
   auto after = raw_frames(*result);
@@ -111,7 +111,7 @@ TEST(Mm2Import, ColoursOutsideThePaletteAndSizes) {
   auto raw = raw_frames(base);
   std::vector<std::uint8_t> rgba;
   for (std::size_t i = 0; i < 8 * 6; ++i) rgba.insert(rgba.end(), {1, 2, 3, 255});
-  std::map<std::size_t, FrameImage> images{{1, {"edit/raw_001.png", encode_rgba_png(rgba, 8, 6)}}};
+  std::map<std::size_t, FrameImage> images{{1, {"edit/raw_001.png", *png::decode(encode_rgba_png(rgba, 8, 6))}}};
   auto result = import_frames(base, images, {});
   ASSERT_FALSE(result);
   EXPECT_EQ(result.error().to_string(),
@@ -121,7 +121,7 @@ TEST(Mm2Import, ColoursOutsideThePaletteAndSizes) {
   auto after = raw_frames(*result);
   EXPECT_EQ((*after)[1].pixels[0], 16) << "pen 16 (0x320, #332200) is the nearest to #010203 among pens 1..31";
 
-  images = {{1, {"raw_001.png", *png::encode_indexed(rgba_as_image(9, 6), palette_colors(base))}}};
+  images = {{1, {"raw_001.png", *png::decode(*png::encode_indexed(rgba_as_image(9, 6), palette_colors(base)))}}};
   result = import_frames(base, images, {});
   ASSERT_FALSE(result);
   EXPECT_EQ(result.error().message, "the image is 9x6 but frame 1 is 8x6; --resize accepts a new size");
@@ -130,7 +130,7 @@ TEST(Mm2Import, ColoursOutsideThePaletteAndSizes) {
   EXPECT_EQ(result->frames[1], (FrameInfo{9, 6, 0}));
   EXPECT_EQ(result->prelude[0].raw, (std::array<std::uint8_t, 4>{2, 3, 9, 6}));
 
-  images = {{7, {"raw_007.png", *png::encode_indexed(rgba_as_image(2, 2), palette_colors(base))}}};
+  images = {{7, {"raw_007.png", *png::decode(*png::encode_indexed(rgba_as_image(2, 2), palette_colors(base)))}}};
   result = import_frames(base, images, {});
   ASSERT_FALSE(result);
   EXPECT_EQ(result.error().message, "the base file has frames 0..2, not 7");

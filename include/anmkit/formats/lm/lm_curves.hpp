@@ -50,7 +50,10 @@ Expected<std::vector<NodeCurves>> decode_curves(const File& file);
 double evaluate(const Curve& curve, double frame, float default_value);
 
 enum class RotationUnit { degrees, turn4096, radians };
-std::optional<RotationUnit> parse_rotation_unit(std::string_view name);  // "degrees", "turn4096", "radians"
+// The units' names, in the enum's order: the one table every parser and option list uses.
+inline constexpr std::array<std::string_view, 3> rotation_unit_names{"degrees", "turn4096", "radians"};
+std::optional<RotationUnit> parse_rotation_unit(std::string_view name);
+std::string_view rotation_unit_name(RotationUnit unit);
 double to_radians(double value, RotationUnit unit);
 
 // Euler angles (radians) composed as Rz * Ry * Rx (column vectors; J3D order), w >= 0.

@@ -9,6 +9,7 @@
 
 #include "anmkit/core/expected.hpp"
 #include "anmkit/formats/mm2/mm2_file.hpp"
+#include "anmkit/model/sprite.hpp"
 
 namespace anmkit::mm2 {
 
@@ -17,12 +18,12 @@ struct ImportOptions {
   bool resize = false;  // accept a new frame size: update the frame info and its prelude rectangle
 };
 
-// `images`: stored frame index -> PNG bytes and the file name to put in messages. Indexed PNGs
-// give pen numbers directly; other PNGs map each colour to the palette exactly (alpha 0 is pen 0;
-// an opaque colour takes the lowest pen from 1 up that has it).
+// `images`: stored frame index -> a decoded picture and the file name to put in messages.
+// Indexed pictures give pen numbers directly; others map each colour to the palette exactly
+// (alpha 0 is pen 0; an opaque colour takes the lowest pen from 1 up that has it).
 struct FrameImage {
   std::string name;
-  std::vector<std::uint8_t> png;
+  model::Picture picture;
 };
 Expected<File> import_frames(const File& base, const std::map<std::size_t, FrameImage>& images, const ImportOptions& options);
 

@@ -10,8 +10,6 @@
 #include <vector>
 
 #include "anmkit/core/expected.hpp"
-#include "anmkit/formats/lm/lm_curves.hpp"
-#include "anmkit/formats/lm/lm_file.hpp"
 #include "anmkit/model/clip.hpp"
 
 namespace anmkit::gltf {
@@ -23,24 +21,17 @@ enum class ImportTarget { gem, lm };
 
 struct ImportOptions {
   std::string animation;       // a name or an index; empty: the first
-  double fps = 30;             // used when extras.anmkit does not say
+  double fps = model::default_fps;  // used when extras.anmkit does not say
   float tolerance = 1e-6f;     // a component changes when it moves more than this
-  lm::RotationUnit unit = lm::RotationUnit::degrees;  // LM: the unit rotations are written in
-  bool dense = false;          // LM: one key a frame, no key reduction
   ImportTarget target = ImportTarget::gem;
 };
 
 // The neutral clip: every component a node animates is sampled at every whole frame (0 to the
 // last frame shown, a loop's wrap frame included) and keyed, as a step track, where it moves by
 // more than the tolerance. For GEM, scale's z sign and zero become the mirrored and visible
-// tracks (unless extras.anmkit recorded them). Reads .glb or .gltf with embedded buffers.
+// tracks (unless extras.anmkit recorded them). What extras.anmkit holds comes back as the clip's
+// extras, for the format to read. Reads .glb or .gltf with embedded buffers.
 Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options);
-
-// LM: the clip (target lm) written by lm::from_clip: Hermite keys with slopes fitted to the
-// samples and then reduced within the tolerance (radians for rotations), or one key a frame
-// with `dense`; constant tracks become constants, tracks at their default stay empty. Euler
-// angles are unwrapped from frame to frame.
-Expected<lm::File> import_lm(std::span<const std::uint8_t> bytes, const ImportOptions& options);
 
 // A .glb, or glTF JSON (an object with an "asset").
 bool looks_like_gltf(std::span<const std::uint8_t> bytes);

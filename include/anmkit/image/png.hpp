@@ -13,13 +13,7 @@ namespace anmkit::png {
 // An 8-bit indexed PNG whose palette is `palette` (alpha < 255 entries go into tRNS).
 Expected<std::vector<std::uint8_t>> encode_indexed(const model::IndexedImage& image, const std::vector<model::Color>& palette);
 
-struct Decoded {
-  std::size_t width = 0, height = 0;
-  bool indexed = false;
-  model::IndexedImage indices;        // when indexed: the pen of every pixel
-  std::vector<model::Color> palette;  // when indexed (with tRNS alpha)
-  std::vector<model::Color> rgba;     // every pixel as RGBA (always)
-};
+using Decoded = model::Picture;
 
 // Any PNG; errors carry libspng's message. Images larger than `max_pixels` are refused.
 Expected<Decoded> decode(std::span<const std::uint8_t> bytes, std::size_t max_pixels = 1u << 24);

@@ -7,7 +7,6 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
 
 #include "anmkit/core/expected.hpp"
 #include "anmkit/model/math.hpp"
@@ -38,7 +37,7 @@ struct Channel {
 struct Animation {
   std::string name;
   std::vector<Channel> channels;
-  nlohmann::ordered_json extras;  // what glTF cannot hold, under "anmkit"
+  std::string anmkit_extras;  // a JSON object's text: what glTF cannot hold, as extras.anmkit
 };
 
 struct Scene {
@@ -47,7 +46,6 @@ struct Scene {
   float root_scale = 1;       // the change of units into metres
   std::vector<Node> nodes;    // parents before children
   std::vector<Animation> animations;
-  nlohmann::ordered_json extras;
 };
 
 // `binary`: GLB; otherwise glTF JSON with the buffer embedded as a data URI.

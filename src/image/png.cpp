@@ -1,4 +1,4 @@
-#include "anmkit/export/png.hpp"
+#include "anmkit/image/png.hpp"
 
 #include <cstdlib>
 #include <memory>

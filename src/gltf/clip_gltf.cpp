@@ -1,4 +1,4 @@
-#include "anmkit/export/clip_gltf.hpp"
+#include "anmkit/gltf/clip_gltf.hpp"
 
 #include <cmath>
 #include <set>
@@ -115,10 +115,10 @@ Channel event_scale_channel(std::size_t node, const model::BoneTrack& bone, cons
 
 }  // namespace
 
-Scene skeleton_scene(const model::Skeleton& skeleton, const model::Quat& root_rotation, float root_scale) {
+Scene skeleton_scene(const model::Skeleton& skeleton) {
   Scene s;
-  s.root_rotation = root_rotation;
-  s.root_scale = root_scale;
+  s.root_rotation = skeleton.to_y_up;
+  s.root_scale = skeleton.metres_per_unit;
   for (const model::Joint& j : skeleton.joints) {
     s.nodes.push_back(Node{j.name, j.parent, j.translation, j.rotation,
                            {j.scale.x, j.scale.y, j.mirrored ? -j.scale.z : j.scale.z}});
@@ -189,6 +189,16 @@ Expected<Animation> clip_animation(const Scene& scene, const model::Clip& clip, 
     }
   }
   return anim;
+}
+
+Expected<void> add_animation(Scene& scene, const model::Clip& clip, const ClipExportOptions& options,
+                             std::vector<std::string>* missing) {
+  const auto node_of = bind_bones(scene, clip, missing);
+  auto animation = clip_animation(scene, clip, node_of, options);
+  if (!animation) return animation.error();
+  animation->anmkit_extras = clip.extras;
+  scene.animations.push_back(std::move(*animation));
+  return {};
 }
 
 }  // namespace anmkit::gltf

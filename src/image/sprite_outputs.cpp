@@ -1,11 +1,11 @@
-#include "anmkit/export/sprite_outputs.hpp"
+#include "anmkit/image/sprite_outputs.hpp"
 
 #include <fmt/format.h>
 
 #include "anmkit/core/json_pretty.hpp"
-#include "anmkit/export/gif.hpp"
-#include "anmkit/export/png.hpp"
-#include "anmkit/export/sheet.hpp"
+#include "anmkit/image/gif.hpp"
+#include "anmkit/image/png.hpp"
+#include "anmkit/image/sheet.hpp"
 
 namespace anmkit::sprite_outputs {
 

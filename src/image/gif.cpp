@@ -1,4 +1,4 @@
-#include "anmkit/export/gif.hpp"
+#include "anmkit/image/gif.hpp"
 
 #include <cmath>
 #include <cstring>

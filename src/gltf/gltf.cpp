@@ -1,10 +1,11 @@
-#include "anmkit/export/gltf.hpp"
+#include "anmkit/gltf/gltf.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <sstream>
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #define TINYGLTF_NO_STB_IMAGE
 #define TINYGLTF_NO_STB_IMAGE_WRITE
@@ -129,10 +130,16 @@ Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary) {
       channel.target_path = c.path == Path::translation ? "translation" : c.path == Path::rotation ? "rotation" : "scale";
       anim.channels.push_back(std::move(channel));
     }
-    if (!a.extras.is_null()) anim.extras = to_value(a.extras);
+    if (!a.anmkit_extras.empty()) {
+      // Formats write this text; a malformed one is a bug of theirs, reported, not thrown.
+      auto parsed = nlohmann::ordered_json::parse(a.anmkit_extras, nullptr, false);
+      if (parsed.is_discarded() || !parsed.is_object()) {
+        return make_error(ErrorCode::invalid_model, fmt::format("animation '{}' has extras that are not a JSON object", a.name));
+      }
+      anim.extras = to_value(nlohmann::ordered_json{{"anmkit", std::move(parsed)}});
+    }
     if (!anim.channels.empty()) m.animations.push_back(std::move(anim));
   }
-  if (!scene.extras.is_null()) m.extras = to_value(scene.extras);
   tinygltf::Scene s;
   s.nodes = {0};
   m.scenes.push_back(s);

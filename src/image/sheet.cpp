@@ -1,4 +1,4 @@
-#include "anmkit/export/sheet.hpp"
+#include "anmkit/image/sheet.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "anmkit/export/ilbm.hpp"
+#include "anmkit/image/ilbm.hpp"
 
 #include <fmt/format.h>
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "anmkit/export/gltf.hpp"
+#include "anmkit/gltf/gltf.hpp"
 #include "anmkit/model/clip.hpp"
 #include "anmkit/model/skeleton.hpp"
 
@@ -27,8 +27,9 @@ struct ClipExportOptions {
   std::string animation_name = "animation";
 };
 
-// One node per joint, in order, under a root that carries the change of axes and units.
-Scene skeleton_scene(const model::Skeleton& skeleton, const model::Quat& root_rotation, float root_scale);
+// One node per joint, in order, under a root that carries the change of axes and units
+// (skeleton.to_y_up, skeleton.metres_per_unit).
+Scene skeleton_scene(const model::Skeleton& skeleton);
 
 // Each bone's node: the scene's node of the same name (case-insensitive), else a new node under
 // the root, reported in `missing` (bone names).
@@ -40,4 +41,8 @@ std::vector<std::size_t> bind_bones(Scene& scene, const model::Clip& clip, std::
 Expected<Animation> clip_animation(const Scene& scene, const model::Clip& clip, const std::vector<std::size_t>& node_of,
                                    const ClipExportOptions& options);
 
+// bind_bones and clip_animation, then the animation (with the clip's extras) added to the scene.
+// `missing`, when given, receives the animated bones the scene has no node for.
+Expected<void> add_animation(Scene& scene, const model::Clip& clip, const ClipExportOptions& options,
+                             std::vector<std::string>* missing);
 }  // namespace anmkit::gltf

@@ -1,4 +1,4 @@
-#include "anmkit/export/gltf_import.hpp"
+#include "anmkit/gltf/gltf_import.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -15,7 +15,6 @@
 
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/core/float_bits.hpp"
-#include "anmkit/formats/lm/lm_clip.hpp"
 
 namespace anmkit::gltf {
 namespace {
@@ -252,6 +251,7 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
   clip.frame_count = s.frame_count;
   clip.fps = s.fps;
   clip.loop = s.loop;
+  if (!s.extras.empty()) clip.extras = s.extras.dump();
   for (const auto& c : s.extras.value("comments", nlohmann::ordered_json::array())) {
     clip.comments.push_back(json_input::from_hex(c, "/extras/anmkit/comments"));
   }
@@ -322,29 +322,10 @@ Expected<model::Clip> import_clip_unguarded(std::span<const std::uint8_t> bytes,
   return clip_from(*source, options);
 }
 
-Expected<lm::File> import_lm_unguarded(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
-  ImportOptions lm_options = options;
-  lm_options.target = ImportTarget::lm;
-  auto source = load(bytes, lm_options);
-  if (!source) return source.error();
-  const model::Clip clip = clip_from(*source, lm_options);
-  const auto& version = source->extras.value("version", nlohmann::ordered_json(2));
-  lm::WriteOptions write;
-  write.unit = options.unit;
-  write.tolerance = options.tolerance;
-  write.dense = options.dense;
-  write.version = version.is_number_unsigned() && version.get<std::uint64_t>() <= 255 ? std::uint8_t(version.get<std::uint64_t>()) : 2;
-  return lm::from_clip(clip, write);
-}
-
 }  // namespace
 
 Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
   return guarded([&] { return import_clip_unguarded(bytes, options); });
-}
-
-Expected<lm::File> import_lm(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
-  return guarded([&] { return import_lm_unguarded(bytes, options); });
 }
 
 }  // namespace anmkit::gltf

@@ -1,0 +1,15 @@
+#pragma once
+// What a GEM clip needs back after a trip through a format that cannot hold it (glTF): the
+// version, the bone map's order, visibility and mirror events where they change, mesh payloads,
+// comments, frame count and fps, as the text of a JSON object (model::Clip::extras).
+
+#include <string>
+
+#include "anmkit/formats/gem/gem_file.hpp"
+#include "anmkit/model/clip.hpp"
+
+namespace anmkit::gem {
+
+std::string clip_extras(const File& file, const model::Clip& clip);
+
+}  // namespace anmkit::gem

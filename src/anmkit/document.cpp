@@ -1,0 +1,242 @@
+// Document: the front door's one opened file, on the format registry.
+
+#include <filesystem>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "anmkit/core/json_input.hpp"
+#include "anmkit/core/json_pretty.hpp"
+#include "anmkit/gltf/gltf_import.hpp"
+#include "registry.hpp"
+
+namespace anmkit {
+namespace {
+
+Error naming(Error e, const std::string& name) {
+  if (e.file.empty()) e.file = name;
+  return e;
+}
+
+// Everything below the front door reports by Expected; anything else thrown (an allocation
+// that fails, a bug) is turned into an error here rather than crossing it.
+template <class Body>
+auto guarded(const std::string& name, Body&& body) -> decltype(body()) {
+  try {
+    return body();
+  } catch (ErrorException& e) {
+    return naming(std::move(e.error), name);
+  } catch (const std::bad_alloc&) {
+    return naming(make_error(ErrorCode::too_large, "out of memory"), name);
+  } catch (const std::exception& e) {
+    return naming(make_error(ErrorCode::invalid_model, fmt::format("internal error: {}", e.what())), name);
+  }
+}
+
+}  // namespace
+
+Document::Document(const detail::FormatEntry* entry, std::shared_ptr<const detail::FormatModel> model, std::string name,
+                   OpenOptions options)
+    : entry_(entry), model_(std::move(model)), name_(std::move(name)), options_(std::move(options)) {}
+
+Expected<Document> Document::open(const std::string& path, const OpenOptions& options) {
+  auto bytes = detail::read_input(path, options);
+  if (!bytes) return bytes.error();
+  return open(*bytes, options, path);
+}
+
+Expected<Document> Document::open(std::span<const std::uint8_t> bytes, const OpenOptions& options, std::string name) {
+  return guarded(name, [&]() -> Expected<Document> {
+    if (bytes.size() > options.limits.max_input_bytes) {
+      return naming(make_error(ErrorCode::too_large, fmt::format("the input is {} bytes, more than the limit of {}", bytes.size(),
+                                                                 options.limits.max_input_bytes)),
+                    name);
+    }
+    for (const detail::FormatEntry* entry : detail::entries()) {
+      if (!entry->sniff(bytes)) continue;
+      auto model = entry->read(bytes, options);
+      if (!model) return naming(std::move(model.error()), name);
+      Document document(entry, std::move(*model), std::move(name), options);
+      document.source_size_ = bytes.size();
+      return document;
+    }
+    return naming(make_error(ErrorCode::unknown_format,
+                             "not a recognised animation: no GEM ('EANM') or MM2 ('00 00 54 56') signature, and not a plausible "
+                             "LM header",
+                             0),
+                  name);
+  });
+}
+
+Expected<Document> Document::from_json(std::string_view json, const OpenOptions& options, std::string name) {
+  return guarded(name, [&]() -> Expected<Document> {
+    const auto document = json_input::parse(
+        std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()));
+    std::string name_in;
+    if (document.is_object()) {
+      const auto format = document.find("format");
+      if (format != document.end() && format->is_string()) name_in = format->get<std::string>();
+    }
+    // An unknown or missing format is reported by the first entry's schema check.
+    const detail::FormatEntry* entry = detail::find_entry(name_in);
+    if (!entry) entry = detail::entries().front();
+    auto model = entry->from_json(document);
+    if (!model) return naming(std::move(model.error()), name);
+    return Document(entry, std::move(*model), std::move(name), options);
+  });
+}
+
+Expected<Document> Document::from_gltf(std::span<const std::uint8_t> gltf, std::string_view target,
+                                       const GltfImportOptions& options, std::string name) {
+  return guarded(name, [&]() -> Expected<Document> {
+    const detail::FormatEntry* entry = nullptr;
+    for (const detail::FormatEntry* e : detail::entries()) {
+      for (auto t : e->info.import_targets) {
+        if (t == target && e->from_clip) entry = e;
+      }
+    }
+    if (!entry) {
+      return naming(make_error(ErrorCode::unsupported, fmt::format("a glTF animation cannot be written as '{}'", target)), name);
+    }
+    gltf::ImportOptions import;
+    import.animation = options.animation;
+    import.fps = options.fps;
+    import.tolerance = options.tolerance;
+    import.target = entry->replaces_rest_pose ? gltf::ImportTarget::lm : gltf::ImportTarget::gem;
+    auto clip = gltf::import_clip(gltf, import);
+    if (!clip) return naming(std::move(clip.error()), name);
+    auto model = entry->from_clip(*clip, target, options);
+    if (!model) return naming(std::move(model.error()), name);
+    OpenOptions open;
+    open.fps = clip->fps;
+    return Document(entry, std::move(*model), std::move(name), open);
+  });
+}
+
+FormatInfo Document::format() const { return entry_->info; }
+std::string Document::version() const { return model_->version(); }
+const std::string& Document::name() const { return name_; }
+const OpenOptions& Document::options() const { return options_; }
+
+std::vector<Diagnostic> Document::validate() const {
+  try {
+    return model_->validate();
+  } catch (const std::exception& e) {
+    return {Diagnostic{Severity::error, "internal", fmt::format("internal error: {}", e.what()), std::nullopt, ""}};
+  }
+}
+
+Expected<std::vector<std::uint8_t>> Document::write() const {
+  return guarded(name_, [&] { return model_->write(); });
+}
+
+Expected<void> Document::save(const std::string& path, const SaveOptions& options) const {
+  if (!options.overwrite_source && path != "-" && !name_.empty() && same_file(path, name_)) {
+    return naming(make_error(ErrorCode::io, "refusing to overwrite the file the document was opened from"), path);
+  }
+  auto bytes = write();
+  if (!bytes) return bytes.error();
+  return write_file_atomic(path, *bytes, options.durability);
+}
+
+std::string Document::to_json(bool pretty) const {
+  const auto document = model_->to_json();
+  return pretty ? pretty_json(document) : document.dump();
+}
+
+Summary Document::summary() const {
+  nlohmann::ordered_json json = {{"file", name_}};
+  json["size"] = source_size_;
+  json.update(model_->summary(options_));
+  const std::string version = json.contains("version") ? (json["version"].is_string() ? json["version"].get<std::string>()
+                                                                                     : json["version"].dump())
+                                                       : "";
+  // The heading says what the file is: GEM names its version after the title ("6.0"), LM as a
+  // number ("version 2"), sprites have none.
+  std::string heading = fmt::format("{}: {}", name_, entry_->info.title);
+  if (json.contains("version")) heading += json["version"].is_string() ? " " + version : ", version " + version;
+  heading += fmt::format(", {} bytes\n", json["size"].get<std::uint64_t>());
+  return Summary{heading + model_->summary_text(json), pretty_json(json)};
+}
+
+Expected<model::Clip> Document::clip() const {
+  return guarded(name_, [&] { return model_->clip(options_); });
+}
+
+Expected<model::Skeleton> Document::skeleton() const {
+  return guarded(name_, [&] { return model_->skeleton(options_); });
+}
+
+Expected<model::SpriteAnimation> Document::sprite() const {
+  return guarded(name_, [&] { return model_->sprite(options_); });
+}
+
+Expected<Document> Document::convert(std::string_view target) const {
+  return guarded(name_, [&]() -> Expected<Document> {
+    auto converted = model_->convert(target);
+    if (!converted) return naming(std::move(converted.error()), name_);
+    return Document(entry_, std::move(*converted), name_, options_);
+  });
+}
+
+Expected<Document> Document::replace_frames(const std::vector<std::pair<std::size_t, FramePicture>>& frames,
+                                          const FrameImportOptions& options) const {
+  return guarded(name_, [&]() -> Expected<Document> {
+    auto replaced = model_->replace_frames(frames, options);
+    if (!replaced) return replaced.error();
+    return Document(entry_, std::move(*replaced), name_, options_);
+  });
+}
+
+Expected<GltfOutput> Document::to_gltf(const GltfExportOptions& options) const {
+  return guarded(name_, [&]() -> Expected<GltfOutput> {
+    if (!entry_->info.skeletal) {
+      return naming(make_error(ErrorCode::unsupported, fmt::format("{} has no skeletal animation for glTF", entry_->info.title)),
+                    name_);
+    }
+    auto clip = model_->clip(options_);
+    if (!clip) return naming(std::move(clip.error()), name_);
+    auto skeleton = model_->skeleton(options_);
+    if (!skeleton) return skeleton.error();
+    const std::string animation =
+        options.animation_name.empty() ? std::filesystem::path(name_).stem().string() : options.animation_name;
+    return detail::clip_to_gltf(*skeleton, *clip, options.binary, animation, options_.skeleton.empty() ? "" : name_);
+  });
+}
+
+bool looks_like_model(std::span<const std::uint8_t> bytes) {
+  for (const auto* e : detail::entries()) {
+    if (e->sniff_model && e->sniff_model(bytes)) return true;
+  }
+  return false;
+}
+
+Expected<GltfOutput> model_to_gltf(const std::string& path, const OpenOptions& options, bool binary) {
+  return guarded(path, [&]() -> Expected<GltfOutput> {
+    auto text = detail::read_input(path, options);
+    if (!text) return text.error();
+    for (const auto* e : detail::entries()) {
+      if (e->sniff_model && e->sniff_model(*text)) return e->model_to_gltf(path, *text, options, binary);
+    }
+    return naming(make_error(ErrorCode::unknown_format, "not a model file that names animations"), path);
+  });
+}
+
+Expected<std::vector<std::string>> model_sequence_files(const std::string& path, const OpenOptions& options) {
+  return guarded(path, [&]() -> Expected<std::vector<std::string>> {
+    auto text = detail::read_input(path, options);
+    if (!text) return text.error();
+    for (const auto* e : detail::entries()) {
+      if (e->sniff_model && e->sniff_model(*text)) {
+        auto files = e->sequence_files(*text);
+        if (!files) return naming(std::move(files.error()), path);
+        return files;
+      }
+    }
+    return naming(make_error(ErrorCode::unknown_format, "not a model file that names animations"), path);
+  });
+}
+
+bool looks_like_gltf(std::span<const std::uint8_t> bytes) { return gltf::looks_like_gltf(bytes); }
+
+}  // namespace anmkit

@@ -1,0 +1,170 @@
+// The GEM format's registry entry: EANM animations, their .mdl skeletons, versions to convert to.
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "anmkit/formats/gem/gem_clip.hpp"
+#include "anmkit/formats/gem/gem_extras.hpp"
+#include "anmkit/formats/gem/gem_info.hpp"
+#include "anmkit/formats/gem/gem_json.hpp"
+#include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/gem/gem_validate.hpp"
+#include "anmkit/formats/gem/gem_write.hpp"
+#include "anmkit/formats/gem/mdl.hpp"
+#include "anmkit/gltf/clip_gltf.hpp"
+#include "anmkit/gltf/gltf.hpp"
+#include "registry.hpp"
+
+namespace anmkit::detail {
+namespace {
+
+namespace fs = std::filesystem;
+
+// GEM is Z up, glTF Y up: -90 degrees about X takes +Z to +Y. About 20 GEM units to a metre.
+constexpr float quarter = 0.70710678f;
+constexpr model::Quat z_up_to_y_up{-quarter, 0, 0, quarter};
+constexpr float gem_metres_per_unit = 0.05f;
+
+model::Skeleton in_gem_space(model::Skeleton skeleton) {
+  skeleton.to_y_up = z_up_to_y_up;
+  skeleton.metres_per_unit = gem_metres_per_unit;
+  return skeleton;
+}
+
+Expected<gem::Mdl> read_skeleton(const std::string& path, const OpenOptions& options) {
+  auto text = read_input(path, options);
+  if (!text) return text.error();
+  auto mdl = gem::read_mdl(*text);
+  if (!mdl) mdl.error().file = path;
+  return mdl;
+}
+
+class GemModel final : public FormatModel {
+ public:
+  explicit GemModel(gem::File file) : file_(std::move(file)) {}
+  std::string version() const override { return gem::version_name(file_.version); }
+  std::vector<Diagnostic> validate() const override { return gem::validate(file_); }
+  Expected<Bytes> write() const override { return gem::write(file_); }
+  nlohmann::ordered_json to_json() const override { return gem::to_json(file_); }
+  nlohmann::ordered_json summary(const OpenOptions&) const override { return gem::summary(file_); }
+  std::string summary_text(const nlohmann::ordered_json& summary) const override { return gem::summary_text(summary); }
+  Expected<model::Clip> clip(const OpenOptions& options) const override {
+    model::Clip clip = gem::to_clip(file_);
+    clip.fps = options.fps;
+    clip.extras = gem::clip_extras(file_, clip);
+    return clip;
+  }
+  Expected<model::Skeleton> skeleton(const OpenOptions& options) const override {
+    if (options.skeleton.empty()) return in_gem_space({});
+    auto mdl = read_skeleton(options.skeleton, options);
+    if (!mdl) return mdl.error();
+    return in_gem_space(gem::to_skeleton(*mdl));
+  }
+  Expected<std::shared_ptr<const FormatModel>> convert(std::string_view target) const override {
+    const auto to = gem::parse_target(target);
+    if (!to) return FormatModel::convert(target);
+    auto converted = gem::from_clip(gem::to_clip(file_), *to);
+    if (!converted) return converted.error();
+    return std::shared_ptr<const FormatModel>(std::make_shared<GemModel>(std::move(*converted)));
+  }
+
+ private:
+  gem::File file_;
+};
+
+std::shared_ptr<const FormatModel> wrap(gem::File file) { return std::make_shared<GemModel>(std::move(file)); }
+
+Expected<std::shared_ptr<const FormatModel>> read(std::span<const std::uint8_t> bytes, const OpenOptions& options) {
+  auto file = gem::read(bytes, options.limits);
+  if (!file) return file.error();
+  return wrap(std::move(*file));
+}
+
+Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_json& document) {
+  auto file = gem::from_json(document);
+  if (!file) return file.error();
+  return wrap(std::move(*file));
+}
+
+Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, std::string_view target,
+                                                       const GltfImportOptions&) {
+  auto file = gem::from_clip(clip, *gem::parse_target(target));
+  if (!file) return file.error();
+  return wrap(std::move(*file));
+}
+
+bool sniff_model(std::span<const std::uint8_t> text) { return gem::looks_like_mdl(text); }
+
+// The skeleton with every sequence it names (files beside the .mdl) as an animation each.
+Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std::uint8_t> text, const OpenOptions& options,
+                                   bool binary) {
+  auto mdl = gem::read_mdl(text);
+  if (!mdl) {
+    mdl.error().file = path;
+    return mdl.error();
+  }
+  GltfOutput out;
+  gltf::Scene scene = gltf::skeleton_scene(in_gem_space(gem::to_skeleton(*mdl)));
+  const auto skip = [&](const std::string& name, const Error& e) {
+    out.warnings.push_back({path, fmt::format("sequence '{}': {} (skipped)", name, e.to_string())});
+  };
+  for (const gem::MdlSequence& sequence : mdl->sequences) {
+    const std::string file_path = (fs::path(path).parent_path() / sequence.file).string();
+    auto bytes = read_input(file_path, options);
+    if (!bytes) {
+      skip(sequence.name, bytes.error());
+      continue;
+    }
+    auto file = gem::read(*bytes, options.limits);
+    if (!file) {
+      file.error().file = file_path;
+      skip(sequence.name, file.error());
+      continue;
+    }
+    model::Clip clip = gem::to_clip(*file);
+    clip.fps = options.fps;
+    clip.extras = gem::clip_extras(*file, clip);
+    std::vector<std::string> missing;
+    if (auto added = gltf::add_animation(scene, clip, {8, sequence.name}, &missing); !added) {
+      skip(sequence.name, added.error());
+      continue;
+    }
+    for (const auto& name : missing) {
+      out.warnings.push_back({file_path, fmt::format("bone '{}' is not in the skeleton; it is exported under the root", name)});
+    }
+  }
+  auto bytes = gltf::write(scene, binary);
+  if (!bytes) return bytes.error();
+  out.bytes = std::move(*bytes);
+  return out;
+}
+
+Expected<std::vector<std::string>> sequence_files(std::span<const std::uint8_t> text) {
+  auto mdl = gem::read_mdl(text);
+  if (!mdl) return mdl.error();
+  std::vector<std::string> files;
+  for (const auto& sequence : mdl->sequences) files.push_back(sequence.file);
+  return files;
+}
+
+}  // namespace
+
+const FormatEntry& gem_entry() {
+  static const FormatEntry entry{
+      FormatInfo{"gem", "GEM skeletal animation (EANM)", true, false, true, false,
+                 {"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"},
+                 {"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"}},
+      gem::looks_like_gem,
+      read,
+      from_json,
+      from_clip,
+      false,
+      sniff_model,
+      model_to_gltf,
+      sequence_files,
+  };
+  return entry;
+}
+
+}  // namespace anmkit::detail

@@ -1,0 +1,148 @@
+// The Luigi's Mansion format's registry entry: node animations, their .bin scene graphs, the
+// canonical repack.
+
+#include <nlohmann/json.hpp>
+
+#include "anmkit/formats/lm/lm_bin.hpp"
+#include "anmkit/formats/lm/lm_clip.hpp"
+#include "anmkit/formats/lm/lm_info.hpp"
+#include "anmkit/formats/lm/lm_json.hpp"
+#include "anmkit/formats/lm/lm_read.hpp"
+#include "anmkit/formats/lm/lm_repack.hpp"
+#include "anmkit/formats/lm/lm_validate.hpp"
+#include "anmkit/formats/lm/lm_write.hpp"
+#include "registry.hpp"
+
+namespace anmkit::detail {
+namespace {
+
+std::string_view unit_name(lm::RotationUnit unit) { return lm::rotation_unit_name(unit); }
+
+Expected<lm::RotationUnit> parse_unit(std::string_view name) {
+  if (auto unit = lm::parse_rotation_unit(name)) return *unit;
+  return make_error(ErrorCode::bad_value, "unknown rotation unit '" + std::string(name) + "' (degrees, turn4096 or radians)");
+}
+
+class LmModel final : public FormatModel {
+ public:
+  LmModel(lm::File file, std::optional<lm::SceneGraph> scene, std::string node_count_source)
+      : file_(std::move(file)), scene_(std::move(scene)), node_count_source_(std::move(node_count_source)) {}
+  std::string version() const override { return std::to_string(file_.version); }
+  std::vector<Diagnostic> validate() const override { return lm::validate(file_); }
+  Expected<Bytes> write() const override { return lm::write(file_); }
+  nlohmann::ordered_json to_json() const override { return lm::to_json(file_); }
+  nlohmann::ordered_json summary(const OpenOptions& options) const override {
+    return lm::summary(file_, node_count_source_, options.fps);
+  }
+  std::string summary_text(const nlohmann::ordered_json& summary) const override { return lm::summary_text(summary); }
+  Expected<model::Clip> clip(const OpenOptions& options) const override {
+    auto unit = parse_unit(options.rotation_unit);
+    if (!unit) return unit.error();
+    auto clip = lm::to_clip(file_, *unit, options.fps);
+    if (!clip) return clip.error();
+    const nlohmann::ordered_json extras = {{"format", "lm"},           {"version", file_.version},
+                                           {"frame_count", file_.frame_count}, {"fps", options.fps},
+                                           {"loop", file_.loop == 1},   {"node_count", file_.groups.size()},
+                                           {"rotation_unit", unit_name(*unit)}};
+    clip->extras = extras.dump();
+    return clip;
+  }
+  // LM is Y up and its units are the engine's own: the skeleton's space is glTF's.
+  Expected<model::Skeleton> skeleton(const OpenOptions&) const override {
+    return scene_ ? lm::to_skeleton(*scene_) : model::Skeleton{};
+  }
+  Expected<std::shared_ptr<const FormatModel>> convert(std::string_view target) const override {
+    if (target != "repack") return FormatModel::convert(target);
+    auto packed = lm::repack(file_);
+    if (!packed) return packed.error();
+    return std::shared_ptr<const FormatModel>(std::make_shared<LmModel>(std::move(*packed), scene_, node_count_source_));
+  }
+
+ private:
+  lm::File file_;
+  std::optional<lm::SceneGraph> scene_;
+  std::string node_count_source_;
+};
+
+Expected<std::shared_ptr<const FormatModel>> read(std::span<const std::uint8_t> bytes, const OpenOptions& options) {
+  std::optional<std::uint32_t> count;
+  std::optional<lm::SceneGraph> scene;
+  std::string source = "inferred from the layout";
+  if (!options.lm_bin.empty()) {
+    auto bin = read_input(options.lm_bin, options);
+    if (!bin) return bin.error();
+    auto graph = lm::read_bin(*bin);
+    if (!graph) {
+      graph.error().file = options.lm_bin;
+      return graph.error();
+    }
+    count = std::uint32_t(graph->nodes.size());
+    source = "from " + options.lm_bin;
+    scene = std::move(*graph);
+  } else if (options.lm_nodes) {
+    count = options.lm_nodes;
+    source = "given";
+  }
+  if (count && !options.lm_node_count_label.empty()) source = options.lm_node_count_label;
+  auto result = lm::read(bytes, count, options.limits);
+  if (!result) return result.error();
+  return std::shared_ptr<const FormatModel>(std::make_shared<LmModel>(std::move(result->file), std::move(scene), source));
+}
+
+Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_json& document) {
+  auto file = lm::from_json(document);
+  if (!file) return file.error();
+  return std::shared_ptr<const FormatModel>(std::make_shared<LmModel>(std::move(*file), std::nullopt, "given by the dump"));
+}
+
+// The version recorded in the clip's extras (a trip through glTF), else 2.
+std::uint8_t recorded_version(const model::Clip& clip) {
+  const auto extras = nlohmann::ordered_json::parse(clip.extras, nullptr, false);
+  if (!extras.is_object() || !extras.contains("version")) return 2;
+  const auto& version = extras["version"];
+  return version.is_number_unsigned() && version.get<std::uint64_t>() <= 255 ? std::uint8_t(version.get<std::uint64_t>()) : 2;
+}
+
+Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, std::string_view,
+                                                       const GltfImportOptions& options) {
+  auto unit = parse_unit(options.rotation_unit);
+  if (!unit) return unit.error();
+  lm::WriteOptions write;
+  write.unit = *unit;
+  write.tolerance = options.tolerance;
+  write.dense = options.dense;
+  write.version = recorded_version(clip);
+  auto file = lm::from_clip(clip, write);
+  if (!file) return file.error();
+  return std::shared_ptr<const FormatModel>(std::make_shared<LmModel>(std::move(*file), std::nullopt, "given by the clip"));
+}
+
+}  // namespace
+
+const FormatEntry& lm_entry() {
+  static const FormatEntry entry{
+      FormatInfo{"lm", "Luigi's Mansion node animation (GameCube)", true, false, false, true, {"repack"}, {"lm"}},
+      lm::looks_like_lm,
+      read,
+      from_json,
+      from_clip,
+      true,
+  };
+  return entry;
+}
+
+}  // namespace anmkit::detail
+
+namespace anmkit {
+
+std::vector<std::string_view> rotation_units() {
+  return {lm::rotation_unit_names.begin(), lm::rotation_unit_names.end()};
+}
+
+std::optional<double> rotation_unit_radians(std::string_view name) {
+  const auto unit = lm::parse_rotation_unit(name);
+  if (!unit) return std::nullopt;
+  return lm::to_radians(1.0, *unit);
+}
+
+}  // namespace anmkit

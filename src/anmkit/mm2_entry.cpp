@@ -1,0 +1,65 @@
+// The Might and Magic II format's registry entry: sprite animations.
+
+#include "anmkit/formats/mm2/mm2_compose.hpp"
+#include "anmkit/formats/mm2/mm2_import.hpp"
+#include "anmkit/formats/mm2/mm2_info.hpp"
+#include "anmkit/formats/mm2/mm2_json.hpp"
+#include "anmkit/formats/mm2/mm2_read.hpp"
+#include "anmkit/formats/mm2/mm2_validate.hpp"
+#include "anmkit/formats/mm2/mm2_write.hpp"
+#include "registry.hpp"
+
+namespace anmkit::detail {
+namespace {
+
+class Mm2Model final : public FormatModel {
+ public:
+  explicit Mm2Model(mm2::File file) : file_(std::move(file)) {}
+  std::vector<Diagnostic> validate() const override { return mm2::validate(file_); }
+  Expected<Bytes> write() const override { return mm2::write(file_); }
+  nlohmann::ordered_json to_json() const override { return mm2::to_json(file_); }
+  nlohmann::ordered_json summary(const OpenOptions& options) const override { return mm2::summary(file_, options.tick_hz); }
+  std::string summary_text(const nlohmann::ordered_json& summary) const override { return mm2::summary_text(summary); }
+  Expected<model::SpriteAnimation> sprite(const OpenOptions& options) const override {
+    return mm2::to_sprite(file_, options.tick_hz);
+  }
+  Expected<std::shared_ptr<const FormatModel>> replace_frames(
+      const std::vector<std::pair<std::size_t, Document::FramePicture>>& frames,
+      const Document::FrameImportOptions& options) const override {
+    std::map<std::size_t, mm2::FrameImage> images;
+    for (const auto& [index, frame] : frames) images[index] = {frame.name, frame.picture};
+    auto file = mm2::import_frames(file_, images, {options.remap, options.resize});
+    if (!file) return file.error();
+    return std::shared_ptr<const FormatModel>(std::make_shared<Mm2Model>(std::move(*file)));
+  }
+
+ private:
+  mm2::File file_;
+};
+
+Expected<std::shared_ptr<const FormatModel>> read(std::span<const std::uint8_t> bytes, const OpenOptions& options) {
+  auto file = mm2::read(bytes, options.limits);
+  if (!file) return file.error();
+  return std::shared_ptr<const FormatModel>(std::make_shared<Mm2Model>(std::move(*file)));
+}
+
+Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_json& document) {
+  auto file = mm2::from_json(document);
+  if (!file) return file.error();
+  return std::shared_ptr<const FormatModel>(std::make_shared<Mm2Model>(std::move(*file)));
+}
+
+}  // namespace
+
+const FormatEntry& mm2_entry() {
+  static const FormatEntry entry{
+      FormatInfo{"mm2", "Might and Magic II sprite animation (Amiga, ANM TV)", false, true, false, false, {}, {}},
+      mm2::looks_like_mm2,
+      read,
+      from_json,
+      nullptr,
+  };
+  return entry;
+}
+
+}  // namespace anmkit::detail

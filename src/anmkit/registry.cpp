@@ -1,0 +1,89 @@
+#include "registry.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include <fmt/format.h>
+
+#include "anmkit/gltf/clip_gltf.hpp"
+#include "anmkit/gltf/gltf.hpp"
+
+namespace anmkit::detail {
+
+std::span<const FormatEntry* const> entries() {
+  // Detection order: the formats with a signature first; LM has none and comes last.
+  static const std::array<const FormatEntry*, 3> all{&gem_entry(), &mm2_entry(), &lm_entry()};
+  return all;
+}
+
+const FormatEntry* find_entry(std::string_view name) {
+  for (const FormatEntry* e : entries()) {
+    if (e->info.name == name) return e;
+  }
+  return nullptr;
+}
+
+Expected<std::shared_ptr<const FormatModel>> FormatModel::convert(std::string_view target) const {
+  return make_error(ErrorCode::unsupported, fmt::format("cannot convert to '{}'", target));
+}
+
+Error FormatModel::unsupported(std::string_view what) const {
+  return make_error(ErrorCode::unsupported, fmt::format("this format holds no {}", what));
+}
+
+Expected<Bytes> read_input(const std::string& path, const OpenOptions& options) {
+  auto bytes = read_file(path, options.limits.max_input_bytes);
+  if (!bytes && bytes.error().file.empty()) bytes.error().file = path;
+  return bytes;
+}
+
+Expected<GltfOutput> clip_to_gltf(const model::Skeleton& skeleton, const model::Clip& clip, bool binary,
+                                  const std::string& animation_name, const std::string& warn_about) {
+  gltf::Scene scene = gltf::skeleton_scene(skeleton);
+  std::vector<std::string> missing;
+  if (auto added = gltf::add_animation(scene, clip, {8, animation_name}, warn_about.empty() ? nullptr : &missing); !added) {
+    return added.error();
+  }
+  GltfOutput out;
+  for (const auto& name : missing) {
+    out.warnings.push_back({warn_about, fmt::format("bone '{}' is not in the skeleton; it is exported under the root", name)});
+  }
+  auto bytes = gltf::write(scene, binary);
+  if (!bytes) return bytes.error();
+  out.bytes = std::move(*bytes);
+  return out;
+}
+
+}  // namespace anmkit::detail
+
+namespace anmkit {
+
+std::vector<FormatInfo> formats() {
+  std::vector<FormatInfo> out;
+  for (const auto* e : detail::entries()) out.push_back(e->info);
+  return out;
+}
+
+std::optional<FormatInfo> detect(std::span<const std::uint8_t> bytes) {
+  for (const auto* e : detail::entries()) {
+    if (e->sniff(bytes)) return e->info;
+  }
+  return std::nullopt;
+}
+
+namespace {
+std::vector<std::string_view> collect(std::vector<std::string_view> FormatInfo::*list) {
+  std::vector<std::string_view> out;
+  for (const auto* e : detail::entries()) {
+    for (auto t : e->info.*list) {
+      if (std::find(out.begin(), out.end(), t) == out.end()) out.push_back(t);
+    }
+  }
+  return out;
+}
+}  // namespace
+
+std::vector<std::string_view> convert_targets() { return collect(&FormatInfo::convert_targets); }
+std::vector<std::string_view> import_targets() { return collect(&FormatInfo::import_targets); }
+
+}  // namespace anmkit

@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""scripts/check-layers passes on the tree and fails, naming FILE:LINE, on includes that cross."""
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+script = pathlib.Path(sys.argv[1])
+
+
+def run(root=None):
+    env = dict(os.environ)
+    if root:
+        env["ANMKIT_LAYERS_ROOT"] = str(root)
+    return subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True)
+
+
+clean = run()
+assert clean.returncode == 0, clean.stdout + clean.stderr
+
+with tempfile.TemporaryDirectory() as tmp:
+    root = pathlib.Path(tmp)
+    files = {
+        "src/formats/gem/bad.cpp": '#include "anmkit/formats/lm/lm_file.hpp"\n',
+        "src/gltf/bad.cpp": '#include "anmkit/core/error.hpp"\n#include "anmkit/formats/gem/gem_file.hpp"\n',
+        "src/core/bad.cpp": '#include "anmkit/model/clip.hpp"\n',
+        "tools/anmkit/bad.cpp": '#include "anmkit/anmkit.hpp"\n#include "anmkit/formats/mm2/mm2_file.hpp"\n',
+        "include/anmkit/model/bad.hpp": "#include <nlohmann/json.hpp>\n",
+        "include/anmkit/formats/gem/gem_json.hpp": "#include <nlohmann/json.hpp>\n",
+        "src/model/good.cpp": '#include "anmkit/core/error.hpp"\n#include "anmkit/model/clip.hpp"\n',
+    }
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    bad = run(root)
+    assert bad.returncode == 1, bad.stdout
+    lines = sorted(bad.stdout.splitlines())
+    expected = sorted([
+        "src/formats/gem/bad.cpp:1: formats/gem may not include anmkit/formats/lm/lm_file.hpp (formats/lm)",
+        "src/gltf/bad.cpp:2: gltf may not include anmkit/formats/gem/gem_file.hpp (formats/gem)",
+        "src/core/bad.cpp:1: core may not include anmkit/model/clip.hpp (model)",
+        "tools/anmkit/bad.cpp:2: cli may not include anmkit/formats/mm2/mm2_file.hpp (formats/mm2)",
+        "include/anmkit/model/bad.hpp:1: a public header outside the JSON-specific ones includes nlohmann/json.hpp",
+    ])
+    assert lines == expected, "\n".join(lines)
+print("check-layers: passes on the tree, and names each crossing include by FILE:LINE")
