@@ -23,7 +23,9 @@ Error naming(Error e, const std::string& name) {
 template <class Body>
 auto guarded(const std::string& name, Body&& body) -> decltype(body()) {
   try {
-    return body();
+    auto result = body();
+    if (!result && result.error().file.empty()) result.error().file = name;
+    return result;
   } catch (ErrorException& e) {
     return naming(std::move(e.error), name);
   } catch (const std::bad_alloc&) {

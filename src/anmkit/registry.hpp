@@ -26,9 +26,9 @@ class FormatModel {
   // The summary's JSON fields after file and size, and its text after the heading line.
   virtual nlohmann::ordered_json summary(const OpenOptions& options) const = 0;
   virtual std::string summary_text(const nlohmann::ordered_json& summary) const = 0;
-  virtual Expected<model::Clip> clip(const OpenOptions&) const { return unsupported("a skeletal clip"); }
-  virtual Expected<model::Skeleton> skeleton(const OpenOptions&) const { return unsupported("a skeleton"); }
-  virtual Expected<model::SpriteAnimation> sprite(const OpenOptions&) const { return unsupported("sprites"); }
+  virtual Expected<model::Clip> clip(const OpenOptions&) const { return unsupported("skeletal clip"); }
+  virtual Expected<model::Skeleton> skeleton(const OpenOptions&) const { return unsupported("skeleton"); }
+  virtual Expected<model::SpriteAnimation> sprite(const OpenOptions&) const { return unsupported("sprite frames"); }
   virtual Expected<std::shared_ptr<const FormatModel>> convert(std::string_view target) const;
   virtual Expected<std::shared_ptr<const FormatModel>> replace_frames(
       const std::vector<std::pair<std::size_t, Document::FramePicture>>&, const Document::FrameImportOptions&) const {
