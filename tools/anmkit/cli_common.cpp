@@ -53,8 +53,26 @@ std::vector<std::string> names(const std::vector<std::string_view>& list) {
   return {list.begin(), list.end()};
 }
 
+std::string in_cli_words(std::string message) {
+  static const std::pair<std::string_view, std::string_view> words[] = {
+      {"(limits.max_frames)", "(--max-frames)"},
+      {"(limits.max_bones)", "(--max-bones)"},
+      {"(limits.max_keys)", "(--max-keys)"},
+      {"(limits.max_pixels)", "(--max-pixels)"},
+      {"(limits.max_sequences)", "(--max-sequences)"},
+      {"give the node count or the .bin model", "give it with --nodes N or --bin MODEL.bin"},
+      {"the remap option maps it", "--remap maps it"},
+      {"the resize option accepts", "--resize accepts"},
+  };
+  for (const auto& [library, cli] : words) {
+    if (const auto at = message.find(library); at != std::string::npos) message.replace(at, library.size(), cli);
+  }
+  return message;
+}
+
 int report(Error error, const std::string& file) {
   if (error.file.empty()) error.file = file;
+  error.message = in_cli_words(std::move(error.message));
   std::fprintf(stderr, "%s\n", format_error(error).c_str());
   return exit_failure;
 }

@@ -40,6 +40,10 @@ Expected<Document> open_document(const std::string& path, const OpenOptions& opt
 // Names as CLI11's IsMember takes them.
 std::vector<std::string> names(const std::vector<std::string_view>& list);
 
+// A library message in the command line's words: where it names a setting of the library
+// (limits.max_frames, the remap option, ...) it names the option that sets it.
+std::string in_cli_words(std::string message);
+
 // Prints the error (naming `file` when the error does not name one) and returns exit_failure.
 int report(Error error, const std::string& file = {});
 void print_diagnostic(const std::string& file, const Diagnostic& diagnostic);

@@ -98,6 +98,7 @@ Bytes text_bytes(const std::string& text) { return Bytes(text.begin(), text.end(
 Outcome skipped(std::string why) { return {Outcome::skipped, std::move(why), 0}; }
 Outcome failed(Error e, const std::string& path) {
   if (e.file.empty()) e.file = path;
+  e.message = in_cli_words(std::move(e.message));
   return {Outcome::failed, format_error(e), 0};
 }
 

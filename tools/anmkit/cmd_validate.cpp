@@ -25,7 +25,7 @@ std::optional<std::vector<Diagnostic>> check(const InputFile& in, const OpenOpti
   if (!document) {
     if (in.from_folder && document.error().code == ErrorCode::unknown_format) return std::nullopt;  // not an animation
     const Error& e = document.error();
-    return std::vector<Diagnostic>{Diagnostic{Severity::error, fmt::format("read.{}", error_code_name(e.code)), e.message, e.offset, e.pointer}};
+    return std::vector<Diagnostic>{Diagnostic{Severity::error, fmt::format("read.{}", error_code_name(e.code)), in_cli_words(e.message), e.offset, e.pointer}};
   }
   return document->validate();
 }

@@ -10,7 +10,9 @@ bool is_gltf_output(const std::string& output) {
 }
 
 void print_warnings(const std::vector<Warning>& warnings) {
-  for (const auto& w : warnings) std::fprintf(stderr, "%s: warning: %s\n", w.file.c_str(), w.message.c_str());
+  for (const auto& w : warnings) {
+    std::fprintf(stderr, "%s: warning: %s\n", w.file.c_str(), in_cli_words(w.message).c_str());
+  }
 }
 
 int export_gltf(const Document& document, const std::string& output, bool force) {

@@ -74,6 +74,11 @@ int export_sprite(const Document& document, const std::string& output, const Spr
       return out.status;
     }
     case Kind::gif: {
+      if (opt.sequence >= 0 && std::size_t(opt.sequence) >= sprite->sequences.size()) {
+        return report(make_error(ErrorCode::bad_value,
+                                 fmt::format("--sequence {}: the file has {} sequences", opt.sequence, sprite->sequences.size())),
+                      input);
+      }
       bool fell_back = false;
       auto steps = sprite_outputs::gif_steps(*sprite, opt.sequence >= 0 ? std::optional<std::size_t>(std::size_t(opt.sequence)) : std::nullopt,
                                              opt.flipbook, opt.flipbook_ticks, fell_back);

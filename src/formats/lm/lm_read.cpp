@@ -48,7 +48,7 @@ File read_model(ByteReader& r, std::optional<std::uint32_t> node_count, NodeCoun
   const Header h = read_header(r);
   if (h.frame_count > limits.max_frames) {
     r.fail_at(4, ErrorCode::too_large,
-              fmt::format("frame count {} exceeds the limit of {} frames (--max-frames)", h.frame_count, limits.max_frames));
+              fmt::format("frame count {} exceeds the limit of {} frames (limits.max_frames)", h.frame_count, limits.max_frames));
   }
   const std::size_t size = r.size();
   for (std::size_t i = 0; i < 4; ++i) {
@@ -92,14 +92,14 @@ File read_model(ByteReader& r, std::optional<std::uint32_t> node_count, NodeCoun
         if (length % group_size != 0) {
           r.fail_at(start, ErrorCode::bad_value,
                     fmt::format("cannot infer the node count: the node groups at 0x{:x} span 0x{:x} bytes, not a "
-                                "multiple of 0x36; give it with --nodes N or --bin MODEL.bin",
+                                "multiple of 0x36; give the node count or the .bin model",
                                 start, length));
         }
         count = length / group_size;
       }
       if (count > limits.max_bones) {
         r.fail_at(start, ErrorCode::too_large,
-                  fmt::format("{} nodes exceed the limit of {} (--max-bones)", count, limits.max_bones));
+                  fmt::format("{} nodes exceed the limit of {} (limits.max_bones)", count, limits.max_bones));
       }
       file.groups.resize(count);
       for (NodeGroup& g : file.groups) {

@@ -54,7 +54,7 @@ Expected<std::vector<std::uint8_t>> pens_of(const model::Picture& image, const F
     auto pen = pen_for(c, base, remap);
     if (!pen) {
       return file_error(source.name, fmt::format("pixel ({}, {}) has colour #{:02x}{:02x}{:02x}, which is not in the palette; "
-                                                 "--remap maps it to the nearest pen",
+                                                 "the remap option maps it to the nearest pen",
                                                  x, y, c.r, c.g, c.b));
     }
     pens[i] = *pen;
@@ -80,7 +80,7 @@ Expected<File> import_frames(const File& base, const std::map<std::size_t, Frame
     FrameInfo& info = out.frames[index];
     if (image->width != info.width || image->height != info.height) {
       if (!options.resize) {
-        return file_error(source.name, fmt::format("the image is {}x{} but frame {} is {}x{}; --resize accepts a new size",
+        return file_error(source.name, fmt::format("the image is {}x{} but frame {} is {}x{}; the resize option accepts a new size",
                                                    image->width, image->height, index, info.width, info.height));
       }
       if (image->width > 0xffff || image->height > 0xffff) return file_error(source.name, "a frame is at most 65535 pixels wide");

@@ -35,7 +35,7 @@ std::optional<Refusal> try_image_chunk(std::span<const std::uint8_t> bytes, std:
     const std::size_t w = u16(infos + 6 * f), h = u16(infos + 6 * f + 2);
     if (w == 0 || h == 0) return Refusal{1, infos + 6 * f, fmt::format("frame {} is {}x{}", f, w, h)};
     if (w * h > limits.max_pixels) {
-      return Refusal{1, infos + 6 * f, fmt::format("frame {} is {}x{}, more than the limit of {} pixels (--max-pixels)", f, w,
+      return Refusal{1, infos + 6 * f, fmt::format("frame {} is {}x{}, more than the limit of {} pixels (limits.max_pixels)", f, w,
                                                 h, limits.max_pixels)};
     }
     auto used = stream_length(bytes.subspan(pos), w, h);
@@ -97,7 +97,7 @@ File read_model(std::span<const std::uint8_t> bytes, const ReadLimits& limits) {
     file.blocks.push_back(std::move(block));
     if (file.blocks.size() > limits.max_sequences) {
       r.fail_at(sequence_start + i, ErrorCode::too_large,
-                fmt::format("more than {} sequence blocks (--max-sequences)", limits.max_sequences));
+                fmt::format("more than {} sequence blocks (limits.max_sequences)", limits.max_sequences));
     }
   }
   r.bytes(*image - r.offset(), "sequence section");

@@ -305,7 +305,7 @@ TEST(GemReadErrors, CountsOverTheCallersLimits) {
   Error e = read_error(b);
   EXPECT_EQ(e.code, ErrorCode::too_large);
   EXPECT_EQ(e.offset, 12u);
-  EXPECT_EQ(e.message, "frame count 4294967295 exceeds the limit of 1048576 frames (--max-frames)");
+  EXPECT_EQ(e.message, "frame count 4294967295 exceeds the limit of 1048576 frames (limits.max_frames)");
   FixtureBytes bones;
   bones.header(version_6_0, 1, {"a", "b", "c"});
   ReadLimits limits;
@@ -313,7 +313,7 @@ TEST(GemReadErrors, CountsOverTheCallersLimits) {
   auto file = read(bones.bytes(), limits);
   ASSERT_FALSE(file);
   EXPECT_EQ(file.error().offset, 20u);
-  EXPECT_EQ(file.error().message, "bone count 3 exceeds the limit of 2 bones (--max-bones)");
+  EXPECT_EQ(file.error().message, "bone count 3 exceeds the limit of 2 bones (limits.max_bones)");
   FixtureBytes keys;
   keys.header(version_6_0, 5, {"a"});
   for (int f = 0; f < 3; ++f) keys.tag("FRM2").u16(std::uint32_t(f)).u8(1).u8(0).u16(0x08);
@@ -321,7 +321,7 @@ TEST(GemReadErrors, CountsOverTheCallersLimits) {
   limits.max_keys = 5;
   file = read(keys.bytes(), limits);
   ASSERT_FALSE(file);
-  EXPECT_EQ(file.error().message, "more than 5 key records (--max-keys)");
+  EXPECT_EQ(file.error().message, "more than 5 key records (limits.max_keys)");
   EXPECT_EQ(file.error().offset, 29u + 2 * 10);
 }
 

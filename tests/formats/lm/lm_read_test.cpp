@@ -129,7 +129,7 @@ TEST(LmRead, ErrorsCarryOffsets) {
   EXPECT_EQ(r.error().offset, 0x18u);
   EXPECT_EQ(r.error().message,
             "cannot infer the node count: the node groups at 0x18 span 0x6d bytes, not a multiple of 0x36; "
-            "give it with --nodes N or --bin MODEL.bin");
+            "give the node count or the .bin model");
 
   r = read(std::vector<std::uint8_t>(10, 0));
   ASSERT_FALSE(r);
@@ -143,12 +143,12 @@ TEST(LmRead, FrameAndNodeLimits) {
   auto r = read(bytes);
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().offset, 4u);
-  EXPECT_EQ(r.error().message, "frame count 4278190140 exceeds the limit of 1048576 frames (--max-frames)");
+  EXPECT_EQ(r.error().message, "frame count 4278190140 exceeds the limit of 1048576 frames (limits.max_frames)");
   ReadLimits limits;
   limits.max_bones = 1;
   r = read(test::lm_two_node_fixture(), {}, limits);
   ASSERT_FALSE(r);
-  EXPECT_EQ(r.error().message, "2 nodes exceed the limit of 1 (--max-bones)");
+  EXPECT_EQ(r.error().message, "2 nodes exceed the limit of 1 (limits.max_bones)");
 }
 
 TEST(LmRead, TrackDataPastTheEndIsADecodeError) {

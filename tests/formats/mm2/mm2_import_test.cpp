@@ -115,7 +115,7 @@ TEST(Mm2Import, ColoursOutsideThePaletteAndSizes) {
   auto result = import_frames(base, images, {});
   ASSERT_FALSE(result);
   EXPECT_EQ(result.error().to_string(),
-            "edit/raw_001.png: error: pixel (0, 0) has colour #010203, which is not in the palette; --remap maps it to the nearest pen");
+            "edit/raw_001.png: error: pixel (0, 0) has colour #010203, which is not in the palette; the remap option maps it to the nearest pen");
   result = import_frames(base, images, {true, false});
   ASSERT_TRUE(result);
   auto after = raw_frames(*result);
@@ -124,7 +124,7 @@ TEST(Mm2Import, ColoursOutsideThePaletteAndSizes) {
   images = {{1, {"raw_001.png", *png::decode(*png::encode_indexed(rgba_as_image(9, 6), palette_colors(base)))}}};
   result = import_frames(base, images, {});
   ASSERT_FALSE(result);
-  EXPECT_EQ(result.error().message, "the image is 9x6 but frame 1 is 8x6; --resize accepts a new size");
+  EXPECT_EQ(result.error().message, "the image is 9x6 but frame 1 is 8x6; the resize option accepts a new size");
   result = import_frames(base, images, {false, true});
   ASSERT_TRUE(result);
   EXPECT_EQ(result->frames[1], (FrameInfo{9, 6, 0}));

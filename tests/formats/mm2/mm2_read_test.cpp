@@ -143,7 +143,7 @@ TEST(Mm2Read, AHugeSpriteIsRefusedBeforeAnyAllocation) {
   bytes[image + 4] = bytes[image + 5] = bytes[image + 6] = bytes[image + 7] = 0xff;  // frame 0: 65535 x 65535
   auto r = read(bytes);
   ASSERT_FALSE(r);
-  EXPECT_NE(r.error().message.find("frame 0 is 65535x65535, more than the limit of 16777216 pixels (--max-pixels)"),
+  EXPECT_NE(r.error().message.find("frame 0 is 65535x65535, more than the limit of 16777216 pixels (limits.max_pixels)"),
             std::string::npos) << r.error().message;
   std::size_t used = 0;
   auto planes_bytes = decode_planes(std::vector<std::uint8_t>{0x0f}, 65535, 65535, used);

@@ -10,7 +10,7 @@
 namespace anmkit::lm {
 
 // `node_count_source` says where the node count came from ("inferred from the layout",
-// "--nodes", "--bin MODEL.bin"); `fps` turns frames into seconds.
+// "given", "from MODEL.bin", or as the caller names its options); `fps` turns frames into seconds.
 nlohmann::ordered_json summary(const File& file, const std::string& node_count_source, double fps);
 std::string summary_text(const nlohmann::ordered_json& summary);
 
