@@ -33,8 +33,9 @@ void BM_Write(benchmark::State& state, gem::Target target) {
   bench::report_bytes(state, bytes.size());
 }
 
-void BM_Validate(benchmark::State& state) {
-  const auto& bytes = file_bytes(gem::Target::gem_6_0);
+// Validate alone, on a file read once: FRM2, and FRMN (BONE records and items, another path).
+void BM_Validate(benchmark::State& state, gem::Target target) {
+  const auto& bytes = file_bytes(target);
   const gem::File file = *gem::read(bytes);
   for (auto _ : state) benchmark::DoNotOptimize(gem::validate(file));
   bench::report_bytes(state, bytes.size());
@@ -101,7 +102,8 @@ BENCHMARK_CAPTURE(BM_Read, frm3, gem::Target::gem_6_1_frm3);
 BENCHMARK_CAPTURE(BM_Read, frmn, gem::Target::gem_4_0);
 BENCHMARK_CAPTURE(BM_Write, frm2, gem::Target::gem_6_0);
 BENCHMARK_CAPTURE(BM_Write, frmn, gem::Target::gem_4_0);
-BENCHMARK(BM_Validate);
+BENCHMARK_CAPTURE(BM_Validate, frm2, gem::Target::gem_6_0);
+BENCHMARK_CAPTURE(BM_Validate, frmn, gem::Target::gem_4_0);
 BENCHMARK(BM_ReadValidate);
 BENCHMARK(BM_SampleClip);
 BENCHMARK(BM_ReadRealCorpus);

@@ -3,11 +3,21 @@
 // NaN payloads survive a round trip; these helpers convert at the point of use.
 
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 
 namespace anmkit {
 
 inline float float_from_bits(std::uint32_t bits) { return std::bit_cast<float>(bits); }
 inline std::uint32_t bits_from_float(float value) { return std::bit_cast<std::uint32_t>(value); }
+
+// Whether none of `count` floats (as bits) is infinite or NaN, i.e. has an all-ones exponent:
+// the same answer as std::isfinite on each, but without a branch per value, so the loop
+// vectorizes. Validators scan clean data with it and look for the culprit only when it fails.
+inline bool all_finite(const std::uint32_t* bits, std::size_t count) {
+  std::uint32_t bad = 0;
+  for (std::size_t i = 0; i < count; ++i) bad |= std::uint32_t((bits[i] & 0x7f800000u) == 0x7f800000u);
+  return bad == 0;
+}
 
 }  // namespace anmkit

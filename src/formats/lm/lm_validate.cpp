@@ -1,6 +1,7 @@
 #include "anmkit/formats/lm/lm_validate.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -76,6 +77,31 @@ class Checker {
       return;
     }
     const std::uint64_t data_at = layout_.array_offset(kind) + 4ull * t.index;
+    // Clean tracks, nearly all of them, are passed by branch-free scans; the loops that name the
+    // culprit run only when a scan fails, so they alone decide what is reported.
+    const std::uint32_t* data = file_.arrays[std::size_t(kind)].data() + t.index;
+    if (!all_finite(data, std::size_t(floats))) report_non_finite(t, kind, floats, data_at, pointer, label);
+    if (t.count == 1 || keys_in_order(data, t.count, per_key)) return;
+    report_key_order(t, kind, per_key, data_at, pointer, label);
+  }
+
+  // Whether every key frame comes after the one before and lies in 0..frame_count (false for
+  // NaN): exactly when report_key_order finds nothing.
+  bool keys_in_order(const std::uint32_t* data, std::uint64_t count, std::size_t per_key) const {
+    const double last = file_.frame_count;
+    double previous = -std::numeric_limits<double>::infinity();
+    unsigned ok = 1;  // `&`, not `&&`: no branch per key
+    for (std::uint64_t k = 0; k < count; ++k) {
+      const double frame = float_from_bits(data[k * per_key]);
+      ok &= unsigned(frame > previous) & unsigned(frame >= 0) & unsigned(frame <= last);
+      previous = frame;
+    }
+    return ok != 0;
+  }
+
+  template <class Pointer, class Label>
+  void report_non_finite(const Track& t, ArrayKind kind, std::uint64_t floats, std::uint64_t data_at,
+                         Pointer& pointer, Label& label) {
     for (std::uint64_t i = 0; i < floats; ++i) {
       if (!std::isfinite(array_float(kind, t.index + i))) {
         add(Severity::warning, "lm.non-finite", data_at + 4 * i, pointer(),
@@ -84,7 +110,11 @@ class Checker {
         break;
       }
     }
-    if (t.count == 1) return;
+  }
+
+  template <class Pointer, class Label>
+  void report_key_order(const Track& t, ArrayKind kind, std::size_t per_key, std::uint64_t data_at,
+                        Pointer& pointer, Label& label) {
     double previous = 0;
     for (std::uint64_t k = 0; k < t.count; ++k) {
       const double frame = array_float(kind, t.index + k * per_key);

@@ -58,6 +58,50 @@ TEST(GemValidate, WarningsOfKeyedFrames) {
   EXPECT_EQ(d[8].message, "mesh payload of 2 bytes is shorter than its 8-byte header");
 }
 
+// A (frame, bone) pair keyed twice is found the same way whether the frame numbers ascend (one
+// number per bone answers) or not (every pair is remembered).
+TEST(GemValidate, DuplicateKeysWhetherFramesAscendOrNot) {
+  FixtureBytes ascending;
+  ascending.header(version_6_0, 3, {"a", "b"});
+  ascending.tag("FRM2").u16(0).u8(2).u8(0).u16(0x08).u8(0).u16(0x08);  // a twice in one frame
+  ascending.tag("FRM2").u16(1).u8(1).u8(1).u16(0x08);
+  ascending.tag("FRM2").u16(1).u8(2).u8(0).u16(0x08).u8(1).u16(0x08);  // frame 1 again: b twice, a once
+  ascending.tag("FRM2").u16(2).u8(1).u8(1).u16(0x08);
+  auto d = check(ascending);
+  EXPECT_EQ(ids(d), (std::vector<std::string>{"gem.duplicate-key", "gem.duplicate-key"}));
+  ASSERT_EQ(d.size(), 2u);
+  EXPECT_EQ(d[0].pointer, "/frames/0/keys/1");
+  EXPECT_EQ(d[0].message, "bone 0 'a' is keyed twice at frame 0");
+  EXPECT_EQ(d[1].pointer, "/frames/2/keys/1");
+  EXPECT_EQ(d[1].message, "bone 1 'b' is keyed twice at frame 1");
+
+  FixtureBytes descending;
+  descending.header(version_6_0, 3, {"a", "b"});
+  const std::uint32_t frames_and_bones[][2] = {{0, 0}, {2, 1}, {1, 0}, {0, 0}, {2, 1}, {1, 1}};
+  for (const auto& [frame, bone] : frames_and_bones) {
+    descending.tag("FRM2").u16(frame).u8(1).u8(bone).u16(0x08);
+  }
+  d = check(descending);
+  EXPECT_EQ(ids(d), (std::vector<std::string>{"gem.frames-not-ascending", "gem.frames-not-ascending", "gem.duplicate-key",
+                                              "gem.duplicate-key", "gem.frames-not-ascending"}));
+  ASSERT_EQ(d.size(), 5u);
+  EXPECT_EQ(d[2].pointer, "/frames/3/keys/0");
+  EXPECT_EQ(d[3].pointer, "/frames/4/keys/0");
+  EXPECT_EQ(d[3].message, "bone 1 'b' is keyed twice at frame 2");
+
+  // FRMN: a frame with a negative number is skipped, and does not break the ascent.
+  FixtureBytes frmn;
+  frmn.header(version_4_0, 1, {"a"});
+  frmn.tag("FRMN").u32(0).tag("BONE").u32(0).tag("BONE").u32(0);
+  frmn.tag("FRMN").u32(0xffffffff).tag("BONE").u32(0);
+  frmn.tag("FRMN").u32(0).tag("BONE").u32(0);
+  d = check(frmn);
+  EXPECT_EQ(ids(d), (std::vector<std::string>{"gem.duplicate-key", "gem.negative-frame", "gem.duplicate-key"}));
+  ASSERT_EQ(d.size(), 3u);
+  EXPECT_EQ(d[0].pointer, "/frames/0/bones/1");
+  EXPECT_EQ(d[2].pointer, "/frames/2/bones/0");
+}
+
 TEST(GemValidate, ErrorsOfVersionsAndChunks) {
   FixtureBytes b;
   b.header(0x00070000, 1, {"a"});

@@ -53,6 +53,26 @@ TEST(LmValidate, EveryRule) {
   EXPECT_EQ(d[8].message, "track ty of node 0 holds a non-finite value (bits 0x7fc00000)");
 }
 
+// Clean tracks are passed by a quick scan; the edges of it (NaN frames, a first key before 0, a
+// last key at the frame count) must report exactly what the key-by-key rules do.
+TEST(LmValidate, KeyFramesAtTheEdges) {
+  File f;
+  f.frame_count = 10;
+  f.groups.resize(1);
+  f.groups[0].tracks[0] = Track{2, 0, 0};   // NaN, 5
+  f.groups[0].tracks[1] = Track{2, 6, 0};   // -1, 3
+  f.groups[0].tracks[2] = Track{2, 12, 0};  // 0, 10: clean
+  for (float v : {NAN, 0.0f, 0.0f, 5.0f, 0.0f, 0.0f, -1.0f, 0.0f, 0.0f, 3.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 10.0f, 0.0f, 0.0f}) {
+    f.arrays[0].push_back(test::bits(v));
+  }
+  const auto d = validate(f);
+  EXPECT_EQ(ids(d), (std::vector<std::string>{"lm.non-finite", "lm.keys-not-ascending", "lm.key-outside-frames"}));
+  ASSERT_EQ(d.size(), 3u);
+  EXPECT_EQ(d[1].message, "track sx of node 0: key 1 at frame 5 does not come after frame nan");
+  EXPECT_EQ(d[2].pointer, "/groups/0/sy");
+  EXPECT_EQ(d[2].message, "track sy of node 0: key 0 at frame -1 is outside 0..10");
+}
+
 TEST(LmValidate, StrayBytesAreReported) {
   File f;
   f.lead = {1};
