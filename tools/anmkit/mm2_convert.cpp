@@ -1,5 +1,6 @@
 #include "mm2_convert.hpp"
 
+#include <charconv>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -121,13 +122,24 @@ int import_mm2(const std::string& folder, const std::string& output, const Sprit
   std::map<std::size_t, mm2::FrameImage> images;
   const std::regex raw_name(R"(raw_(\d{3,})\.png)");
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(folder, ec)) {
+  // increment(ec): a range-for's ++ throws when the listing fails part way.
+  for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    const fs::directory_entry& entry = *it;
     std::smatch m;
     const std::string name = entry.path().filename().string();
     if (!std::regex_match(name, m, raw_name)) continue;
+    // The number is the file name's: it may not fit any integer.
+    const std::string digits = m[1].str();
+    std::size_t index = 0;
+    const auto [end, failed] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
+    if (failed != std::errc() || end != digits.data() + digits.size()) {
+      return report(make_error(ErrorCode::bad_value, fmt::format("the base file has frames 0..{}, not {}",
+                                                                 base->frames.size() - 1, digits)),
+                    entry.path().string());
+    }
     auto bytes = read_file(entry.path().string(), limits().max_input_bytes);
     if (!bytes) return report(bytes.error());
-    images[std::stoul(m[1].str())] = {entry.path().string(), std::move(*bytes)};
+    images[index] = {entry.path().string(), std::move(*bytes)};
   }
   if (ec) return report(make_error(ErrorCode::io, fmt::format("cannot list the folder: {}", ec.message())), folder);
   if (images.empty()) return report(make_error(ErrorCode::bad_value, "no raw_NNN.png files in the folder"), folder);
