@@ -135,7 +135,7 @@ TEST(CliMm2, GifOfTheLongestSequenceASequenceOrAFlipbook) {
   EXPECT_EQ(gif_delays(dir.file("flip.gif"), frames), (std::vector<int>{17, 16, 17, 17}));
   auto r = run_cli({"convert", ghost, "-o", dir.file("x.gif"), "--sequence", "7"}, dir);
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, ghost + ": error: --sequence 7: the file has 3 sequences\n");
+  EXPECT_EQ(r.err, ghost + ": error: sequence 7 is out of range (the file has 3 sequences)\n");
 }
 
 TEST(CliMm2, SheetIffAndUnknownOutputs) {
