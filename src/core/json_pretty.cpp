@@ -20,14 +20,16 @@ bool is_flat(const json& v) {
   return true;
 }
 
+// Strings that are not UTF-8 (a file name can be any bytes) print with U+FFFD in place of the
+// bad bytes, as a dump would otherwise throw.
 std::string inline_form(const json& v) {
-  if (!v.is_structured() || v.empty()) return v.dump();
+  if (!v.is_structured() || v.empty()) return v.dump(-1, ' ', false, json::error_handler_t::replace);
   std::string out(1, v.is_object() ? '{' : '[');
   bool first = true;
   for (auto it = v.begin(); it != v.end(); ++it) {
     if (!first) out += ", ";
     first = false;
-    if (v.is_object()) out += json(it.key()).dump() + ": ";
+    if (v.is_object()) out += json(it.key()).dump(-1, ' ', false, json::error_handler_t::replace) + ": ";
     out += inline_form(*it);
   }
   out += v.is_object() ? '}' : ']';
@@ -72,7 +74,7 @@ std::string pretty_json(const json& root, std::size_t indent, std::size_t width)
     f.first = false;
     out.append(f.depth * indent, ' ');
     const std::size_t line_start = out.size() - f.depth * indent;
-    if (object) out += json(f.next.key()).dump() + ": ";
+    if (object) out += json(f.next.key()).dump(-1, ' ', false, json::error_handler_t::replace) + ": ";
     const json& child = *f.next;
     ++f.next;
     const std::size_t depth = f.depth;

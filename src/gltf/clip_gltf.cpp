@@ -1,5 +1,6 @@
 #include "anmkit/gltf/clip_gltf.hpp"
 
+#include <cfloat>
 #include <cmath>
 #include <set>
 
@@ -150,6 +151,13 @@ std::vector<std::size_t> bind_bones(Scene& scene, const model::Clip& clip, std::
 Expected<Animation> clip_animation(const Scene& scene, const model::Clip& clip, const std::vector<std::size_t>& node_of,
                                    const ClipExportOptions& options) {
   const std::size_t steps = std::max<std::size_t>(1, options.rotation_samples);
+  // Key times are floats, frame / fps: a frame's time must be a normal float (so that frames keep
+  // apart) and the last one finite.
+  const double last = std::max<double>(1, model::last_frame(clip));
+  if (!(1 / clip.fps >= double(FLT_MIN)) || !(last / clip.fps <= double(FLT_MAX))) {
+    return make_error(ErrorCode::bad_value, fmt::format("{:g} frames per second: the frame times (frame / fps, up to frame {}) do not fit a float",
+                                                        clip.fps, model::last_frame(clip)));
+  }
   // Channels of keys are as large as the clip; only resampling can grow past the input.
   std::uint64_t values = 0;
   for (const auto& bone : clip.bones) {

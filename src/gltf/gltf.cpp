@@ -12,6 +12,8 @@
 #define TINYGLTF_NO_EXTERNAL_IMAGE
 #include <tiny_gltf.h>
 
+#include "anmkit/core/json_input.hpp"
+
 namespace anmkit::gltf {
 namespace {
 
@@ -78,6 +80,25 @@ void set_trs(tinygltf::Node& n, const model::Vec3& t, const model::Quat& r, cons
 }  // namespace
 
 Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary) {
+  // glTF is JSON: its names must be UTF-8. A GEM bone name or a file name need not be.
+  const auto utf8 = [](const std::string& name) {
+    try {
+      (void)nlohmann::json(name).dump();
+      return true;
+    } catch (const nlohmann::json::exception&) {
+      return false;
+    }
+  };
+  const auto hex_name = [](const std::string& name) {
+    return json_input::hex({reinterpret_cast<const std::uint8_t*>(name.data()), name.size()});
+  };
+  if (!utf8(scene.root_name)) return make_error(ErrorCode::invalid_model, fmt::format("the root node's name (hex {}) is not UTF-8, which glTF names must be", hex_name(scene.root_name)));
+  for (const Node& n : scene.nodes) {
+    if (!utf8(n.name)) return make_error(ErrorCode::invalid_model, fmt::format("node name (hex {}) is not UTF-8, which glTF names must be", hex_name(n.name)));
+  }
+  for (const Animation& a : scene.animations) {
+    if (!utf8(a.name)) return make_error(ErrorCode::invalid_model, fmt::format("animation name (hex {}) is not UTF-8, which glTF names must be", hex_name(a.name)));
+  }
   tinygltf::Model m;
   m.asset.version = "2.0";
   m.asset.generator = "anmkit";

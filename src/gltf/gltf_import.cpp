@@ -1,7 +1,7 @@
 #include "anmkit/gltf/gltf_import.hpp"
 
 #include <algorithm>
-#include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <numbers>
@@ -73,10 +73,16 @@ Expected<std::vector<float>> read_floats(const tinygltf::Model& m, int index, st
   if (view.buffer < 0 || std::size_t(view.buffer) >= m.buffers.size()) return import_error(fmt::format("accessor {}'s buffer is missing", index));
   const auto& data = m.buffers[std::size_t(view.buffer)].data;
   const std::size_t stride = view.byteStride ? view.byteStride : width * 4;
-  const std::size_t start = view.byteOffset + a.byteOffset;
-  if (a.count > 0 && (start + (a.count - 1) * stride + width * 4 > data.size() || start + (a.count - 1) * stride + width * 4 > view.byteOffset + view.byteLength)) {
+  // The accessor's last element must end within both the view and the buffer. Offsets, counts
+  // and strides are the file's: compared without sums or products that could wrap.
+  const std::size_t view_end = view.byteLength > SIZE_MAX - view.byteOffset ? SIZE_MAX : view.byteOffset + view.byteLength;
+  const std::size_t end = std::min(data.size(), view_end);
+  if (a.count > 0 && (view.byteOffset > end || a.byteOffset > end - view.byteOffset ||
+                      width * 4 > end - view.byteOffset - a.byteOffset ||
+                      (a.count - 1) > (end - view.byteOffset - a.byteOffset - width * 4) / stride)) {
     return import_error(fmt::format("accessor {} runs past its buffer view", index));
   }
+  const std::size_t start = view.byteOffset + a.byteOffset;
   std::vector<float> out(a.count * width);
   for (std::size_t i = 0; i < a.count; ++i) std::memcpy(&out[i * width], data.data() + start + i * stride, width * 4);
   return out;
@@ -108,6 +114,7 @@ struct Source {
   std::vector<std::array<const Curve*, 3>> curves;  // translation, rotation, scale by node position
   std::vector<Curve> storage;
   nlohmann::ordered_json extras;
+  std::string pointer;  // extras.anmkit's JSON pointer, for errors
   double fps = 30;
   std::uint32_t frame_count = 0;  // as model::Clip counts them
   bool loop = false;
@@ -117,6 +124,7 @@ struct Source {
 };
 
 Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
+  if (!(options.tolerance >= 0)) return import_error(fmt::format("tolerance {} is not a number of 0 or more", options.tolerance));
   Source s;
   tinygltf::TinyGLTF loader;
   std::string error, warning;
@@ -126,32 +134,52 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
                                                       unsigned(bytes.size()), "");
   if (!ok) return import_error("not a readable glTF file: " + error);
   if (s.model.animations.empty()) return import_error("the glTF file has no animation");
-  // --animation: a name, or an index.
+  // The animation: a name, or an index.
+  const std::size_t count = s.model.animations.size();
   std::size_t chosen = 0;
   if (!options.animation.empty()) {
-    chosen = s.model.animations.size();
-    for (std::size_t i = 0; i < s.model.animations.size(); ++i) {
+    chosen = count;
+    for (std::size_t i = 0; i < count; ++i) {
       if (s.model.animations[i].name == options.animation) chosen = i;
     }
-    if (chosen == s.model.animations.size() && std::all_of(options.animation.begin(), options.animation.end(), ::isdigit)) {
-      chosen = std::stoul(options.animation);
+    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    if (chosen == count && std::all_of(options.animation.begin(), options.animation.end(), digit)) {
+      std::uint64_t index = 0;
+      const char* first = options.animation.data();
+      const char* last = first + options.animation.size();
+      const auto [ptr, ec] = std::from_chars(first, last, index);
+      if (ec != std::errc() || ptr != last || index >= count) {
+        return import_error(fmt::format("animation index {} is out of range (the file has {} animation{})", options.animation,
+                                        count, count == 1 ? "" : "s"));
+      }
+      chosen = std::size_t(index);
     }
-    if (chosen >= s.model.animations.size()) return import_error(fmt::format("no animation '{}' in the file", options.animation));
+    if (chosen == count) return import_error(fmt::format("no animation '{}' in the file", options.animation));
   }
   s.animation = &s.model.animations[chosen];
   const auto extras = from_value(s.animation->extras);
   s.extras = extras.is_object() && extras.contains("anmkit") && extras["anmkit"].is_object() ? extras["anmkit"]
                                                                                                : nlohmann::ordered_json::object();
-  s.fps = s.extras.value("fps", options.fps);
+  s.pointer = fmt::format("/animations/{}/extras/anmkit", chosen);
+  if (s.extras.contains("fps")) {
+    const auto& fps = s.extras["fps"];
+    if (!fps.is_number()) json_input::fail(json_input::child(s.pointer, "fps"), fmt::format("expected a number, found {}", fps.dump()));
+    s.fps = fps.get<double>();
+  } else {
+    s.fps = options.fps;
+  }
   // Bone order: the recorded bone map, else the nodes in order (the root left out).
   std::vector<int> order;
   if (s.extras.contains("bone_map")) {
-    for (const auto& name : s.extras["bone_map"]) {
+    const std::string map_pointer = json_input::child(s.pointer, "bone_map");
+    const auto& bone_map = json_input::array(s.extras["bone_map"], map_pointer);
+    for (std::size_t i = 0; i < bone_map.size(); ++i) {
+      const std::string& name = json_input::string(bone_map[i], json_input::child(map_pointer, i));
       int found = -1;
       for (std::size_t n = 0; n < s.model.nodes.size(); ++n) {
-        if (s.model.nodes[n].name == name.get<std::string>()) found = int(n);
+        if (s.model.nodes[n].name == name) found = int(n);
       }
-      if (found < 0) return import_error(fmt::format("bone '{}' of the recorded bone map has no node", name.get<std::string>()));
+      if (found < 0) return import_error(fmt::format("bone '{}' of the recorded bone map has no node", name));
       order.push_back(found);
     }
   } else {
@@ -188,11 +216,16 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
   }
   if (!(s.fps > 0) || !std::isfinite(s.fps)) return import_error(fmt::format("fps {} is not a positive number", s.fps));
   // LM records its own frame count: the time of its last key (see lm::to_clip).
-  const bool lm = s.extras.value("format", std::string()) == "lm";
-  s.loop = s.extras.value("loop", false);
+  const bool lm = s.extras.contains("format") &&
+                  json_input::string(s.extras["format"], json_input::child(s.pointer, "format")) == "lm";
+  if (s.extras.contains("loop")) {
+    const auto& loop = s.extras["loop"];
+    if (!loop.is_boolean()) json_input::fail(json_input::child(s.pointer, "loop"), fmt::format("expected true or false, found {}", loop.dump()));
+    s.loop = loop.get<bool>();
+  }
   double frames = std::round(end * s.fps) + 1;  // the last key's frame, whole, and frame 0
   if (s.extras.contains("frame_count")) {
-    const double recorded = s.extras["frame_count"].get<std::uint32_t>();
+    const double recorded = double(json_input::unsigned_integer(s.extras["frame_count"], json_input::child(s.pointer, "frame_count"), UINT32_MAX));
     frames = lm && !s.loop ? recorded + 1 : recorded;
   }
   if (!(frames <= double(1u << 20))) return import_error(fmt::format("{:g} frames: more than an import samples (1048576)", frames));
@@ -252,12 +285,20 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
   clip.fps = s.fps;
   clip.loop = s.loop;
   if (!s.extras.empty()) clip.extras = s.extras.dump();
-  for (const auto& c : s.extras.value("comments", nlohmann::ordered_json::array())) {
-    clip.comments.push_back(json_input::from_hex(c, "/extras/anmkit/comments"));
+  if (s.extras.contains("comments")) {
+    const std::string pointer = json_input::child(s.pointer, "comments");
+    const auto& comments = json_input::array(s.extras["comments"], pointer);
+    for (std::size_t i = 0; i < comments.size(); ++i) clip.comments.push_back(json_input::from_hex(comments[i], json_input::child(pointer, i)));
   }
-  const auto& visibility = s.extras.value("visibility", nlohmann::ordered_json::object());
-  const auto& mirrored = s.extras.value("mirrored", nlohmann::ordered_json::object());
-  const auto& mesh = s.extras.value("mesh", nlohmann::ordered_json::object());
+  const auto recorded_by_bone = [&s](const char* name) {
+    if (!s.extras.contains(name)) return nlohmann::ordered_json::object();
+    const auto& v = s.extras[name];
+    if (!v.is_object()) json_input::fail(json_input::child(s.pointer, name), fmt::format("expected an object, found {}", v.type_name()));
+    return v;
+  };
+  const auto visibility = recorded_by_bone("visibility");
+  const auto mirrored = recorded_by_bone("mirrored");
+  const auto mesh = recorded_by_bone("mesh");
   for (std::size_t b = 0; b < s.nodes.size(); ++b) {
     const tinygltf::Node& node = s.model.nodes[std::size_t(s.nodes[b])];
     model::BoneTrack t;
@@ -303,13 +344,30 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
         if (path == 2 && scale_animated) t.scale.keys.push_back({frame, {v[0], v[1], v[2]}});
       }
     }
-    auto restore = [&t](const nlohmann::ordered_json& keys, std::vector<model::Key<bool>>& out) {
-      for (const auto& k : keys) out.push_back({k[0].get<std::uint32_t>(), k[1].get<bool>()});
+    // Each recorded key is [frame, value]; the pointer names the member and the key.
+    const auto key_at = [&t, &s](const nlohmann::ordered_json& keys, const char* member, std::size_t i) {
+      const std::string pointer = json_input::child(json_input::child(json_input::child(s.pointer, member), t.name), i);
+      const auto& k = keys[i];
+      if (!k.is_array() || k.size() != 2) json_input::fail(pointer, fmt::format("expected [frame, value], found {}", k.dump()));
+      const auto frame = std::uint32_t(json_input::unsigned_integer(k[0], json_input::child(pointer, std::size_t{0}), UINT32_MAX));
+      return std::pair{frame, json_input::child(pointer, std::size_t{1})};
     };
-    if (gem && visibility.contains(t.name)) restore(visibility[t.name], t.visible);
-    if (gem && mirrored.contains(t.name)) restore(mirrored[t.name], t.mirrored);
+    auto restore = [&](const nlohmann::ordered_json& all, const char* member, std::vector<model::Key<bool>>& out) {
+      const auto& keys = json_input::array(all[t.name], json_input::child(json_input::child(s.pointer, member), t.name));
+      for (std::size_t i = 0; i < keys.size(); ++i) {
+        const auto [frame, pointer] = key_at(keys, member, i);
+        if (!keys[i][1].is_boolean()) json_input::fail(pointer, fmt::format("expected true or false, found {}", keys[i][1].dump()));
+        out.push_back({frame, keys[i][1].get<bool>()});
+      }
+    };
+    if (gem && visibility.contains(t.name)) restore(visibility, "visibility", t.visible);
+    if (gem && mirrored.contains(t.name)) restore(mirrored, "mirrored", t.mirrored);
     if (gem && mesh.contains(t.name)) {
-      for (const auto& k : mesh[t.name]) t.mesh.push_back({k[0].get<std::uint32_t>(), json_input::from_hex(k[1], "/extras/anmkit/mesh")});
+      const auto& keys = json_input::array(mesh[t.name], json_input::child(json_input::child(s.pointer, "mesh"), t.name));
+      for (std::size_t i = 0; i < keys.size(); ++i) {
+        const auto [frame, pointer] = key_at(keys, "mesh", i);
+        t.mesh.push_back({frame, json_input::from_hex(keys[i][1], pointer)});
+      }
     }
     clip.bones.push_back(std::move(t));
   }

@@ -1,5 +1,6 @@
 #include "anmkit/image/gif.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -28,7 +29,8 @@ std::vector<std::uint16_t> centisecond_delays(const std::vector<std::uint32_t>& 
   std::int64_t shown_cs = 0;
   for (std::uint32_t t : ticks) {
     total_ticks += t;
-    const std::int64_t end_cs = std::llround(double(total_ticks) * 100.0 / tick_hz);
+    // A tiny rate gives times past any integer: each delay is capped at 65535 anyway.
+    const std::int64_t end_cs = std::llround(std::min(double(total_ticks) * 100.0 / tick_hz, 1e15));
     out.push_back(std::uint16_t(std::min<std::int64_t>(end_cs - shown_cs, 65535)));
     shown_cs = end_cs;
   }

@@ -16,7 +16,7 @@ Expected<std::vector<model::SpriteStep>> gif_steps(const model::SpriteAnimation&
   if (!flipbook) {
     if (sequence) {
       if (*sequence >= sprite.sequences.size()) {
-        return make_error(ErrorCode::bad_value, fmt::format("no sequence {}: the file has {} sequences", *sequence, sprite.sequences.size()));
+        return make_error(ErrorCode::bad_value, fmt::format("sequence {} is out of range (the file has {} sequences)", *sequence, sprite.sequences.size()));
       }
       steps = sprite.sequences[*sequence];
     } else {

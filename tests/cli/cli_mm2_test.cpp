@@ -205,5 +205,16 @@ TEST(CliMm2, ImportEditedFrames) {
   EXPECT_EQ(r.err, dir.file("frames") + ": error: importing a folder needs --base ORIGINAL.anm (the file the frames came from)\n");
 }
 
+TEST(CliMm2, AFrameNumberPastAnyIntegerIsAnError) {
+  // std::stoul threw std::out_of_range on the file name: the process aborted.
+  TempDir dir;
+  ASSERT_EQ(run_cli({"convert", ghost, "-o", dir.file("frames") + "/"}, dir).exit_code, 0);
+  std::filesystem::create_directories(dir.file("edited"));
+  const std::string name = dir.write("edited/raw_99999999999999999999999.png", read_bytes(dir.file("frames/raw_000.png")));
+  auto r = run_cli({"convert", dir.file("edited"), "-o", dir.file("x.anm"), "--base", ghost}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, name + ": error: the base file has frames 0..3, not 99999999999999999999999\n");
+}
+
 }  // namespace
 }  // namespace anmkit::test

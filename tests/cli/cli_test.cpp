@@ -264,5 +264,82 @@ TEST(Cli, SampleJsonAndTable) {
   EXPECT_EQ(r.out, "");
 }
 
+// Numbers a user types: NaN, infinities, negative values for unsigned options and digits past any
+// integer are usage errors that name the option (CLI11 alone lets "nan" and "-1" through).
+TEST(Cli, HostileNumbersInOptionsAreUsageErrors) {
+  TempDir dir;
+  const std::string ex = std::string(ANMKIT_SOURCE_DIR) + "/examples/";
+  const std::string turret = ex + "turret_v60.anm", ghost = ex + "ghost_mm2.anm", door = ex + "mansion_door.anm";
+  const std::string u64 = "18446744073709551615";
+  struct Case {
+    std::vector<std::string> args;
+    std::string err;
+  };
+  const std::vector<Case> cases = {
+      {{"convert", turret, "-o", dir.file("t.glb"), "--fps", "nan"}, "--fps: expected a finite number above 0, found 'nan'"},
+      {{"convert", turret, "-o", dir.file("t.glb"), "--fps", "inf"}, "--fps: expected a finite number above 0, found 'inf'"},
+      {{"convert", turret, "-o", dir.file("t.anm"), "--to", "gem-6.1", "--tolerance", "nan"},
+       "--tolerance: expected a finite number of at least 0, found 'nan'"},
+      {{"convert", ghost, "-o", dir.file("x.iff"), "--state", "-1"}, "--state: expected a whole number from 0 to " + u64 + ", found '-1'"},
+      {{"convert", ghost, "-o", dir.file("x.iff"), "--state", "99999999999999999999999"},
+       "--state: expected a whole number from 0 to " + u64 + ", found '99999999999999999999999'"},
+      {{"convert", ghost, "-o", dir.file("x.gif"), "--sequence", "99999999999"},
+       "--sequence: expected a whole number from 0 to 2147483647, found '99999999999'"},
+      {{"convert", ghost, "-o", dir.file("x.gif"), "--flipbook", "--flipbook-ticks", "0"},
+       "--flipbook-ticks: expected a whole number from 1 to 4294967295, found '0'"},
+      {{"convert", ghost, "-o", dir.file("x.gif"), "--tick-hz", "nan"}, "--tick-hz: expected a finite number above 0, found 'nan'"},
+      {{"--max-bytes", "-1", "info", ghost}, "--max-bytes: expected a whole number from 0 to " + u64 + ", found '-1'"},
+      {{"info", ghost, "--max-frames", "4294967296"}, "--max-frames: expected a whole number from 0 to 4294967295, found '4294967296'"},
+      {{"info", "--nodes", "-1", door}, "--nodes: expected a whole number from 0 to 4294967295, found '-1'"},
+      {{"info", "--fps", "nan", door}, "--fps: expected a finite number above 0, found 'nan'"},
+      {{"sample", door, "--frame", "nan"}, "--frame: expected a finite number of at least 0, found 'nan'"},
+      {{"sample", door, "--time", "1e300", "--fps", "1e300"}, "--time: 1e+300 s at 1e+300 fps is past any frame"},
+  };
+  for (const Case& c : cases) {
+    auto r = run_cli(c.args, dir);
+    EXPECT_EQ(r.exit_code, 2) << c.err;
+    EXPECT_EQ(r.err, c.err + "\nRun with --help for more information.\n");
+  }
+}
+
+TEST(Cli, ValuesPastWhatTheFileHoldsFailWithAMessage) {
+  TempDir dir;
+  const std::string ex = std::string(ANMKIT_SOURCE_DIR) + "/examples/";
+  ASSERT_EQ(run_cli({"convert", ex + "turret_v60.anm", "-o", dir.file("t.glb")}, dir).exit_code, 0);
+  // std::stoul threw std::out_of_range here: the process aborted.
+  auto r = run_cli({"convert", dir.file("t.glb"), "-o", dir.file("y.anm"), "--to", "gem-6.0", "--animation", "99999999999999999999999"}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, dir.file("t.glb") + ": error: animation index 99999999999999999999999 is out of range (the file has 1 animation)\n");
+  r = run_cli({"convert", ex + "turret_v60.anm", "-o", dir.file("f.glb"), "--fps", "1e308"}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, ex + "turret_v60.anm: error: 1e+308 frames per second: the frame times (frame / fps, up to frame 24) do not fit a float\n");
+  // A frame past any integer prints as a number, not as a converted (undefined) integer.
+  r = run_cli({"sample", ex + "mansion_door.anm", "--frame", "1e300", "--json"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["frame"], 1e300);
+}
+
+TEST(Cli, FileNamesThatAreNotUtf8) {
+  TempDir dir;
+  const std::string ex = std::string(ANMKIT_SOURCE_DIR) + "/examples/";
+  std::filesystem::create_directories(dir.file("in"));
+  const std::string ghost = dir.write("in/g\xff.anm", read_bytes(ex + "ghost_mm2.anm"));
+  const std::string turret = dir.write("t\xff.anm", read_bytes(ex + "turret_v60.anm"));
+  // JSON output shows the bad byte as U+FFFD (nlohmann's dump threw type_error 316 here).
+  auto r = run_cli({"info", "--json", ghost}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(r.out)["file"], dir.file("in/g\xef\xbf\xbd.anm"));
+  r = run_cli({"validate", "--json", ghost}, dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  // In a batch worker thread the exception ended the process.
+  r = run_cli({"batch", dir.file("in"), "-o", dir.file("out"), "--to", "png"}, dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(slurp(dir.file("out/g\xff.json")))["source"], "g\xef\xbf\xbd.anm");
+  // glTF names must be UTF-8: the animation is named after the file.
+  r = run_cli({"convert", turret, "-o", dir.file("t.glb")}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, turret + ": error: animation name (hex 74ff) is not UTF-8, which glTF names must be\n");
+}
+
 }  // namespace
 }  // namespace anmkit::test

@@ -3,6 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "anmkit/formats/gem/gem_extras.hpp"
 #include "anmkit/gltf/clip_gltf.hpp"
 #include "anmkit/gltf/gltf_import.hpp"
 #include "anmkit/formats/lm/lm_curves.hpp"
@@ -232,6 +238,118 @@ TEST(GltfImport, AnimationChoiceAndErrors) {
   EXPECT_EQ(garbage.error().message.rfind("not a readable glTF file", 0), 0u);
   EXPECT_TRUE(looks_like_gltf(bytes));
   EXPECT_FALSE(looks_like_gltf(example("turret_v60.anm")));
+}
+
+TEST(GltfImport, AnAnimationIndexOutOfRangeIsAnError) {
+  auto file = gem::read(example("turret_v60.anm"));
+  ASSERT_TRUE(file);
+  const auto bytes = test::gem_gltf(*file, 30, {}, "idle")->bytes;
+  ImportOptions options;
+  options.animation = "99999999999999999999999";  // past any integer
+  auto r = import_clip(bytes, options);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, "animation index 99999999999999999999999 is out of range (the file has 1 animation)");
+  options.animation = "1";
+  r = import_clip(bytes, options);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, "animation index 1 is out of range (the file has 1 animation)");
+  options = {};
+  options.tolerance = std::nanf("");
+  r = import_clip(bytes, options);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, "tolerance nan is not a number of 0 or more");
+}
+
+TEST(GltfImport, MalformedExtrasNameTheirJsonPointer) {
+  auto file = gem::read(example("turret_v60.anm"));
+  ASSERT_TRUE(file);
+  // The scene as the front door builds it, with the clip's extras editable.
+  model::Clip clip = gem::to_clip(*file);
+  clip.extras = gem::clip_extras(*file, clip);
+  Scene exported = skeleton_scene(model::Skeleton{});
+  ASSERT_TRUE(add_animation(exported, clip, {8, "idle"}, nullptr));
+  using json = nlohmann::ordered_json;
+  const json extras = json::parse(clip.extras);
+  const std::string bone = extras["bone_map"][0];
+  // (tinygltf drops empty arrays and objects from extras: each value here holds something.)
+  struct Case {
+    const char* member;
+    json value;
+    std::string pointer;
+    std::string message;
+  };
+  const std::string at = "/animations/0/extras/anmkit/";
+  const std::vector<Case> cases = {
+      {"frame_count", 1e30, at + "frame_count", "expected an integer from 0 to 4294967295, found 1e+30"},
+      {"frame_count", -1, at + "frame_count", "expected an integer from 0 to 4294967295, found -1"},
+      {"fps", "fast", at + "fps", "expected a number, found \"fast\""},
+      {"loop", "yes", at + "loop", "expected true or false, found \"yes\""},
+      {"format", 7, at + "format", "expected a string, found number"},
+      {"bone_map", json::array({5}), at + "bone_map/0", "expected a string, found number"},
+      {"bone_map", {{"a", 1}}, at + "bone_map", "expected an array, found object"},
+      {"comments", "00", at + "comments", "expected an array, found string"},
+      {"visibility", {{bone, json::array({json::array({5})})}}, at + "visibility/" + bone + "/0", "expected [frame, value], found [5]"},
+      {"visibility", {{bone, json::array({json::array({-1, true})})}}, at + "visibility/" + bone + "/0/0",
+       "expected an integer from 0 to 4294967295, found -1"},
+      {"mirrored", {{bone, json::array({json::array({0, 1})})}}, at + "mirrored/" + bone + "/0/1", "expected true or false, found 1"},
+      {"mirrored", {{bone, 0}}, at + "mirrored/" + bone, "expected an array, found number"},
+      {"mesh", json::array({1}), at + "mesh", "expected an object, found array"},
+      {"mesh", {{bone, json::array({json::array({0, 7})})}}, at + "mesh/" + bone + "/0/1", "expected a string, found number"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.pointer);
+    Scene scene = exported;
+    json edited = extras;
+    edited[c.member] = c.value;
+    scene.animations[0].anmkit_extras = edited.dump();
+    auto r = import_clip(*write(scene, true), {});
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ErrorCode::json);
+    EXPECT_EQ(r.error().pointer, c.pointer);
+    EXPECT_EQ(r.error().message, c.message);
+  }
+}
+
+TEST(GltfImport, AnAccessorCountPastAnyBufferIsAnError) {
+  // (count - 1) * 4 wraps to 0 in 64 bits: the check must not multiply.
+  auto file = gem::read(example("turret_v60.anm"));
+  ASSERT_TRUE(file);
+  auto text = test::gem_gltf(*file, 30, {}, "idle", false)->bytes;
+  auto doc = nlohmann::json::parse(text.begin(), text.end());
+  const std::size_t input = doc["animations"][0]["samplers"][0]["input"];
+  doc["accessors"][input]["count"] = 4611686018427387905ull;
+  doc["accessors"][input].erase("max");
+  const std::string edited = doc.dump();
+  auto r = import_clip(std::vector<std::uint8_t>(edited.begin(), edited.end()), {});
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, fmt::format("accessor {} runs past its buffer view", input));
+}
+
+TEST(GltfImport, WritingRefusesNamesThatAreNotUtf8) {
+  Scene scene;
+  scene.nodes.push_back(Node{"bone\xff", -1, {}, {}, {1, 1, 1}});
+  auto bytes = write(scene, true);
+  ASSERT_FALSE(bytes);
+  EXPECT_EQ(bytes.error().message, "node name (hex 626f6e65ff) is not UTF-8, which glTF names must be");
+  scene.nodes[0].name = "bone";
+  Animation anim;
+  anim.name = "idle\xc3";
+  anim.channels.push_back(Channel{0, Path::translation, Interpolation::step, {0}, {0, 0, 0}});
+  scene.animations.push_back(anim);
+  bytes = write(scene, false);
+  ASSERT_FALSE(bytes);
+  EXPECT_EQ(bytes.error().message, "animation name (hex 69646c65c3) is not UTF-8, which glTF names must be");
+}
+
+TEST(GltfImport, AFrameRateWhoseTimesDoNotFitAFloatIsAnError) {
+  auto file = gem::read(example("turret_v60.anm"));
+  ASSERT_TRUE(file);
+  for (const double fps : {1e300, 1e-300}) {
+    auto r = test::gem_gltf(*file, fps, {}, "idle");
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().message, fmt::format("{:g} frames per second: the frame times (frame / fps, up to frame {}) do not fit a float",
+                                             fps, file->frame_count - 1));
+  }
 }
 
 TEST(GltfImport, TheCommandLine) {

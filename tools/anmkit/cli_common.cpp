@@ -1,5 +1,8 @@
 #include "cli_common.hpp"
 
+#include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -10,6 +13,34 @@
 
 namespace anmkit::cli {
 
+CLI::Validator whole_number(std::uint64_t max, std::uint64_t min) {
+  return CLI::Validator(
+      [max, min](std::string& text) {
+        std::uint64_t value = 0;
+        const char* end = text.data() + text.size();
+        const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+        const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+        if (!digits || ec != std::errc() || ptr != end || value < min || value > max) {
+          return fmt::format("expected a whole number from {} to {}, found '{}'", min, max, text);
+        }
+        return std::string();
+      },
+      fmt::format("{}..{}", min, max));
+}
+
+CLI::Validator real_number(double min, bool inclusive) {
+  return CLI::Validator(
+      [min, inclusive](std::string& text) {
+        double value = 0;
+        const bool parsed = CLI::detail::lexical_cast(text, value);
+        if (!parsed || !std::isfinite(value) || (inclusive ? !(value >= min) : !(value > min))) {
+          return fmt::format("expected a finite number {} {:g}, found '{}'", inclusive ? "of at least" : "above", min, text);
+        }
+        return std::string();
+      },
+      inclusive ? "NONNEGATIVE" : "POSITIVE");
+}
+
 ReadLimits& limits() {
   static ReadLimits current;
   return current;
@@ -18,17 +49,17 @@ ReadLimits& limits() {
 void add_limit_options(CLI::App& app) {
   ReadLimits& l = limits();
   const char* group = "Limits (for untrusted files; see docs/SECURITY.md)";
-  app.add_option("--max-bytes", l.max_input_bytes, "Largest input file")->capture_default_str()->group(group);
-  app.add_option("--max-frames", l.max_frames, "Largest frame count")->capture_default_str()->group(group);
-  app.add_option("--max-bones", l.max_bones, "Most GEM bones or LM nodes")->capture_default_str()->group(group);
-  app.add_option("--max-keys", l.max_keys, "Most GEM key records")->capture_default_str()->group(group);
-  app.add_option("--max-pixels", l.max_pixels, "Most pixels in one sprite frame or PNG")->capture_default_str()->group(group);
-  app.add_option("--max-sequences", l.max_sequences, "Most MM2 sequence blocks")->capture_default_str()->group(group);
+  app.add_option("--max-bytes", l.max_input_bytes, "Largest input file")->capture_default_str()->group(group)->check(whole_number(UINT64_MAX));
+  app.add_option("--max-frames", l.max_frames, "Largest frame count")->capture_default_str()->group(group)->check(whole_number(UINT32_MAX));
+  app.add_option("--max-bones", l.max_bones, "Most GEM bones or LM nodes")->capture_default_str()->group(group)->check(whole_number(UINT32_MAX));
+  app.add_option("--max-keys", l.max_keys, "Most GEM key records")->capture_default_str()->group(group)->check(whole_number(UINT64_MAX));
+  app.add_option("--max-pixels", l.max_pixels, "Most pixels in one sprite frame or PNG")->capture_default_str()->group(group)->check(whole_number(UINT64_MAX));
+  app.add_option("--max-sequences", l.max_sequences, "Most MM2 sequence blocks")->capture_default_str()->group(group)->check(whole_number(UINT32_MAX));
 }
 
 void LmOptions::add_to(CLI::App* command) {
   auto* bin_option = command->add_option("--bin", bin, "LM: the paired .bin model (gives the node count)");
-  nodes_option = command->add_option("--nodes", nodes, "LM: the node count, when there is no .bin");
+  nodes_option = command->add_option("--nodes", nodes, "LM: the node count, when there is no .bin")->check(whole_number(UINT32_MAX));
   bin_option->excludes(nodes_option);
 }
 

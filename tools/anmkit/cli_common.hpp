@@ -19,6 +19,14 @@ inline constexpr int exit_ok = 0;
 inline constexpr int exit_failure = 1;  // an input is invalid or an operation failed
 inline constexpr int exit_usage = 2;    // the command line is wrong
 
+// Checks for numeric options. CLI11 reads unsigned options with strtoull ("-1" wraps to the
+// largest value, digits past the range saturate), and its PositiveNumber and NonNegativeNumber
+// let "nan" through (NaN fails every comparison).
+// Plain decimal digits, from `min` to `max`.
+CLI::Validator whole_number(std::uint64_t max, std::uint64_t min = 0);
+// A finite number above `min` (or from `min`, when `inclusive`).
+CLI::Validator real_number(double min, bool inclusive);
+
 // The limits every read obeys, set by the global --max-* options.
 ReadLimits& limits();
 void add_limit_options(CLI::App& app);

@@ -276,7 +276,13 @@ void add_batch(CLI::App& app, int& exit_code) {
           }
           index = taken++;
         }
-        Outcome o = convert_one(*in, *opt, skeletons);
+        // An exception must not leave a worker thread (that ends the process): it fails the file.
+        Outcome o;
+        try {
+          o = convert_one(*in, *opt, skeletons);
+        } catch (const std::exception& e) {
+          o = {Outcome::failed, fmt::format("{}: internal error: {}", in->path, e.what()), 0};
+        }
         std::lock_guard lock(mutex);
         bytes_done += o.bytes;
         ++done;

@@ -4,6 +4,7 @@
 // raw_NNN.png frames back into a game file (--base).
 
 #include <algorithm>
+#include <climits>
 #include <filesystem>
 
 #include <fmt/format.h>
@@ -75,30 +76,30 @@ void add_convert(CLI::App& app, int& exit_code) {
   cmd->add_option("--tolerance", opt->tolerance,
                   "From glTF: how far a value may move and still count as unchanged (GEM), or stray from the samples (LM; rotations in radians)")
       ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+      ->check(real_number(0, true));
   auto* repack = cmd->add_flag("--repack", opt->repack, "LM: rewrite in the canonical layout, sharing identical data");
   to->excludes(repack);
   cmd->add_flag("--in-place,--force", opt->sprite.force, "Allow an output to replace an input file");
   opt->lm.add_to(cmd);
   auto* sequence = cmd->add_option("--sequence", opt->sprite.sequence, "MM2 GIF: the sequence to play (default: the longest)")
-                       ->check(CLI::NonNegativeNumber);
+                       ->check(whole_number(INT_MAX));
   auto* flipbook = cmd->add_flag("--flipbook", opt->sprite.flipbook, "MM2 GIF: the composed states in order");
   sequence->excludes(flipbook);
   cmd->add_option("--flipbook-ticks", opt->sprite.flipbook_ticks, "MM2 GIF: ticks each state shows in a flipbook")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(whole_number(UINT32_MAX, 1));
   cmd->add_option("--tick-hz", opt->sprite.tick_hz, "MM2: game ticks per second (unverified; AmigaDOS uses 50)")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(real_number(0, false));
   cmd->add_flag("--raw", opt->sprite.raw, "MM2 sheet: the stored frames instead of the composed states");
-  cmd->add_option("--state", opt->sprite.state, "MM2 IFF: the composed state to write")->capture_default_str();
+  cmd->add_option("--state", opt->sprite.state, "MM2 IFF: the composed state to write")->capture_default_str()->check(whole_number(SIZE_MAX));
   cmd->add_option("--scale", opt->sprite.scale, "MM2: enlarge every image output N times (nearest neighbour)")
       ->capture_default_str()
       ->check(CLI::Range(1, 64));
   cmd->add_option("--skeleton", opt->skeleton, "glTF from GEM: the model's .mdl (bone tree and rest pose)");
   cmd->add_option("--fps", opt->fps, "glTF: frames per second (neither format stores it)")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(real_number(0, false));
   cmd->add_option("--rotation-unit", opt->rotation_unit, "glTF from LM: the unit of stored rotations")
       ->capture_default_str()
       ->check(CLI::IsMember(names(rotation_units())));

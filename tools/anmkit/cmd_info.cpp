@@ -23,10 +23,10 @@ void add_info(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<Options>();
   cmd->add_option("FILE", opt->files, "Animation files or folders (walked recursively; format detected by content)")->required();
   cmd->add_flag("--json", opt->json, "Print JSON: an object for one file, an array for several");
-  cmd->add_option("--fps", opt->fps, "LM: frames per second, for the duration")->capture_default_str()->check(CLI::PositiveNumber);
+  cmd->add_option("--fps", opt->fps, "LM: frames per second, for the duration")->capture_default_str()->check(real_number(0, false));
   cmd->add_option("--tick-hz", opt->tick_hz, "MM2: game ticks per second, for sequence durations")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(real_number(0, false));
   opt->lm.add_to(cmd);
   cmd->callback([opt, &exit_code] {
     nlohmann::ordered_json all = nlohmann::ordered_json::array();

@@ -35,7 +35,9 @@ struct Options {
   LmOptions lm;
 };
 
-json frame_json(double frame) { return frame == std::floor(frame) ? json(std::uint64_t(frame)) : json(frame); }
+json frame_json(double frame) {
+  return frame == std::floor(frame) && frame < 0x1p53 ? json(std::uint64_t(frame)) : json(frame);
+}
 
 // The hold rule is defined at whole frames only; the frame must be one the file shows.
 Expected<double> whole_frame(const Options& opt, const model::Clip& clip) {
@@ -122,13 +124,13 @@ void add_sample(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<Options>();
   cmd->add_option("FILE", opt->file, "Animation file")->required();
   auto* frame = cmd->add_option("--frame", opt->frame, "Frame number (whole for GEM, any real number >= 0 for LM)")
-                    ->check(CLI::NonNegativeNumber);
+                    ->check(real_number(0, true));
   auto* time = cmd->add_option("--time", opt->time, "Time in seconds instead of a frame (frame = time * fps)")
-                   ->check(CLI::NonNegativeNumber);
+                   ->check(real_number(0, true));
   frame->excludes(time);
   cmd->add_option("--fps", opt->fps, "Frames per second for --time (neither format stores it)")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(real_number(0, false));
   cmd->add_flag("--json", opt->json, "Print JSON instead of a table");
   cmd->add_option("--rotation-unit", opt->rotation_unit, "LM: the unit of stored rotations")
       ->capture_default_str()
@@ -137,6 +139,9 @@ void add_sample(CLI::App& app, int& exit_code) {
   cmd->callback([opt, frame, time, &exit_code] {
     if (frame->count() == 0 && time->count() == 0) throw CLI::RequiredError("--frame or --time");
     if (time->count() > 0) opt->frame = opt->time * opt->fps;
+    if (!std::isfinite(opt->frame)) {
+      throw CLI::ValidationError("--time", fmt::format("{:g} s at {:g} fps is past any frame", opt->time, opt->fps));
+    }
     OpenOptions options = open_options(opt->lm);
     options.fps = opt->fps;
     options.rotation_unit = opt->rotation_unit;

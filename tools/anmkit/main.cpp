@@ -1,5 +1,8 @@
 // anmkit: one command-line tool for the `.anm` animation formats.
 
+#include <cstdio>
+#include <exception>
+
 #include <CLI/CLI.hpp>
 
 #include "cli_common.hpp"
@@ -32,6 +35,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     const int rc = app.exit(e);  // prints help/version on stdout, errors on stderr
     return rc == 0 ? anmkit::cli::exit_ok : anmkit::cli::exit_usage;
+  } catch (const std::exception& e) {
+    // The last line of defence: every input error has its own message; this is a bug's.
+    std::fprintf(stderr, "anmkit: internal error: %s\n", e.what());
+    return anmkit::cli::exit_failure;
   }
   return exit_code;
 }

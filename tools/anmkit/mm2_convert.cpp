@@ -1,5 +1,6 @@
 #include "mm2_convert.hpp"
 
+#include <charconv>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -120,10 +121,22 @@ int import_mm2(const std::string& folder, const std::string& output, const Sprit
   std::map<std::size_t, Document::FramePicture> images;
   const std::regex raw_name(R"(raw_(\d{3,})\.png)");
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(folder, ec)) {
+  // increment(ec): a range-for's ++ throws when the listing fails part way.
+  for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    const fs::directory_entry& entry = *it;
     std::smatch m;
     const std::string name = entry.path().filename().string();
     if (!std::regex_match(name, m, raw_name)) continue;
+    // The number is the file name's: it may not fit any integer.
+    const std::string digits = m[1].str();
+    std::size_t index = 0;
+    const auto [end, failed] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
+    if (failed != std::errc() || end != digits.data() + digits.size()) {
+      const auto sprite = base->sprite();
+      const std::size_t frames = sprite ? sprite->stored.size() : 0;
+      return report(make_error(ErrorCode::bad_value, fmt::format("the base file has frames 0..{}, not {}", frames - 1, digits)),
+                    entry.path().string());
+    }
     auto bytes = read_file(entry.path().string(), limits().max_input_bytes);
     if (!bytes) return report(bytes.error());
     auto picture = png::decode(*bytes, limits().max_pixels);
@@ -132,7 +145,7 @@ int import_mm2(const std::string& folder, const std::string& output, const Sprit
       e.file = entry.path().string();
       return report(std::move(e));
     }
-    images[std::stoul(m[1].str())] = {entry.path().string(), std::move(*picture)};
+    images[index] = {entry.path().string(), std::move(*picture)};
   }
   if (ec) return report(make_error(ErrorCode::io, fmt::format("cannot list the folder: {}", ec.message())), folder);
   if (images.empty()) return report(make_error(ErrorCode::bad_value, "no raw_NNN.png files in the folder"), folder);
