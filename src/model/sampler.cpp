@@ -1,6 +1,8 @@
 #include "anmkit/model/sampler.hpp"
 
 #include <algorithm>
+#include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <stdexcept>
 
@@ -90,15 +92,34 @@ Sampler::Sampler(const Clip& clip) : frame_count_(clip.frame_count), loop_(clip.
     return ref;
   };
 
+  // A bone's tracks often have their keys at the same frames (GEM keys translation and rotation
+  // together; LM's tracks are unions of the same axes): one copy of the frames, found once.
+  auto share_frames = [this](TrackRef& ref, std::initializer_list<const TrackRef*> earlier) {
+    const std::size_t bytes = sizeof(double) * ref.count;
+    for (const TrackRef* e : earlier) {
+      if (ref.count == 0 || e->count != ref.count || ref.begin + ref.count != frames_.size()) continue;
+      if (std::memcmp(frames_.data() + e->begin, frames_.data() + ref.begin, bytes) == 0) {  // bits: -0 is not 0
+        frames_.resize(ref.begin);
+        ref.begin = e->begin;
+        return;
+      }
+    }
+  };
+
   bones_.reserve(clip.bones.size());
   for (const BoneTrack& t : clip.bones) {
     BoneRef b;
+    // Shared as soon as added, while the new frames are the last ones.
     b.translation = add_track(t.translation, vec3s_);
     b.euler = t.rotation.empty();
     b.rotation = b.euler ? add_track(t.euler_rotation, vec3s_) : add_track(t.rotation, quats_);
+    share_frames(b.rotation, {&b.translation});
     b.scale = add_track(t.scale, vec3s_);
+    share_frames(b.scale, {&b.translation, &b.rotation});
     b.visible = add_events(t.visible);
+    share_frames(b.visible, {&b.translation, &b.rotation, &b.scale});
     b.mirrored = add_events(t.mirrored);
+    share_frames(b.mirrored, {&b.translation, &b.rotation, &b.scale, &b.visible});
     bones_.push_back(b);
   }
 }
@@ -114,49 +135,64 @@ inline std::uint32_t locate(const double* frames, std::uint32_t n, bool ascendin
 
 void Sampler::sample_bone(const BoneRef& bone, double frame, BonePose& out, std::uint32_t* hints) const {
   const double* frames = frames_.data();
-  // model::evaluate's rules (clip.cpp) on a track's arrays: `after` the first key after frame.
-  auto evaluate = [&](const TrackRef& t, const auto* values, std::uint32_t after) {
+  // Where `frame` falls in the last frame array searched: tracks sharing the array share the
+  // search and the division that makes u (the same operations on the same values).
+  struct Place {
+    std::uint32_t begin = 0, count = 0, after = 0;
+    bool has_u = false;
+    double u = 0;
+  } place;
+  auto find = [&](const TrackRef& t, std::size_t slot) __attribute__((always_inline)) -> Place& {
+    if (place.count == 0 || t.begin != place.begin || t.count != place.count) {
+      place = {t.begin, t.count, locate(frames + t.begin, t.count, t.ascending, frame, hints ? hints + slot : nullptr)};
+    }
+    return place;
+  };
+  // model::evaluate's rules (clip.cpp) on a track's arrays.
+  auto evaluate = [&](const TrackRef& t, const auto* values, std::size_t slot) __attribute__((always_inline)) {
+    Place& at = find(t, slot);
     const auto* v = values + t.value;
-    if (after == 0) return v[0];
-    if (after == t.count) return v[t.count - 1];
-    const std::uint32_t a = after - 1;
+    if (t.interpolation == Interpolation::step) return v[at.after == 0 ? 0 : at.after - 1];  // the common case first
+    if (at.after == 0) return v[0];
+    if (at.after == t.count) return v[t.count - 1];
+    const std::uint32_t a = at.after - 1;
     const double* f = frames + t.begin;
     const double gap = f[a + 1] - f[a];
-    if (t.interpolation == Interpolation::step || !(gap > 0)) return v[a];
-    const double u = (frame - f[a]) / gap;
-    if (t.interpolation == Interpolation::linear) return interpolate::linear(v[a], v[a + 1], u);
+    if (!(gap > 0)) return v[a];
+    if (!at.has_u) {
+      at.u = (frame - f[a]) / gap;
+      at.has_u = true;
+    }
+    if (t.interpolation == Interpolation::linear) return interpolate::linear(v[a], v[a + 1], at.u);
     const auto* tangents = values + t.tangent;  // in, out per key
-    return interpolate::cubic(v[a], tangents[2 * a + 1], v[a + 1], tangents[2 * a + 2], gap, u);
+    return interpolate::cubic(v[a], tangents[2 * a + 1], v[a + 1], tangents[2 * a + 2], gap, at.u);
   };
   // Before a step track's first key the bone keeps its rest value (has_value in clip.cpp).
   auto has_value = [&](const TrackRef& t) {
     return t.count > 0 && (t.interpolation != Interpolation::step || !(frame < frames[t.begin]));
   };
-  auto find = [&](const TrackRef& t, std::size_t slot) {
-    return locate(frames + t.begin, t.count, t.ascending, frame, hints ? hints + slot : nullptr);
+  auto event = [&](const TrackRef& t, std::size_t slot, bool& value) {
+    if (t.count == 0) return;
+    if (const std::uint32_t after = find(t, slot).after; after > 0) value = flags_[t.value + after - 1] != 0;
   };
 
   BonePose p;
   if ((p.has_translation = has_value(bone.translation))) {
-    p.translation = evaluate(bone.translation, vec3s_.data(), find(bone.translation, 0));
+    p.translation = evaluate(bone.translation, vec3s_.data(), 0);
   }
-  if ((p.has_scale = has_value(bone.scale))) p.scale = evaluate(bone.scale, vec3s_.data(), find(bone.scale, 2));
   if (has_value(bone.rotation)) {
     p.has_rotation = true;
     if (bone.euler) {
-      p.euler = evaluate(bone.rotation, vec3s_.data(), find(bone.rotation, 1));
+      p.euler = evaluate(bone.rotation, vec3s_.data(), 1);
       p.has_euler = true;
       p.rotation = quat_from_euler_zyx(p.euler.x, p.euler.y, p.euler.z);
     } else {
-      p.rotation = evaluate(bone.rotation, quats_.data(), find(bone.rotation, 1));
+      p.rotation = evaluate(bone.rotation, quats_.data(), 1);
     }
   }
-  if (bone.visible.count > 0) {
-    if (const std::uint32_t i = find(bone.visible, 3); i > 0) p.visible = flags_[bone.visible.value + i - 1] != 0;
-  }
-  if (bone.mirrored.count > 0) {
-    if (const std::uint32_t i = find(bone.mirrored, 4); i > 0) p.mirrored = flags_[bone.mirrored.value + i - 1] != 0;
-  }
+  if ((p.has_scale = has_value(bone.scale))) p.scale = evaluate(bone.scale, vec3s_.data(), 2);
+  event(bone.visible, 3, p.visible);
+  event(bone.mirrored, 4, p.mirrored);
   out = p;
 }
 

@@ -33,6 +33,8 @@ class Sampler {
   };
 
   Sampler() = default;  // no bones
+  // Copies what sampling needs; the clip may go afterwards. Throws std::length_error past 2^32
+  // keys or values.
   explicit Sampler(const Clip& clip);
 
   std::size_t bone_count() const { return bones_.size(); }
@@ -51,8 +53,9 @@ class Sampler {
   bool sample_frames(std::uint32_t first, std::uint32_t count, std::span<BonePose> out) const;
 
  private:
-  // One track: its keys are frames_[begin .. begin + count), its values from `value` on (and for
-  // hermite, in and out tangents interleaved from `tangent` on).
+  // One track: its keys are frames_[begin .. begin + count) (a bone's tracks keyed at the same
+  // frames share one copy), its values from `value` on (and for hermite, in and out tangents
+  // interleaved from `tangent` on).
   struct TrackRef {
     std::uint32_t begin = 0;
     std::uint32_t count = 0;
