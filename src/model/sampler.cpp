@@ -27,7 +27,7 @@ std::uint32_t first_after(const double* frames, std::uint32_t n, double frame) {
 // The same index for keys in ascending order, starting from the last one found: playback moves
 // a key or two per frame, so a few steps beat a binary search; farther jumps fall back to it.
 // For ascending keys only one index satisfies both sides, so the answer is upper_bound's.
-std::uint32_t first_after(const double* frames, std::uint32_t n, double frame, std::uint32_t& hint) {
+inline std::uint32_t first_after(const double* frames, std::uint32_t n, double frame, std::uint32_t& hint) {
   std::uint32_t i = std::min(hint, n);
   if (i > 0 && frame < frames[i - 1]) {
     i = (i > 1 && !(frame < frames[i - 2])) ? i - 1 : first_after(frames, i - 1, frame);
@@ -94,13 +94,16 @@ Sampler::Sampler(const Clip& clip) : frame_count_(clip.frame_count), loop_(clip.
 
   // A bone's tracks often have their keys at the same frames (GEM keys translation and rotation
   // together; LM's tracks are unions of the same axes): one copy of the frames, found once.
-  auto share_frames = [this](TrackRef& ref, std::initializer_list<const TrackRef*> earlier) {
+  auto share_frames = [this](TrackRef& ref, std::uint8_t slot, std::initializer_list<const TrackRef*> earlier) {
+    ref.search = slot;
     const std::size_t bytes = sizeof(double) * ref.count;
     for (const TrackRef* e : earlier) {
-      if (ref.count == 0 || e->count != ref.count || ref.begin + ref.count != frames_.size()) continue;
-      if (std::memcmp(frames_.data() + e->begin, frames_.data() + ref.begin, bytes) == 0) {  // bits: -0 is not 0
+      const bool same = ref.count != 0 && e->count == ref.count && ref.begin + ref.count == frames_.size() &&
+                        std::memcmp(frames_.data() + e->begin, frames_.data() + ref.begin, bytes) == 0;  // bits: -0 is not 0
+      if (same) {
         frames_.resize(ref.begin);
         ref.begin = e->begin;
+        ref.search = e->search;
         return;
       }
     }
@@ -111,15 +114,16 @@ Sampler::Sampler(const Clip& clip) : frame_count_(clip.frame_count), loop_(clip.
     BoneRef b;
     // Shared as soon as added, while the new frames are the last ones.
     b.translation = add_track(t.translation, vec3s_);
+    share_frames(b.translation, 0, {});
     b.euler = t.rotation.empty();
     b.rotation = b.euler ? add_track(t.euler_rotation, vec3s_) : add_track(t.rotation, quats_);
-    share_frames(b.rotation, {&b.translation});
+    share_frames(b.rotation, 1, {&b.translation});
     b.scale = add_track(t.scale, vec3s_);
-    share_frames(b.scale, {&b.translation, &b.rotation});
+    share_frames(b.scale, 2, {&b.translation, &b.rotation});
     b.visible = add_events(t.visible);
-    share_frames(b.visible, {&b.translation, &b.rotation, &b.scale});
+    share_frames(b.visible, 3, {&b.translation, &b.rotation, &b.scale});
     b.mirrored = add_events(t.mirrored);
-    share_frames(b.mirrored, {&b.translation, &b.rotation, &b.scale, &b.visible});
+    share_frames(b.mirrored, 4, {&b.translation, &b.rotation, &b.scale, &b.visible});
     bones_.push_back(b);
   }
 }
@@ -135,22 +139,24 @@ inline std::uint32_t locate(const double* frames, std::uint32_t n, bool ascendin
 
 void Sampler::sample_bone(const BoneRef& bone, double frame, BonePose& out, std::uint32_t* hints) const {
   const double* frames = frames_.data();
-  // Where `frame` falls in the last frame array searched: tracks sharing the array share the
-  // search and the division that makes u (the same operations on the same values).
+  // Where `frame` falls among a track's keys, found once per call for the tracks that share
+  // their frames, with the division that makes u (the same operations on the same values).
   struct Place {
-    std::uint32_t begin = 0, count = 0, after = 0;
-    bool has_u = false;
+    bool found = false, has_u = false;
+    std::uint32_t after = 0;
     double u = 0;
-  } place;
-  auto find = [&](const TrackRef& t, std::size_t slot) __attribute__((always_inline)) -> Place& {
-    if (place.count == 0 || t.begin != place.begin || t.count != place.count) {
-      place = {t.begin, t.count, locate(frames + t.begin, t.count, t.ascending, frame, hints ? hints + slot : nullptr)};
+  } places[tracks_per_bone];
+  auto find = [&](const TrackRef& t) __attribute__((always_inline)) -> Place& {
+    Place& place = places[t.search];
+    if (!place.found) {
+      place.after = locate(frames + t.begin, t.count, t.ascending, frame, hints ? hints + t.search : nullptr);
+      place.found = true;
     }
     return place;
   };
   // model::evaluate's rules (clip.cpp) on a track's arrays.
-  auto evaluate = [&](const TrackRef& t, const auto* values, std::size_t slot) __attribute__((always_inline)) {
-    Place& at = find(t, slot);
+  auto evaluate = [&](const TrackRef& t, const auto* values) __attribute__((always_inline)) {
+    Place& at = find(t);
     const auto* v = values + t.value;
     if (t.interpolation == Interpolation::step) return v[at.after == 0 ? 0 : at.after - 1];  // the common case first
     if (at.after == 0) return v[0];
@@ -171,28 +177,28 @@ void Sampler::sample_bone(const BoneRef& bone, double frame, BonePose& out, std:
   auto has_value = [&](const TrackRef& t) {
     return t.count > 0 && (t.interpolation != Interpolation::step || !(frame < frames[t.begin]));
   };
-  auto event = [&](const TrackRef& t, std::size_t slot, bool& value) {
+  auto event = [&](const TrackRef& t, bool& value) {
     if (t.count == 0) return;
-    if (const std::uint32_t after = find(t, slot).after; after > 0) value = flags_[t.value + after - 1] != 0;
+    if (const std::uint32_t after = find(t).after; after > 0) value = flags_[t.value + after - 1] != 0;
   };
 
   BonePose p;
   if ((p.has_translation = has_value(bone.translation))) {
-    p.translation = evaluate(bone.translation, vec3s_.data(), 0);
+    p.translation = evaluate(bone.translation, vec3s_.data());
   }
   if (has_value(bone.rotation)) {
     p.has_rotation = true;
     if (bone.euler) {
-      p.euler = evaluate(bone.rotation, vec3s_.data(), 1);
+      p.euler = evaluate(bone.rotation, vec3s_.data());
       p.has_euler = true;
       p.rotation = quat_from_euler_zyx(p.euler.x, p.euler.y, p.euler.z);
     } else {
-      p.rotation = evaluate(bone.rotation, quats_.data(), 1);
+      p.rotation = evaluate(bone.rotation, quats_.data());
     }
   }
-  if ((p.has_scale = has_value(bone.scale))) p.scale = evaluate(bone.scale, vec3s_.data(), 2);
-  event(bone.visible, 3, p.visible);
-  event(bone.mirrored, 4, p.mirrored);
+  if ((p.has_scale = has_value(bone.scale))) p.scale = evaluate(bone.scale, vec3s_.data());
+  event(bone.visible, p.visible);
+  event(bone.mirrored, p.mirrored);
   out = p;
 }
 

@@ -63,8 +63,9 @@ class Sampler {
     std::uint32_t tangent = 0;
     Interpolation interpolation = Interpolation::step;
     bool ascending = true;  // strictly ascending, no NaN: a hint may start the search
+    std::uint8_t search = 0;  // the bone's slot whose search (and hint) this track's frames use
   };
-  struct BoneRef {
+  struct BoneRef {  // slots 0 .. 4 in this order
     TrackRef translation, rotation, scale;  // rotation: quaternion, or Euler when `euler`
     TrackRef visible, mirrored;             // events: frames_, values in flags_
     bool euler = false;
