@@ -220,7 +220,7 @@ bool Sampler::sample_frames(std::uint32_t first, std::uint32_t count, std::span<
   const std::size_t bones = bones_.size();
   if (bones != 0 && count > out.size() / bones) return false;  // also keeps count * bones from overflowing
   if (out.size() != std::size_t(count) * bones) return false;
-  // Bone by bone: each bone's hints stay in registers across the frames.
+  // Bone by bone: one bone's keys stay in cache and its hints local across the frames.
   for (std::size_t b = 0; b < bones; ++b) {
     std::uint32_t hints[tracks_per_bone] = {};
     for (std::uint32_t i = 0; i < count; ++i) {
