@@ -11,6 +11,7 @@
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/formats/gem/gem_validate.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
+#include "anmkit/model/sampler.hpp"
 #include "memcpy_ratio.hpp"
 #include "synthetic_gem.hpp"
 
@@ -64,6 +65,38 @@ void BM_SampleClip(benchmark::State& state) {
   state.counters["bone_frames_per_second"] = benchmark::Counter(double(clip.bones.size()), benchmark::Counter::kIsIterationInvariantRate);
 }
 
+// The compiled sampler on the same clip and frames as BM_SampleClip, into a buffer it reuses;
+// with a cursor (playback) or without (random access, a binary search per track).
+void BM_SamplerGem(benchmark::State& state, bool cursor) {
+  const model::Clip clip = gem::to_clip(*gem::read(file_bytes(gem::Target::gem_6_0)));
+  const model::Sampler sampler(clip);
+  model::Sampler::Cursor hints(sampler);
+  std::vector<model::BonePose> poses(sampler.bone_count());
+  std::uint32_t frame = 0;
+  for (auto _ : state) {
+    if (cursor) sampler.sample(frame, poses, hints);
+    else sampler.sample(frame, poses);
+    benchmark::DoNotOptimize(poses.data());
+    benchmark::ClobberMemory();
+    frame = (frame + 7) % clip.frame_count;
+  }
+  state.counters["bone_frames_per_second"] = benchmark::Counter(double(clip.bones.size()), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+// Every whole frame of the clip in one call (sample_frames), as a C API caller would.
+void BM_SamplerGemFrames(benchmark::State& state) {
+  const model::Clip clip = gem::to_clip(*gem::read(file_bytes(gem::Target::gem_6_0)));
+  const model::Sampler sampler(clip);
+  std::vector<model::BonePose> poses(sampler.bone_count() * clip.frame_count);
+  for (auto _ : state) {
+    sampler.sample_frames(0, clip.frame_count, poses);
+    benchmark::DoNotOptimize(poses.data());
+    benchmark::ClobberMemory();
+  }
+  state.counters["bone_frames_per_second"] =
+      benchmark::Counter(double(poses.size()), benchmark::Counter::kIsIterationInvariantRate);
+}
+
 // The real files of ../shared/corpus/gem when present, each read on its own.
 void BM_ReadRealCorpus(benchmark::State& state) {
   std::vector<std::vector<std::uint8_t>> files;
@@ -106,6 +139,9 @@ BENCHMARK_CAPTURE(BM_Validate, frm2, gem::Target::gem_6_0);
 BENCHMARK_CAPTURE(BM_Validate, frmn, gem::Target::gem_4_0);
 BENCHMARK(BM_ReadValidate);
 BENCHMARK(BM_SampleClip);
+BENCHMARK_CAPTURE(BM_SamplerGem, cursor, true);
+BENCHMARK_CAPTURE(BM_SamplerGem, no_cursor, false);
+BENCHMARK(BM_SamplerGemFrames);
 BENCHMARK(BM_ReadRealCorpus);
 BENCHMARK(BM_ToClip);
 BENCHMARK_CAPTURE(BM_Convert, to_frm2, gem::Target::gem_6_0);

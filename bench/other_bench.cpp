@@ -16,6 +16,7 @@
 #include "anmkit/formats/mm2/mm2_read.hpp"
 #include "anmkit/formats/mm2/mm2_validate.hpp"
 #include "anmkit/formats/mm2/mm2_write.hpp"
+#include "anmkit/model/sampler.hpp"
 #include "common/keep_freed_memory.hpp"
 #include "memcpy_ratio.hpp"
 #include "synthetic_gem.hpp"
@@ -80,6 +81,24 @@ void BM_LmSampleClip(benchmark::State& state) {
   double frame = 0;
   for (auto _ : state) {
     benchmark::DoNotOptimize(model::sample(clip, frame));
+    frame = frame >= 599 ? 0 : frame + 1.5;
+  }
+  state.counters["bone_frames_per_second"] = benchmark::Counter(double(clip.bones.size()), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+// The compiled sampler on the same clip and frames as BM_LmSampleClip, into a buffer it reuses;
+// with a cursor (playback) or without (random access).
+void BM_SamplerLm(benchmark::State& state, bool cursor) {
+  const auto clip = *lm::to_clip(lm::read(lm_bytes())->file, lm::RotationUnit::degrees);
+  const model::Sampler sampler(clip);
+  model::Sampler::Cursor hints(sampler);
+  std::vector<model::BonePose> poses(sampler.bone_count());
+  double frame = 0;
+  for (auto _ : state) {
+    if (cursor) sampler.sample(frame, poses, hints);
+    else sampler.sample(frame, poses);
+    benchmark::DoNotOptimize(poses.data());
+    benchmark::ClobberMemory();
     frame = frame >= 599 ? 0 : frame + 1.5;
   }
   state.counters["bone_frames_per_second"] = benchmark::Counter(double(clip.bones.size()), benchmark::Counter::kIsIterationInvariantRate);
@@ -178,6 +197,8 @@ BENCHMARK(BM_LmReadValidate);
 BENCHMARK(BM_LmToClip);
 BENCHMARK(BM_LmSample);
 BENCHMARK(BM_LmSampleClip);
+BENCHMARK_CAPTURE(BM_SamplerLm, cursor, true);
+BENCHMARK_CAPTURE(BM_SamplerLm, no_cursor, false);
 BENCHMARK(BM_Mm2Read);
 BENCHMARK(BM_Mm2Write);
 BENCHMARK(BM_Mm2ReadValidate);

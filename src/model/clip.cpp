@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "interpolate.hpp"
+
 namespace anmkit::model {
 namespace {
 
@@ -148,28 +150,22 @@ std::vector<Diagnostic> Clip::validate() const {
   return out;
 }
 
-Vec3 evaluate(const Track<Vec3>& track, double frame) {
+namespace {
+
+// The same arithmetic as the Sampler's (interpolate.hpp).
+template <class T>
+T evaluate_with_kernels(const Track<T>& track, double frame) {
   return evaluate_track(
-      track, frame,
-      [](const Vec3& a, const Vec3& b, double u) {
-        return Vec3{float(a.x + u * (double(b.x) - a.x)), float(a.y + u * (double(b.y) - a.y)),
-                    float(a.z + u * (double(b.z) - a.z))};
-      },
-      [](const Keyframe<Vec3>& a, const Keyframe<Vec3>& b, double u, double gap) {
-        return Vec3{float(hermite(a.value.x, a.out_tangent.x, b.value.x, b.in_tangent.x, gap, u)),
-                    float(hermite(a.value.y, a.out_tangent.y, b.value.y, b.in_tangent.y, gap, u)),
-                    float(hermite(a.value.z, a.out_tangent.z, b.value.z, b.in_tangent.z, gap, u))};
+      track, frame, [](const T& a, const T& b, double u) { return interpolate::linear(a, b, u); },
+      [](const Keyframe<T>& a, const Keyframe<T>& b, double u, double gap) {
+        return interpolate::cubic(a.value, a.out_tangent, b.value, b.in_tangent, gap, u);
       });
 }
 
-Quat evaluate(const Track<Quat>& track, double frame) {
-  return evaluate_track(track, frame, slerp, [](const Keyframe<Quat>& a, const Keyframe<Quat>& b, double u, double gap) {
-    return normalized(Quat{float(hermite(a.value.x, a.out_tangent.x, b.value.x, b.in_tangent.x, gap, u)),
-                           float(hermite(a.value.y, a.out_tangent.y, b.value.y, b.in_tangent.y, gap, u)),
-                           float(hermite(a.value.z, a.out_tangent.z, b.value.z, b.in_tangent.z, gap, u)),
-                           float(hermite(a.value.w, a.out_tangent.w, b.value.w, b.in_tangent.w, gap, u))});
-  });
-}
+}  // namespace
+
+Vec3 evaluate(const Track<Vec3>& track, double frame) { return evaluate_with_kernels(track, frame); }
+Quat evaluate(const Track<Quat>& track, double frame) { return evaluate_with_kernels(track, frame); }
 
 namespace {
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "interpolate.hpp"
+
 namespace anmkit::model {
 
 Mat3 matrix_from_quat(const Quat& q) {
@@ -168,9 +170,7 @@ Quat slerp(const Quat& a, Quat b, double u) {
 }
 
 double hermite(double a, double a_out, double b, double b_in, double gap, double u) {
-  const double u2 = u * u, u3 = u2 * u;
-  const double h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2;
-  return h00 * a + h10 * (a_out * gap) + h01 * b + h11 * (b_in * gap);
+  return interpolate::HermiteBasis(u)(a, a_out, b, b_in, gap);
 }
 
 }  // namespace anmkit::model
