@@ -44,6 +44,11 @@ struct FormatInfo {
   bool sprite = false;     // sprite() applies
   bool whole_frames_only = false;  // poses are defined at whole frames only (GEM's hold rule)
   bool euler_rotations = false;    // rotations are stored as Euler angles (LM), in rotation_unit
+  // The model file that gives an animation its skeleton (".mdl", ".bin"; "" for none), and
+  // whether it lists its animations' files (GEM .mdl) or is paired with one by name (LM .bin,
+  // beside the animation under the same name).
+  std::string_view skeleton_extension;
+  bool skeleton_lists_animations = false;
   // What convert() accepts for this format ("gem-4.0", ...; "repack"), and what a glTF import
   // can be written as.
   std::vector<std::string_view> convert_targets;
@@ -64,9 +69,10 @@ std::optional<double> rotation_unit_radians(std::string_view unit);
 
 struct OpenOptions {
   ReadLimits limits;
-  // LM: the node count is not stored in the file. From the paired .bin model (its path; it also
-  // gives the skeleton), or given, or else inferred from the layout.
-  std::string lm_bin;
+  // The paired model file (format().skeleton_extension): GEM's .mdl gives the bone tree and rest
+  // pose; LM's .bin gives the scene graph and the node count, which the file does not store.
+  std::string skeleton;
+  // LM without a .bin: the node count, else it is inferred from the layout.
   std::optional<std::uint32_t> lm_nodes;
   // How summary() names where the node count came from when it was given (empty: "given" or
   // "from MODEL.bin"; the command line names its options).
@@ -74,7 +80,6 @@ struct OpenOptions {
   std::string rotation_unit = "degrees";  // LM: one of rotation_units()
   double fps = model::default_fps;        // skeletal formats store no frame rate
   double tick_hz = model::default_tick_hz;  // sprites: game ticks per second
-  std::string skeleton;  // GEM: the model's .mdl path (bone tree and rest pose), for skeleton()
 };
 
 // What `anmkit info` prints about a file.
@@ -146,8 +151,8 @@ class Document {
 
   // Skeletal formats: the neutral clip (fps from the options, the format's extras for glTF).
   Expected<model::Clip> clip() const;
-  // The rest pose the clip animates: GEM from options.skeleton (.mdl), LM from options.lm_bin;
-  // without one, an empty skeleton in the format's axes and units.
+  // The rest pose the clip animates, from options.skeleton; without one, an empty skeleton in
+  // the format's axes and units.
   Expected<model::Skeleton> skeleton() const;
   // Sprite formats: composed states, palette and sequences at options.tick_hz.
   Expected<model::SpriteAnimation> sprite() const;

@@ -152,7 +152,7 @@ Expected<std::vector<std::string>> sequence_files(std::span<const std::uint8_t> 
 
 const FormatEntry& gem_entry() {
   static const FormatEntry entry{
-      FormatInfo{"gem", "GEM skeletal animation (EANM)", true, false, true, false,
+      FormatInfo{"gem", "GEM skeletal animation (EANM)", true, false, true, false, ".mdl", true,
                  {"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"},
                  {"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"}},
       gem::looks_like_gem,

@@ -68,16 +68,16 @@ Expected<std::shared_ptr<const FormatModel>> read(std::span<const std::uint8_t> 
   std::optional<std::uint32_t> count;
   std::optional<lm::SceneGraph> scene;
   std::string source = "inferred from the layout";
-  if (!options.lm_bin.empty()) {
-    auto bin = read_input(options.lm_bin, options);
+  if (!options.skeleton.empty()) {
+    auto bin = read_input(options.skeleton, options);
     if (!bin) return bin.error();
     auto graph = lm::read_bin(*bin);
     if (!graph) {
-      graph.error().file = options.lm_bin;
+      graph.error().file = options.skeleton;
       return graph.error();
     }
     count = std::uint32_t(graph->nodes.size());
-    source = "from " + options.lm_bin;
+    source = "from " + options.skeleton;
     scene = std::move(*graph);
   } else if (options.lm_nodes) {
     count = options.lm_nodes;
@@ -121,7 +121,7 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
 
 const FormatEntry& lm_entry() {
   static const FormatEntry entry{
-      FormatInfo{"lm", "Luigi's Mansion node animation (GameCube)", true, false, false, true, {"repack"}, {"lm"}},
+      FormatInfo{"lm", "Luigi's Mansion node animation (GameCube)", true, false, false, true, ".bin", false, {"repack"}, {"lm"}},
       lm::looks_like_lm,
       read,
       from_json,

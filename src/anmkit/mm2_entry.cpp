@@ -53,7 +53,7 @@ Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_j
 
 const FormatEntry& mm2_entry() {
   static const FormatEntry entry{
-      FormatInfo{"mm2", "Might and Magic II sprite animation (Amiga, ANM TV)", false, true, false, false, {}, {}},
+      FormatInfo{"mm2", "Might and Magic II sprite animation (Amiga, ANM TV)", false, true, false, false, "", false, {}, {}},
       mm2::looks_like_mm2,
       read,
       from_json,

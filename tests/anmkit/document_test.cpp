@@ -99,7 +99,7 @@ TEST(Document, SkeletalClipAndSkeleton) {
 
 TEST(Document, LmNodeCountFromTheBin) {
   OpenOptions options;
-  options.lm_bin = example("mansion_door.bin");
+  options.skeleton = example("mansion_door.bin");
   auto document = Document::open(example("mansion_door.anm"), options);
   ASSERT_TRUE(document) << document.error().to_string();
   auto skeleton = document->skeleton();
@@ -108,7 +108,7 @@ TEST(Document, LmNodeCountFromTheBin) {
   EXPECT_EQ(skeleton->joints[1].parent, 0);
   EXPECT_NE(document->summary().text.find("  nodes       3 (from " + example("mansion_door.bin") + ")\n"), std::string::npos)
       << document->summary().text;
-  options.lm_bin.clear();
+  options.skeleton.clear();
   options.lm_nodes = 4;
   auto wrong = Document::open(example("mansion_door.anm"), options);
   ASSERT_FALSE(wrong);

@@ -155,7 +155,7 @@ TEST(GltfExport, LmDoorMatchesSampleAndStaysSmoothBetweenFrames) {
   auto file = lm::read(test::read_bytes(dir / "mansion_door.anm"));
   ASSERT_TRUE(file);
   OpenOptions options;
-  options.lm_bin = (dir / "mansion_door.bin").string();
+  options.skeleton = (dir / "mansion_door.bin").string();
   auto gltf = test::gltf_of(test::read_bytes(dir / "mansion_door.anm"), options);
   ASSERT_TRUE(gltf) << gltf.error().to_string();
   const Glb glb(gltf->bytes);

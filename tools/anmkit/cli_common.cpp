@@ -66,7 +66,7 @@ void LmOptions::add_to(CLI::App* command) {
 OpenOptions open_options(const LmOptions& lm) {
   OpenOptions options;
   options.limits = limits();
-  options.lm_bin = lm.bin;
+  options.skeleton = lm.bin;
   if (!lm.bin.empty()) {
     options.lm_node_count_label = "--bin " + lm.bin;
   } else if (lm.nodes_option && lm.nodes_option->count() > 0) {

@@ -40,22 +40,27 @@ struct Options {
 
 using model::ascii_lower;
 
-// --skeleton-dir: which skeleton goes with which animation. GEM: every .mdl's sequence files
-// (by file name, case-insensitive); LM: each .bin by its stem. Built once, read by every worker.
+// --skeleton-dir: which skeleton goes with which animation, for each format that has one (its
+// skeleton_extension): a model that lists its animations is found by their file names; any other
+// by the animation's name (stem). Case-insensitive. Built once, read by every worker.
 struct Skeletons {
-  std::map<std::string, std::string> gem_by_animation;  // lower-case .anm file name -> .mdl path
-  std::map<std::string, std::string> lm_by_stem;        // lower-case stem -> .bin path
+  std::map<std::pair<std::string, std::string>, std::string> by_format_and_key;  // (format, lower-case key) -> path
   std::vector<std::string> warnings;
 
   static Skeletons index(const std::string& dir) {
     Skeletons s;
     if (dir.empty()) return s;
+    const auto all = formats();
     InputWalker walker({dir});
     while (auto in = walker.next()) {
       const std::string extension = lower_extension(in->path);
-      if (extension == ".bin") {
-        s.lm_by_stem.emplace(ascii_lower(fs::path(in->path).stem().string()), in->path);
-      } else if (extension == ".mdl") {
+      for (const FormatInfo& format : all) {
+        if (format.skeleton_extension.empty() || extension != format.skeleton_extension) continue;
+        const std::string name(format.name);
+        if (!format.skeleton_lists_animations) {
+          s.by_format_and_key.emplace(std::pair{name, ascii_lower(fs::path(in->path).stem().string())}, in->path);
+          continue;
+        }
         OpenOptions options;
         options.limits = limits();
         auto files = model_sequence_files(in->path, options);
@@ -63,14 +68,26 @@ struct Skeletons {
           s.warnings.push_back(format_error(files.error()));
           continue;
         }
-        for (const auto& file : *files) s.gem_by_animation.emplace(ascii_lower(fs::path(file).filename().string()), in->path);
+        for (const auto& file : *files) {
+          s.by_format_and_key.emplace(std::pair{name, ascii_lower(fs::path(file).filename().string())}, in->path);
+        }
       }
     }
     return s;
   }
-  const std::string* find(const std::map<std::string, std::string>& map, const std::string& key) const {
-    const auto it = map.find(ascii_lower(key));
-    return it == map.end() ? nullptr : &it->second;
+
+  // The skeleton for an animation of `format` at `path`: one beside it under its name (formats
+  // paired by name), else the index's.
+  std::string find(const FormatInfo& format, const std::string& path) const {
+    if (format.skeleton_extension.empty()) return {};
+    if (!format.skeleton_lists_animations) {
+      const fs::path beside = fs::path(path).replace_extension(std::string(format.skeleton_extension));
+      std::error_code ec;
+      if (fs::exists(beside, ec)) return beside.string();
+    }
+    const std::string key = format.skeleton_lists_animations ? fs::path(path).filename().string() : fs::path(path).stem().string();
+    const auto it = by_format_and_key.find({std::string(format.name), ascii_lower(key)});
+    return it == by_format_and_key.end() ? std::string() : it->second;
   }
 };
 
@@ -144,7 +161,13 @@ Expected<std::vector<Output>> outputs_for(const Document& document, const std::s
   }
   // Another version or layout of the same format.
   if (!has(format.convert_targets, to)) {
-    skip = to == "repack" ? "--to repack is for LM files" : fmt::format("--to {} is for GEM files", to);
+    // The format it is for, by the registry (upper case, as the messages name formats).
+    for (const FormatInfo& other : formats()) {
+      if (!has(other.convert_targets, to)) continue;
+      std::string name(other.name);
+      for (char& c : name) c = char(c - ('a' <= c && c <= 'z' ? 'a' - 'A' : 0));
+      skip = fmt::format("--to {} is for {} files", to, name);
+    }
     return std::vector<Output>{};
   }
   auto converted = document.convert(to);
@@ -159,23 +182,10 @@ Outcome convert_one(const InputFile& in, const Options& opt, const Skeletons& sk
   if (!bytes) return failed(bytes.error(), in.path);
   const auto format = detect(*bytes);
   if (!format) return skipped("not an animation");
-  // A skeleton for glTF: an LM file's model when it sits next to it under the same name (it
-  // also gives the node count), else one of --skeleton-dir's.
+  // A skeleton for glTF (an LM file's model also gives its node count).
   OpenOptions options;
   options.limits = limits();
-  if (format->name == "lm") {
-    const fs::path bin = fs::path(in.path).replace_extension(".bin");
-    std::error_code ec;
-    if (fs::exists(bin, ec)) {
-      options.lm_bin = bin.string();
-    } else if (const auto* found = skeletons.find(skeletons.lm_by_stem, fs::path(in.path).stem().string())) {
-      options.lm_bin = *found;
-    }
-  } else if (format->name == "gem") {
-    if (const auto* found = skeletons.find(skeletons.gem_by_animation, fs::path(in.path).filename().string())) {
-      options.skeleton = *found;
-    }
-  }
+  options.skeleton = skeletons.find(*format, in.path);
   const std::uint64_t size = bytes->size();
   auto document = Document::open(*bytes, options, in.path);
   bytes->clear();
