@@ -6,15 +6,16 @@
 
 #include <fmt/format.h>
 
-#include "anmkit/core/byte_reader.hpp"
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/formats/lm/lm_write.hpp"
 
 namespace anmkit::lm {
 
+// Read from the model: a track's floats are its array's, and (rarely, in a hand-made file) run on
+// into whatever follows the array in the file, which the model also holds.
 Expected<std::vector<TrackData>> track_data(const File& file) {
-  auto bytes = write(file);
-  if (!bytes) return bytes.error();
+  auto size = encoded_size(file);  // the same checks as writing, without encoding
+  if (!size) return size.error();
   const Layout layout = layout_of(file);
   std::vector<TrackData> out(file.groups.size());
   for (std::size_t n = 0; n < file.groups.size(); ++n) {
@@ -24,16 +25,24 @@ Expected<std::vector<TrackData>> track_data(const File& file) {
       const std::size_t per_key = t.flag == flag_out_slope ? 4 : 3;
       const std::uint64_t floats = t.count == 1 ? 1 : std::uint64_t(t.count) * per_key;
       const std::uint64_t at = layout.array_offset(track_kind(slot)) + 4ull * t.index;
-      if (at + 4 * floats > bytes->size()) {
+      if (at + 4 * floats > layout.size) {
         return make_error(ErrorCode::bad_value,
                           fmt::format("track {} of node {} reads {} floats at 0x{:x}, past the end of the file (0x{:x})",
-                                      track_names[slot], n, floats, at, bytes->size()),
+                                      track_names[slot], n, floats, at, layout.size),
                           layout.start[std::size_t(Region::groups)] + n * group_size + slot * 6);
       }
-      ByteReader r(std::span<const std::uint8_t>(*bytes).subspan(std::size_t(at)), Endian::big);
+      const auto& array = file.arrays[std::size_t(track_kind(slot))];
       auto& data = out[n][slot];
+      if (t.index + floats <= array.size()) {
+        data.assign(array.begin() + t.index, array.begin() + std::ptrdiff_t(t.index + floats));
+        continue;
+      }
       data.resize(std::size_t(floats));
-      for (auto& bits : data) bits = r.f32_bits("key data");
+      for (std::size_t f = 0; f < data.size(); ++f) {
+        std::uint32_t bits = 0;
+        for (std::uint64_t b = 0; b < 4; ++b) bits = bits << 8 | encoded_byte(file, layout, at + 4 * f + b);
+        data[f] = bits;
+      }
     }
   }
   return out;

@@ -162,6 +162,58 @@ TEST(LmRead, TrackDataPastTheEndIsADecodeError) {
   EXPECT_EQ(curves.error().message, "track rz of node 0 reads 9 floats at 0x3c0, past the end of the file (0xec)");
 }
 
+// Track data is read from the model, never by encoding it: every byte the model says is at an
+// offset is the byte write() puts there, whatever the layout.
+TEST(LmRead, TheModelKnowsEveryByteOfItsFile) {
+  BigEndianBytes unusual;
+  unusual.u8(1).u8(0).u16(0xbeef).u32(10);
+  const std::uint32_t translation = 0x18, groups = translation + 8, scale = groups + 0x36, rotation = scale + 4;
+  unusual.u32(scale).u32(rotation).u32(translation).u32(groups);
+  unusual.f32s({0, 5});
+  unusual.track(1, 0).track(0, 0).track(0, 0).track(0, 0).track(0, 0).track(1, 0).track(1, 1).track(0, 0).track(0, 0);
+  unusual.f32(3.0f).f32(45.0f).u8(7);
+  BigEndianBytes stray;
+  stray.u8(2).u8(1).u16(0).u32(1);
+  stray.u32(0x18 + 3 + 0x36).u32(0x18 + 3 + 0x36).u32(0x18 + 3 + 0x36).u32(0x18 + 3);
+  stray.u8(0xaa).u8(0xbb).u8(0xcc);
+  for (int i = 0; i < 9; ++i) stray.track(0, 0);
+  stray.u8(1).u8(2);
+  for (const auto& bytes : {unusual.bytes(), stray.bytes(), test::lm_two_node_fixture()}) {
+    const auto r = read(bytes);
+    ASSERT_TRUE(r) << r.error().to_string();
+    const Layout layout = layout_of(r->file);
+    ASSERT_EQ(layout.size, bytes.size());
+    for (std::size_t i = 0; i < bytes.size(); ++i) EXPECT_EQ(encoded_byte(r->file, layout, i), bytes[i]) << "offset " << i;
+  }
+}
+
+TEST(LmRead, TrackDataRunningPastItsArrayReadsWhatFollows) {
+  // Node 0's ry keeps reading past the end of the rotation array: into the translation array
+  // that follows it in the file, as the game would.
+  auto bytes = test::lm_two_node_fixture();
+  auto base = read(bytes);
+  ASSERT_TRUE(base);
+  const auto& rotation = base->file.arrays[std::size_t(ArrayKind::rotation)];
+  const std::size_t index = rotation.size() - 1;
+  bytes[0x18 + 4 * 6] = 0;
+  bytes[0x18 + 4 * 6 + 1] = 2;  // two keys: 6 floats
+  bytes[0x18 + 4 * 6 + 2] = std::uint8_t(index >> 8);
+  bytes[0x18 + 4 * 6 + 3] = std::uint8_t(index);
+  bytes[0x18 + 4 * 6 + 5] = 0;  // no out slope
+  auto r = read(bytes);
+  ASSERT_TRUE(r);
+  auto data = track_data(r->file);
+  ASSERT_TRUE(data) << data.error().to_string();
+  const Layout layout = layout_of(r->file);
+  const std::uint64_t at = layout.array_offset(ArrayKind::rotation) + 4 * index;
+  ASSERT_EQ((*data)[0][4].size(), 6u);
+  for (std::size_t f = 0; f < 6; ++f) {
+    std::uint32_t expected = 0;
+    for (std::size_t b = 0; b < 4; ++b) expected = expected << 8 | bytes[at + 4 * f + b];
+    EXPECT_EQ((*data)[0][4][f], expected) << f;
+  }
+}
+
 TEST(LmRead, DetectionNeedsAPlausibleHeader) {
   EXPECT_TRUE(looks_like_lm(test::lm_two_node_fixture()));
   auto bytes = test::lm_two_node_fixture();

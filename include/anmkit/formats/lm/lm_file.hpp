@@ -70,4 +70,8 @@ struct Layout {
 };
 Layout layout_of(const File& file);
 
+// The byte at `offset` of the file that the model encodes, read from the model itself (no
+// encoding), for the rare track whose data runs past its own array; 0 past the end.
+std::uint8_t encoded_byte(const File& file, const Layout& layout, std::uint64_t offset);
+
 }  // namespace anmkit::lm
