@@ -146,8 +146,8 @@ class Document {
   // opened from unless options.overwrite_source.
   Expected<void> save(const std::string& path, const SaveOptions& options = {}) const;
   // The lossless dump: pretty (the CLI's layout) or on one line.
-  std::string to_json(bool pretty = true) const;
-  Summary summary() const;
+  Expected<std::string> to_json(bool pretty = true) const;
+  Expected<Summary> summary() const;
 
   // Skeletal formats: the neutral clip (fps from the options, the format's extras for glTF).
   Expected<model::Clip> clip() const;
@@ -179,6 +179,7 @@ class Document {
   const detail::FormatModel& model() const { return *model_; }
 
  private:
+  Summary summary_unguarded() const;
   const detail::FormatEntry* entry_;
   std::shared_ptr<const detail::FormatModel> model_;
   std::string name_;

@@ -141,12 +141,19 @@ Expected<void> Document::save(const std::string& path, const SaveOptions& option
   return write_file_atomic(path, *bytes, options.durability);
 }
 
-std::string Document::to_json(bool pretty) const {
-  const auto document = model_->to_json();
-  return pretty ? pretty_json(document) : document.dump();
+Expected<std::string> Document::to_json(bool pretty) const {
+  return guarded(name_, [&]() -> Expected<std::string> {
+    const auto document = model_->to_json();
+    // (Dumps hold names as written; a byte that is not UTF-8 prints as U+FFFD, never throws.)
+    return pretty ? pretty_json(document) : document.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  });
 }
 
-Summary Document::summary() const {
+Expected<Summary> Document::summary() const {
+  return guarded(name_, [&]() -> Expected<Summary> { return summary_unguarded(); });
+}
+
+Summary Document::summary_unguarded() const {
   nlohmann::ordered_json json = {{"file", name_}};
   json["size"] = source_size_;
   json.update(model_->summary(options_));

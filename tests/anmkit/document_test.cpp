@@ -53,11 +53,11 @@ TEST(Document, EveryExampleOpensValidatesAndWritesItsOwnBytes) {
     EXPECT_TRUE(document->validate().empty());
     EXPECT_EQ(*document->write(), bytes_of(name));
     // The dump builds the same file back.
-    auto rebuilt = Document::from_json(document->to_json());
+    auto rebuilt = Document::from_json(*document->to_json());
     ASSERT_TRUE(rebuilt) << rebuilt.error().to_string();
     EXPECT_EQ(rebuilt->format().name, document->format().name);
     EXPECT_EQ(*rebuilt->write(), bytes_of(name));
-    EXPECT_EQ(document->to_json(false).find('\n'), std::string::npos);
+    EXPECT_EQ(document->to_json(false)->find('\n'), std::string::npos);
   }
 }
 
@@ -106,8 +106,8 @@ TEST(Document, LmNodeCountFromTheBin) {
   ASSERT_TRUE(skeleton);
   EXPECT_EQ(skeleton->joints.size(), 3u);
   EXPECT_EQ(skeleton->joints[1].parent, 0);
-  EXPECT_NE(document->summary().text.find("  nodes       3 (from " + example("mansion_door.bin") + ")\n"), std::string::npos)
-      << document->summary().text;
+  EXPECT_NE(document->summary()->text.find("  nodes       3 (from " + example("mansion_door.bin") + ")\n"), std::string::npos)
+      << document->summary()->text;
   options.skeleton.clear();
   options.lm_nodes = 4;
   auto wrong = Document::open(example("mansion_door.anm"), options);
@@ -118,11 +118,11 @@ TEST(Document, LmNodeCountFromTheBin) {
 
 TEST(Document, SummaryHeadingAndJson) {
   auto document = Document::open(example("turret_v60.anm"));
-  const Summary summary = document->summary();
+  const Summary summary = *document->summary();
   EXPECT_EQ(summary.text.substr(0, summary.text.find('\n')),
             example("turret_v60.anm") + ": GEM skeletal animation (EANM) 6.0, 740 bytes");
   EXPECT_NE(summary.json.find("\"size\": 740"), std::string::npos) << summary.json;
-  auto door = Document::open(example("mansion_door.anm"))->summary();
+  auto door = *Document::open(example("mansion_door.anm"))->summary();
   EXPECT_EQ(door.text.substr(0, door.text.find('\n')),
             example("mansion_door.anm") + ": Luigi's Mansion node animation (GameCube), version 2, 290 bytes");
 }

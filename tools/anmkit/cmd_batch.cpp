@@ -127,7 +127,11 @@ bool has(const std::vector<std::string_view>& list, std::string_view name) {
 Expected<std::vector<Output>> outputs_for(const Document& document, const std::string& path, const std::string& to,
                                           std::string& skip) {
   const FormatInfo format = document.format();
-  if (to == "json") return std::vector<Output>{{".json", text_bytes(document.to_json() + "\n")}};
+  if (to == "json") {
+    auto json = document.to_json();
+    if (!json) return json.error();
+    return std::vector<Output>{{".json", text_bytes(*json + "\n")}};
+  }
   if (to == "glb" || to == "gltf") {
     if (!format.skeletal) {
       skip = "MM2 sprites convert to png or gif, not glTF";

@@ -25,7 +25,12 @@ void add_dump(CLI::App& app, int& exit_code) {
       exit_code = report(document.error());
       return;
     }
-    const std::string text = document->to_json(!opt->compact) + "\n";
+    auto json = document->to_json(!opt->compact);
+    if (!json) {
+      exit_code = report(json.error());
+      return;
+    }
+    const std::string text = *json + "\n";
     if (auto written = write_output(opt->output, text, {opt->file}, opt->force); !written) {
       exit_code = report(written.error());
     }

@@ -42,11 +42,15 @@ void add_info(CLI::App& app, int& exit_code) {
         exit_code = report(document.error());
         continue;
       }
-      const Summary summary = document->summary();
+      const auto summary = document->summary();
+      if (!summary) {
+        exit_code = report(summary.error());
+        continue;
+      }
       if (opt->json) {
-        all.push_back(nlohmann::ordered_json::parse(summary.json));
+        all.push_back(nlohmann::ordered_json::parse(summary->json));
       } else {
-        std::fputs(summary.text.c_str(), stdout);
+        std::fputs(summary->text.c_str(), stdout);
       }
     }
     if (opt->json) {
