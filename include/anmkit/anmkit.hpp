@@ -65,6 +65,7 @@ std::vector<std::string_view> import_targets();
 // The units an LM file's rotations may be stored in ("degrees", "turn4096", "radians"), and
 // how many radians one of them is (nullopt for an unknown name).
 std::vector<std::string_view> rotation_units();
+inline constexpr std::string_view default_rotation_unit = "degrees";
 std::optional<double> rotation_unit_radians(std::string_view unit);
 
 struct OpenOptions {
@@ -77,7 +78,7 @@ struct OpenOptions {
   // How summary() names where the node count came from when it was given (empty: "given" or
   // "from MODEL.bin"; the command line names its options).
   std::string lm_node_count_label;
-  std::string rotation_unit = "degrees";  // LM: one of rotation_units()
+  std::string rotation_unit{default_rotation_unit};  // LM: one of rotation_units()
   double fps = model::default_fps;        // skeletal formats store no frame rate
   double tick_hz = model::default_tick_hz;  // sprites: game ticks per second
 };
@@ -103,7 +104,7 @@ struct GltfImportOptions {
   double fps = model::default_fps;  // when the glTF does not record it
   float tolerance = 1e-6f;   // how far a value may move and still count as unchanged
   bool dense = false;        // LM: one key a frame on every moving track
-  std::string rotation_unit = "degrees";  // LM: the unit to store rotations in
+  std::string rotation_unit{default_rotation_unit};  // LM: the unit to store rotations in
 };
 
 // Something that did not stop a conversion but changed its result.

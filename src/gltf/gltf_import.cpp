@@ -115,7 +115,7 @@ struct Source {
   std::vector<Curve> storage;
   nlohmann::ordered_json extras;
   std::string pointer;  // extras.anmkit's JSON pointer, for errors
-  double fps = 30;
+  double fps = model::default_fps;
   std::uint32_t frame_count = 0;  // as model::Clip counts them
   bool loop = false;
   std::uint32_t last = 0;  // the last whole frame sampled (a loop's wrap frame included)

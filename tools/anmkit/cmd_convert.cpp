@@ -63,7 +63,7 @@ void add_convert(CLI::App& app, int& exit_code) {
     SpriteImportOptions import;
     double fps = model::default_fps;
     std::string skeleton;
-    std::string rotation_unit = "degrees";
+    std::string rotation_unit{default_rotation_unit};
     LmOptions lm;
   };
   auto opt = std::make_shared<Options>();

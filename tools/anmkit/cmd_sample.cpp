@@ -31,7 +31,7 @@ struct Options {
   double time = 0;
   double fps = model::default_fps;
   bool json = false;
-  std::string rotation_unit = "degrees";
+  std::string rotation_unit{default_rotation_unit};
   LmOptions lm;
 };
 

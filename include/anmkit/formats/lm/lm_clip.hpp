@@ -27,7 +27,7 @@ namespace anmkit::lm {
 // Nodes are named node_<index>. A looping file of frame count N shows frames 0 .. N - 1 and
 // wraps (clip frame_count N); any other shows 0 .. N and stops (frame_count N + 1).
 // Fails when a track's data lies past the end of the file.
-Expected<model::Clip> to_clip(const File& file, RotationUnit unit, double fps = 30);
+Expected<model::Clip> to_clip(const File& file, RotationUnit unit, double fps = model::default_fps);
 
 // The scene graph's nodes: parent from the walk (a parent that does not come first is dropped,
 // the node becomes a root), rest rotation from degrees (Rz * Ry * Rx).
