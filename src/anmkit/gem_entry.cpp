@@ -40,6 +40,14 @@ Expected<gem::Mdl> read_skeleton(const std::string& path, const OpenOptions& opt
   return mdl;
 }
 
+// The neutral clip at `fps`, with what glTF needs to bring the file back.
+model::Clip clip_of(const gem::File& file, double fps) {
+  model::Clip clip = gem::to_clip(file);
+  clip.fps = fps;
+  clip.extras = gem::clip_extras(file, clip);
+  return clip;
+}
+
 class GemModel final : public FormatModel {
  public:
   explicit GemModel(gem::File file) : file_(std::move(file)) {}
@@ -49,12 +57,7 @@ class GemModel final : public FormatModel {
   nlohmann::ordered_json to_json() const override { return gem::to_json(file_); }
   nlohmann::ordered_json summary(const OpenOptions&) const override { return gem::summary(file_); }
   std::string summary_text(const nlohmann::ordered_json& summary) const override { return gem::summary_text(summary); }
-  Expected<model::Clip> clip(const OpenOptions& options) const override {
-    model::Clip clip = gem::to_clip(file_);
-    clip.fps = options.fps;
-    clip.extras = gem::clip_extras(file_, clip);
-    return clip;
-  }
+  Expected<model::Clip> clip(const OpenOptions& options) const override { return clip_of(file_, options.fps); }
   Expected<model::Skeleton> skeleton(const OpenOptions& options) const override {
     if (options.skeleton.empty()) return in_gem_space({});
     auto mdl = read_skeleton(options.skeleton, options);
@@ -122,17 +125,8 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
       skip(sequence.name, file.error());
       continue;
     }
-    model::Clip clip = gem::to_clip(*file);
-    clip.fps = options.fps;
-    clip.extras = gem::clip_extras(*file, clip);
-    std::vector<std::string> missing;
-    if (auto added = gltf::add_animation(scene, clip, {8, sequence.name}, &missing); !added) {
-      skip(sequence.name, added.error());
-      continue;
-    }
-    for (const auto& name : missing) {
-      out.warnings.push_back({file_path, fmt::format("bone '{}' is not in the skeleton; it is exported under the root", name)});
-    }
+    auto added = add_clip(scene, clip_of(*file, options.fps), sequence.name, file_path, out.warnings);
+    if (!added) skip(sequence.name, added.error());
   }
   auto bytes = gltf::write(scene, binary);
   if (!bytes) return bytes.error();

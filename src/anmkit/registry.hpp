@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anmkit/anmkit.hpp"
+#include "anmkit/gltf/gltf.hpp"
 
 namespace anmkit::detail {
 
@@ -69,6 +70,10 @@ const FormatEntry& mm2_entry();
 
 // Shared by the entries: a file read with the caller's limits, naming the file on failure.
 Expected<Bytes> read_input(const std::string& path, const OpenOptions& options);
+// Adds the clip to the scene as an animation named `name`; `warn_about`, when not empty, names
+// the input in a warning (into `warnings`) for each animated bone the scene lacks.
+Expected<void> add_clip(gltf::Scene& scene, const model::Clip& clip, const std::string& name, const std::string& warn_about,
+                        std::vector<Warning>& warnings);
 // A clip with its skeleton as glTF bytes; `warn_about`, when not empty, names the input in a
 // warning for each animated bone the skeleton lacks.
 Expected<GltfOutput> clip_to_gltf(const model::Skeleton& skeleton, const model::Clip& clip, bool binary,
