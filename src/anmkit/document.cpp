@@ -18,8 +18,9 @@ Error naming(Error e, const std::string& name) {
   return e;
 }
 
-// Everything below the front door reports by Expected; anything else thrown (an allocation
-// that fails, a bug) is turned into an error here rather than crossing it.
+// Every call of the door runs in it: errors it returns name the document (unless they name a
+// file already), and anything thrown below (an allocation that fails, a bug) becomes an error
+// here rather than crossing the door.
 template <class Body>
 auto guarded(const std::string& name, Body&& body) -> decltype(body()) {
   try {
@@ -50,23 +51,20 @@ Expected<Document> Document::open(const std::string& path, const OpenOptions& op
 Expected<Document> Document::open(std::span<const std::uint8_t> bytes, const OpenOptions& options, std::string name) {
   return guarded(name, [&]() -> Expected<Document> {
     if (bytes.size() > options.limits.max_input_bytes) {
-      return naming(make_error(ErrorCode::too_large, fmt::format("the input is {} bytes, more than the limit of {}", bytes.size(),
-                                                                 options.limits.max_input_bytes)),
-                    name);
+      return make_error(ErrorCode::too_large,
+                        fmt::format("the input is {} bytes, more than the limit of {}", bytes.size(), options.limits.max_input_bytes));
     }
     for (const detail::FormatEntry* entry : detail::entries()) {
       if (!entry->sniff(bytes)) continue;
       auto model = entry->read(bytes, options);
-      if (!model) return naming(std::move(model.error()), name);
+      if (!model) return model.error();
       Document document(entry, std::move(*model), std::move(name), options);
       document.source_size_ = bytes.size();
       return document;
     }
-    return naming(make_error(ErrorCode::unknown_format,
-                             "not a recognised animation: no GEM ('EANM') or MM2 ('00 00 54 56') signature, and not a plausible "
-                             "LM header",
-                             0),
-                  name);
+    return make_error(ErrorCode::unknown_format,
+                      "not a recognised animation: no GEM ('EANM') or MM2 ('00 00 54 56') signature, and not a plausible LM header",
+                      0);
   });
 }
 
@@ -83,7 +81,7 @@ Expected<Document> Document::from_json(std::string_view json, const OpenOptions&
     const detail::FormatEntry* entry = detail::find_entry(name_in);
     if (!entry) entry = detail::entries().front();
     auto model = entry->from_json(document);
-    if (!model) return naming(std::move(model.error()), name);
+    if (!model) return model.error();
     return Document(entry, std::move(*model), std::move(name), options);
   });
 }
@@ -97,18 +95,16 @@ Expected<Document> Document::from_gltf(std::span<const std::uint8_t> gltf, std::
         if (t == target && e->from_clip) entry = e;
       }
     }
-    if (!entry) {
-      return naming(make_error(ErrorCode::unsupported, fmt::format("a glTF animation cannot be written as '{}'", target)), name);
-    }
+    if (!entry) return make_error(ErrorCode::unsupported, fmt::format("a glTF animation cannot be written as '{}'", target));
     gltf::ImportOptions import;
     import.animation = options.animation;
     import.fps = options.fps;
     import.tolerance = options.tolerance;
     import.target = entry->replaces_rest_pose ? gltf::ImportTarget::lm : gltf::ImportTarget::gem;
     auto clip = gltf::import_clip(gltf, import);
-    if (!clip) return naming(std::move(clip.error()), name);
+    if (!clip) return clip.error();
     auto model = entry->from_clip(*clip, target, options);
-    if (!model) return naming(std::move(model.error()), name);
+    if (!model) return model.error();
     OpenOptions open;
     open.fps = clip->fps;
     return Document(entry, std::move(*model), std::move(name), open);
@@ -157,13 +153,11 @@ Summary Document::summary_unguarded() const {
   nlohmann::ordered_json json = {{"file", name_}};
   json["size"] = source_size_;
   json.update(model_->summary(options_));
-  const std::string version = json.contains("version") ? (json["version"].is_string() ? json["version"].get<std::string>()
-                                                                                     : json["version"].dump())
-                                                       : "";
   // The heading says what the file is: GEM names its version after the title ("6.0"), LM as a
   // number ("version 2"), sprites have none.
+  const std::string version = model_->version();
   std::string heading = fmt::format("{}: {}", name_, entry_->info.title);
-  if (json.contains("version")) heading += json["version"].is_string() ? " " + version : ", version " + version;
+  if (!version.empty()) heading += json["version"].is_string() ? " " + version : ", version " + version;
   heading += fmt::format(", {} bytes\n", json["size"].get<std::uint64_t>());
   return Summary{heading + model_->summary_text(json), pretty_json(json)};
 }
@@ -183,7 +177,7 @@ Expected<model::SpriteAnimation> Document::sprite() const {
 Expected<Document> Document::convert(std::string_view target) const {
   return guarded(name_, [&]() -> Expected<Document> {
     auto converted = model_->convert(target);
-    if (!converted) return naming(std::move(converted.error()), name_);
+    if (!converted) return converted.error();
     return Document(entry_, std::move(*converted), name_, options_);
   });
 }
@@ -200,11 +194,10 @@ Expected<Document> Document::replace_frames(const std::vector<std::pair<std::siz
 Expected<GltfOutput> Document::to_gltf(const GltfExportOptions& options) const {
   return guarded(name_, [&]() -> Expected<GltfOutput> {
     if (!entry_->info.skeletal) {
-      return naming(make_error(ErrorCode::unsupported, fmt::format("{} has no skeletal animation for glTF", entry_->info.title)),
-                    name_);
+      return make_error(ErrorCode::unsupported, fmt::format("{} has no skeletal animation for glTF", entry_->info.title));
     }
     auto clip = model_->clip(options_);
-    if (!clip) return naming(std::move(clip.error()), name_);
+    if (!clip) return clip.error();
     auto skeleton = model_->skeleton(options_);
     if (!skeleton) return skeleton.error();
     const std::string animation =
@@ -213,21 +206,27 @@ Expected<GltfOutput> Document::to_gltf(const GltfExportOptions& options) const {
   });
 }
 
-bool looks_like_model(std::span<const std::uint8_t> bytes) {
+namespace {
+// The entry whose model files (GEM .mdl) these bytes are; null when none.
+const detail::FormatEntry* model_entry(std::span<const std::uint8_t> bytes) {
   for (const auto* e : detail::entries()) {
-    if (e->sniff_model && e->sniff_model(bytes)) return true;
+    if (e->sniff_model && e->sniff_model(bytes)) return e;
   }
-  return false;
+  return nullptr;
 }
+
+Error not_a_model() { return make_error(ErrorCode::unknown_format, "not a model file that names animations"); }
+}  // namespace
+
+bool looks_like_model(std::span<const std::uint8_t> bytes) { return model_entry(bytes) != nullptr; }
 
 Expected<GltfOutput> model_to_gltf(const std::string& path, const OpenOptions& options, bool binary) {
   return guarded(path, [&]() -> Expected<GltfOutput> {
     auto text = detail::read_input(path, options);
     if (!text) return text.error();
-    for (const auto* e : detail::entries()) {
-      if (e->sniff_model && e->sniff_model(*text)) return e->model_to_gltf(path, *text, options, binary);
-    }
-    return naming(make_error(ErrorCode::unknown_format, "not a model file that names animations"), path);
+    const auto* entry = model_entry(*text);
+    if (!entry) return not_a_model();
+    return entry->model_to_gltf(path, *text, options, binary);
   });
 }
 
@@ -235,14 +234,9 @@ Expected<std::vector<std::string>> model_sequence_files(const std::string& path,
   return guarded(path, [&]() -> Expected<std::vector<std::string>> {
     auto text = detail::read_input(path, options);
     if (!text) return text.error();
-    for (const auto* e : detail::entries()) {
-      if (e->sniff_model && e->sniff_model(*text)) {
-        auto files = e->sequence_files(*text);
-        if (!files) return naming(std::move(files.error()), path);
-        return files;
-      }
-    }
-    return naming(make_error(ErrorCode::unknown_format, "not a model file that names animations"), path);
+    const auto* entry = model_entry(*text);
+    if (!entry) return not_a_model();
+    return entry->sequence_files(*text);
   });
 }
 

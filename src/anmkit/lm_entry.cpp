@@ -16,11 +16,15 @@
 namespace anmkit::detail {
 namespace {
 
-std::string_view unit_name(lm::RotationUnit unit) { return lm::rotation_unit_name(unit); }
-
 Expected<lm::RotationUnit> parse_unit(std::string_view name) {
   if (auto unit = lm::parse_rotation_unit(name)) return *unit;
-  return make_error(ErrorCode::bad_value, "unknown rotation unit '" + std::string(name) + "' (degrees, turn4096 or radians)");
+  // The known ones from the one table: "degrees, turn4096 or radians".
+  std::string known;
+  for (std::size_t i = 0; i < lm::rotation_unit_names.size(); ++i) {
+    known += (i == 0 ? "" : i + 1 == lm::rotation_unit_names.size() ? " or " : ", ");
+    known += lm::rotation_unit_names[i];
+  }
+  return make_error(ErrorCode::bad_value, "unknown rotation unit '" + std::string(name) + "' (" + known + ")");
 }
 
 class LmModel final : public FormatModel {
@@ -43,7 +47,7 @@ class LmModel final : public FormatModel {
     const nlohmann::ordered_json extras = {{"format", "lm"},           {"version", file_.version},
                                            {"frame_count", file_.frame_count}, {"fps", options.fps},
                                            {"loop", file_.loop == 1},   {"node_count", file_.groups.size()},
-                                           {"rotation_unit", unit_name(*unit)}};
+                                           {"rotation_unit", lm::rotation_unit_name(*unit)}};
     clip->extras = extras.dump();
     return clip;
   }

@@ -40,7 +40,8 @@ Expected<Bytes> read_input(const std::string& path, const OpenOptions& options) 
 Expected<void> add_clip(gltf::Scene& scene, const model::Clip& clip, const std::string& name, const std::string& warn_about,
                         std::vector<Warning>& warnings) {
   std::vector<std::string> missing;
-  if (auto added = gltf::add_animation(scene, clip, {8, name}, warn_about.empty() ? nullptr : &missing); !added) {
+  if (auto added = gltf::add_animation(scene, clip, {.animation_name = name}, warn_about.empty() ? nullptr : &missing);
+      !added) {
     return added.error();
   }
   for (const auto& bone : missing) {

@@ -76,8 +76,14 @@ OpenOptions open_options(const LmOptions& lm) {
   return options;
 }
 
-Expected<Document> open_document(const std::string& path, const OpenOptions& options) {
-  return Document::open(path, options);
+bool contains(const std::vector<std::string_view>& list, std::string_view name) {
+  return std::find(list.begin(), list.end(), name) != list.end();
+}
+
+std::string ascii_upper(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = (c >= 'a' && c <= 'z') ? char(c - 'a' + 'A') : c;
+  return out;
 }
 
 std::vector<std::string> names(const std::vector<std::string_view>& list) {

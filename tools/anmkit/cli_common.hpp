@@ -42,8 +42,10 @@ struct LmOptions {
 // The front door's options for a command: the limits, and the LM node count (named as the
 // command line gives it).
 OpenOptions open_options(const LmOptions& lm);
-// Opens a file of any format by content; errors name the file and the offset.
-Expected<Document> open_document(const std::string& path, const OpenOptions& options);
+// Whether `list` holds `name` (format targets, as the registry lists them).
+bool contains(const std::vector<std::string_view>& list, std::string_view name);
+// A-Z for a-z, every other byte kept (format names as messages print them: "GEM").
+std::string ascii_upper(std::string_view text);
 
 // Names as CLI11's IsMember takes them.
 std::vector<std::string> names(const std::vector<std::string_view>& list);

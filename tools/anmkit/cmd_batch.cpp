@@ -119,10 +119,6 @@ Outcome failed(Error e, const std::string& path) {
   return {Outcome::failed, format_error(e), 0};
 }
 
-bool has(const std::vector<std::string_view>& list, std::string_view name) {
-  return std::find(list.begin(), list.end(), name) != list.end();
-}
-
 // The outputs of one input, or the reason there are none.
 Expected<std::vector<Output>> outputs_for(const Document& document, const std::string& path, const std::string& to,
                                           std::string& skip) {
@@ -164,13 +160,10 @@ Expected<std::vector<Output>> outputs_for(const Document& document, const std::s
     return std::vector<Output>{{".gif", std::move(*gif_bytes)}};
   }
   // Another version or layout of the same format.
-  if (!has(format.convert_targets, to)) {
+  if (!contains(format.convert_targets, to)) {
     // The format it is for, by the registry (upper case, as the messages name formats).
     for (const FormatInfo& other : formats()) {
-      if (!has(other.convert_targets, to)) continue;
-      std::string name(other.name);
-      for (char& c : name) c = char(c - ('a' <= c && c <= 'z' ? 'a' - 'A' : 0));
-      skip = fmt::format("--to {} is for {} files", to, name);
+      if (contains(other.convert_targets, to)) skip = fmt::format("--to {} is for {} files", to, ascii_upper(other.name));
     }
     return std::vector<Output>{};
   }

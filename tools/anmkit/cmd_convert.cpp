@@ -23,12 +23,6 @@ std::string joined(const std::vector<std::string_view>& list) {
   return out;
 }
 
-std::string ascii_upper(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = (c >= 'a' && c <= 'z') ? char(c - 'a' + 'A') : c;
-  return out;
-}
-
 // --to: a version to convert to, or a format to import glTF as.
 std::vector<std::string> target_names() {
   std::vector<std::string> out = names(convert_targets());
@@ -155,8 +149,8 @@ void add_convert(CLI::App& app, int& exit_code) {
     // Another version (--to) or layout (--repack) of the same format.
     std::string target = opt->repack ? "repack" : opt->target;
     const auto& targets = format.convert_targets;
-    if (std::find(targets.begin(), targets.end(), target) == targets.end()) {
-      const bool repacks = std::find(targets.begin(), targets.end(), "repack") != targets.end();
+    if (!contains(targets, target)) {
+      const bool repacks = contains(targets, "repack");
       return fail(make_error(ErrorCode::unsupported,
                              repacks ? fmt::format("an {} file is rewritten with --repack", ascii_upper(format.name))
                                      : fmt::format("a {} file needs --to {}", ascii_upper(format.name), joined(targets))));

@@ -20,7 +20,7 @@ void add_dump(CLI::App& app, int& exit_code) {
   cmd->add_flag("--in-place,--force", opt->force, "Allow the output to replace an input file");
   opt->lm.add_to(cmd);
   cmd->callback([opt, &exit_code] {
-    auto document = open_document(opt->file, open_options(opt->lm));
+    auto document = Document::open(opt->file, open_options(opt->lm));
     if (!document) {
       exit_code = report(document.error());
       return;

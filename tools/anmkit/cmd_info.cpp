@@ -35,7 +35,7 @@ void add_info(CLI::App& app, int& exit_code) {
     options.tick_hz = opt->tick_hz;
     const auto inputs = expand_inputs(opt->files);
     for (const auto& in : inputs) {
-      auto document = open_document(in.path, options);
+      auto document = Document::open(in.path, options);
       if (!document) {
         // Inside a folder, files that are not animations are passed over quietly.
         if (in.from_folder && document.error().code == ErrorCode::unknown_format) continue;

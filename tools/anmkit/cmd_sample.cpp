@@ -145,7 +145,7 @@ void add_sample(CLI::App& app, int& exit_code) {
     OpenOptions options = open_options(opt->lm);
     options.fps = opt->fps;
     options.rotation_unit = opt->rotation_unit;
-    auto document = open_document(opt->file, options);
+    auto document = Document::open(opt->file, options);
     if (!document) {
       exit_code = report(document.error());
       return;

@@ -21,7 +21,7 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
 }
 
 std::optional<std::vector<Diagnostic>> check(const InputFile& in, const OpenOptions& options) {
-  auto document = open_document(in.path, options);
+  auto document = Document::open(in.path, options);
   if (!document) {
     if (in.from_folder && document.error().code == ErrorCode::unknown_format) return std::nullopt;  // not an animation
     const Error& e = document.error();

@@ -113,7 +113,7 @@ int import_mm2(const std::string& folder, const std::string& output, const Sprit
     return report(make_error(ErrorCode::unsupported, "importing a folder needs --base ORIGINAL.anm (the file the frames came from)"),
                   folder);
   }
-  auto base = open_document(opt.base, open_options({}));
+  auto base = Document::open(opt.base, open_options({}));
   if (!base) return report(base.error());
   if (!base->format().sprite) {
     return report(make_error(ErrorCode::unsupported, "the base is not a sprite animation"), opt.base);
