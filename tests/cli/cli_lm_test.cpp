@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 #include "support/fixture_bytes.hpp"
@@ -129,6 +131,23 @@ TEST(CliLm, DumpBuildAndRepack) {
 
 namespace anmkit::test {
 namespace {
+
+// --bin gives the glTF the .bin's node tree: the knob (node 2) hangs from the door (node 1).
+TEST(CliLm, GltfOfTheDoorWithItsBinHasTheNodeTree) {
+  TempDir dir;
+  const std::string gltf = dir.file("door.gltf");
+  auto r = run_cli({"convert", examples + "mansion_door.anm", "--bin", examples + "mansion_door.bin", "-o", gltf}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto bytes = read_bytes(gltf);
+  const auto doc = json::parse(bytes.begin(), bytes.end());
+  const auto& nodes = doc["nodes"];
+  std::map<std::string, std::vector<std::string>> children;
+  for (const auto& node : nodes) {
+    for (const auto& c : node.value("children", json::array())) children[node["name"]].push_back(nodes[c.get<std::size_t>()]["name"]);
+  }
+  EXPECT_EQ(children["anmkit_root"], (std::vector<std::string>{"node_0"}));
+  EXPECT_EQ(children["node_1"], (std::vector<std::string>{"node_2"}));
+}
 
 // glTF back to LM: reduced keys by default, one a frame with --dense, as `info` counts them.
 TEST(CliLm, GltfImportReducesKeysUnlessDense) {

@@ -110,7 +110,7 @@ void add_convert(CLI::App& app, int& exit_code) {
     const bool force = opt->sprite.force;
     OpenOptions options = open_options(opt->lm);
     options.fps = opt->fps;
-    options.skeleton = opt->skeleton;
+    if (!opt->skeleton.empty()) options.skeleton = opt->skeleton;  // else --bin's, from open_options
     options.rotation_unit = opt->rotation_unit;
     options.tick_hz = opt->sprite.tick_hz;
     auto text = read_file(opt->input, limits().max_input_bytes);
