@@ -11,6 +11,7 @@
 #include "anmkit/image/png.hpp"
 #include "anmkit/formats/mm2/mm2_compose.hpp"
 #include "anmkit/formats/mm2/mm2_read.hpp"
+#include "support/externals.hpp"
 #include "support/fixture_bytes.hpp"
 #include "support/run_cli.hpp"
 
@@ -159,7 +160,7 @@ TEST(CliMm2, SheetIffAndUnknownOutputs) {
 
 TEST(CliMm2, NetpbmReadsTheIff) {
   TempDir dir;
-  if (std::system("command -v ilbmtoppm >/dev/null 2>&1") != 0) GTEST_SKIP() << "skipped: netpbm's ilbmtoppm is not installed";
+  ANMKIT_NEED_EXTERNAL(have_program("ilbmtoppm"), "netpbm's ilbmtoppm", "scripts/deps installs Debian's netpbm package");
   ASSERT_EQ(run_cli({"convert", ghost, "-o", dir.file("arm.iff"), "--state", "3"}, dir).exit_code, 0);
   const std::string command = "ilbmtoppm " + shell_quote(dir.file("arm.iff")) + " > " + shell_quote(dir.file("arm.ppm")) + " 2>/dev/null";
   ASSERT_EQ(std::system(command.c_str()), 0);

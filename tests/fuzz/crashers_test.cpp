@@ -33,6 +33,8 @@ TEST(FuzzReplay, CommittedCrashersPass) {
   set_png_import_base(test::read_bytes(fs::path(ANMKIT_SOURCE_DIR) / "examples/ghost_mm2.anm"));
   const std::size_t count = replay(fs::path(ANMKIT_SOURCE_DIR) / "tests/data/crashers");
   RecordProperty("crashers", int(count));
+  // Crashers are committed, never removed: none found means the folder moved or the walk broke.
+  EXPECT_GT(count, 0u) << "no crasher found to replay under tests/data/crashers/<target>/";
 }
 
 TEST(FuzzReplay, SeedsAndExamplesPass) {

@@ -41,6 +41,8 @@ void expect_same_poses(const model::Clip& a, const model::Clip& b) {
       EXPECT_NEAR(pa[i].translation.z, pb[i].translation.z, 1e-5);
       EXPECT_LT(model::quat_angle_between(pa[i].rotation, pb[i].rotation), 1e-5f);
       EXPECT_NEAR(pa[i].scale.x, pb[i].scale.x, 1e-5);
+      EXPECT_NEAR(pa[i].scale.y, pb[i].scale.y, 1e-5);
+      EXPECT_NEAR(pa[i].scale.z, pb[i].scale.z, 1e-5);
       EXPECT_EQ(pa[i].visible, pb[i].visible);
       EXPECT_EQ(pa[i].mirrored, pb[i].mirrored);
     }

@@ -14,6 +14,7 @@
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/formats/lm/lm_bin.hpp"
 #include "anmkit/formats/lm/lm_read.hpp"
+#include "support/externals.hpp"
 #include "support/fixture_bytes.hpp"
 #include "support/gltf_via_front_door.hpp"
 #include "support/run_cli.hpp"
@@ -110,12 +111,13 @@ void expect_gem_poses(const gem::File& file, const Glb& glb, double fps) {
       if (p.has_rotation) {
         EXPECT_LT(angle(glb.value(n, "rotation", t), p.rotation), 1e-6f);
       }
-      const auto s = glb.value(n, "scale", t);
-      if (!p.visible) {
-        EXPECT_EQ(s, (std::vector<float>{0, 0, 0})) << "hidden: scale 0";
-      } else if (!clip.bones[b].mirrored.empty() && clip.bones[b].mirrored.front().frame <= f) {
-        EXPECT_EQ(s[2] < 0, p.mirrored) << "mirrored: z negated";
-      }
+      // Every bone's scale, all three components: the pose's, z negated while mirrored, 0 while hidden
+      // (no skeleton: the rest scale is 1).
+      const model::Vec3 scale = p.has_scale ? p.scale : model::Vec3{1, 1, 1};
+      const std::vector<float> expected_scale = !p.visible   ? std::vector<float>{0, 0, 0}
+                                                : p.mirrored ? std::vector<float>{scale.x, scale.y, -scale.z}
+                                                             : std::vector<float>{scale.x, scale.y, scale.z};
+      EXPECT_EQ(glb.value(n, "scale", t), expected_scale);
     }
   }
 }
@@ -180,6 +182,8 @@ TEST(GltfExport, LmDoorMatchesSampleAndStaysSmoothBetweenFrames) {
         EXPECT_NEAR(tr[1], p.translation.y, 1e-4) << n << " at " << f;
         EXPECT_NEAR(tr[2], p.translation.z, 1e-4) << n << " at " << f;
         EXPECT_NEAR(sc[0], p.scale.x, 1e-5) << n << " at " << f;
+        EXPECT_NEAR(sc[1], p.scale.y, 1e-5) << n << " at " << f;
+        EXPECT_NEAR(sc[2], p.scale.z, 1e-5) << n << " at " << f;
       }
     }
   }
@@ -243,44 +247,74 @@ TEST(GltfExport, E25BodyWorldTransformAtFrameZeroIsItsRestPose) {
   }
 }
 
-TEST(GltfExport, KhronosValidatorAndAssimpAcceptTheFiles) {
+// Every kind of glTF anmkit writes, made as a user makes it: each GEM and LM example (.glb and
+// .gltf), a GEM export with a .mdl skeleton, and batch --skeleton-dir's. The Khronos validator
+// finds no error or warning, and assimp reads each with its nodes, one animation and its channels.
+TEST(GltfExport, KhronosValidatorAndAssimpAcceptEveryKindOfFile) {
+  const fs::path source = ANMKIT_SOURCE_DIR;
+  const std::string validator = (source / "tools/gltf-validator/validate.js").string();
+  ANMKIT_NEED_EXTERNAL(test::have_program("node"), "Node.js (node on PATH)", "scripts/deps installs Debian's nodejs");
+  ANMKIT_NEED_EXTERNAL(fs::exists(source / "tools/gltf-validator/node_modules/gltf-validator"),
+                       "the Khronos glTF Validator (tools/gltf-validator/node_modules)", "scripts/deps runs npm ci there");
+  ANMKIT_NEED_EXTERNAL(test::have_program("assimp"), "assimp (assimp on PATH)", "scripts/deps installs Debian's assimp-utils");
   test::TempDir dir;
-  if (std::system("command -v node >/dev/null 2>&1") != 0) GTEST_SKIP() << "skipped: node is not installed";
-  const std::string validator = std::string(ANMKIT_SOURCE_DIR) + "/tools/gltf-validator/validate.js";
-  if (!fs::exists(std::string(ANMKIT_SOURCE_DIR) + "/tools/gltf-validator/node_modules/gltf-validator")) {
-    GTEST_SKIP() << "skipped: the validator is not installed (scripts/deps installs it)";
-  }
-  const std::string ex = std::string(ANMKIT_SOURCE_DIR) + "/examples/";
-  struct Case {
-    std::vector<std::string> args;
-    int nodes, channels;  // assimp merges a node's T, R and S into one channel
+  const std::string ex = (source / "examples").string() + "/";
+  // The seed .mdl: bones basis, body and turret1, its sequence "fire" names fire.anm.
+  const std::string mdl = (source / "fuzz/seeds/mdl/skeleton.mdl").string();
+  struct Made {
+    std::string path;
+    int nodes, channels;  // assimp counts the root node too, and merges a node's T, R and S into one channel
   };
-  const Case cases[] = {{{ex + "turret_v60.anm"}, 6, 5}, {{ex + "turret_v40.anm"}, 6, 5},
-                        {{ex + "mansion_door.anm", "--bin", ex + "mansion_door.bin"}, 4, 3},
-                        {{ex + "track_meshanim_v61.anm"}, 3, 2}};
+  std::vector<Made> made;
+  struct Case {
+    std::string out;
+    std::vector<std::string> args;
+    int nodes, channels;
+  };
+  const Case cases[] = {{"turret_v60", {ex + "turret_v60.anm"}, 6, 5},
+                        {"turret_v40", {ex + "turret_v40.anm"}, 6, 5},
+                        {"turret_v61_frm3", {ex + "turret_v61_frm3.anm"}, 6, 5},
+                        {"mansion_door", {ex + "mansion_door.anm", "--bin", ex + "mansion_door.bin"}, 4, 3},
+                        {"track_meshanim_v61", {ex + "track_meshanim_v61.anm"}, 3, 2},
+                        {"turret_on_mdl", {ex + "turret_v60.anm", "--skeleton", mdl}, 6, 5}};
   for (const Case& c : cases) {
     for (const char* ext : {".glb", ".gltf"}) {
-      const std::string out = dir.file(fs::path(c.args[0]).stem().string() + ext);
       std::vector<std::string> args{"convert"};
       args.insert(args.end(), c.args.begin(), c.args.end());
-      args.insert(args.end(), {"-o", out});
-      auto r = test::run_cli(args, dir);
-      ASSERT_EQ(r.exit_code, 0) << r.err;
-      const std::string report = dir.file("report.json");
-      const int rc = std::system(("node " + test::shell_quote(validator) + " " + test::shell_quote(out) + " > " + report).c_str());
-      const json v = json::parse(test::slurp(report));
-      EXPECT_EQ(rc, 0) << out << ": " << v.dump();
-      EXPECT_EQ(v["errors"], 0);
-      EXPECT_EQ(v["warnings"], 0);
-      if (std::system("command -v assimp >/dev/null 2>&1") == 0) {
-        // --raw: assimp's default post-processing refuses any scene without meshes.
-        std::system(("assimp info " + test::shell_quote(out) + " --raw > " + report + " 2>&1").c_str());
-        const std::string info = test::slurp(report);
-        EXPECT_NE(info.find("Nodes:              " + std::to_string(c.nodes) + "\n"), std::string::npos) << info;
-        EXPECT_NE(info.find("Animations:         1\n"), std::string::npos) << info;
-        EXPECT_NE(info.find("Animation Channels: " + std::to_string(c.channels) + "\n"), std::string::npos) << info;
-      }
+      args.insert(args.end(), {"-o", dir.file(c.out + ext)});
+      const auto r = test::run_cli(args, dir);
+      ASSERT_EQ(r.exit_code, 0) << c.out << ext << ": " << r.err;
+      made.push_back({dir.file(c.out + ext), c.nodes, c.channels});
     }
+  }
+  fs::create_directories(dir.path() / "in");
+  fs::create_directories(dir.path() / "skeletons/tank");
+  fs::copy_file(ex + "turret_v60.anm", dir.path() / "in/fire.anm");
+  fs::copy_file(mdl, dir.path() / "skeletons/tank/tank.mdl");
+  for (const char* kind : {"glb", "gltf"}) {
+    const auto r = test::run_cli({"batch", dir.file("in"), "-o", dir.file("batch"), "--to", kind, "--skeleton-dir", dir.file("skeletons")}, dir);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    ASSERT_NE(r.out.find("1 converted, 0 skipped (0 not animations), 0 failed"), std::string::npos) << r.out;
+    made.push_back({(dir.path() / "batch" / (std::string("fire.") + kind)).string(), 6, 5});
+  }
+
+  const std::string report = dir.file("report.txt");
+  for (const Made& m : made) {
+    SCOPED_TRACE(m.path);
+    const int validated = std::system(("node " + test::shell_quote(validator) + " " + test::shell_quote(m.path) + " > " + report).c_str());
+    const std::string validation = test::slurp(report);
+    EXPECT_EQ(validated, 0) << validation;
+    const json v = json::parse(validation, nullptr, false);
+    ASSERT_FALSE(v.is_discarded()) << validation;
+    EXPECT_EQ(v["errors"], 0) << validation;
+    EXPECT_EQ(v["warnings"], 0) << validation;
+    // --raw: assimp's default post-processing refuses any scene without meshes.
+    const int read = std::system(("assimp info " + test::shell_quote(m.path) + " --raw > " + report + " 2>&1").c_str());
+    const std::string info = test::slurp(report);
+    EXPECT_EQ(read, 0) << info;
+    EXPECT_NE(info.find("Nodes:              " + std::to_string(m.nodes) + "\n"), std::string::npos) << info;
+    EXPECT_NE(info.find("Animations:         1\n"), std::string::npos) << info;
+    EXPECT_NE(info.find("Animation Channels: " + std::to_string(m.channels) + "\n"), std::string::npos) << info;
   }
 }
 

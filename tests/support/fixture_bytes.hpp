@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "anmkit/core/limits.hpp"
+#include "support/externals.hpp"
 
 namespace anmkit::test {
 
@@ -83,17 +84,24 @@ inline std::filesystem::path gem_corpus_path() {
   return std::filesystem::path(from_env && *from_env ? from_env : ANMKIT_CORPUS_DIR) / "gem";
 }
 
-// The folder, or nullopt when it is absent.
+inline constexpr const char* gem_corpus_how_to_get =
+    "the real GEM files: put the shared/ folder beside the clone, or point ANMKIT_CORPUS_DIR at a copy of its corpus/";
+
+inline std::string gem_corpus_missing() { return "the corpus folder " + gem_corpus_path().string(); }
+
+// The folder, or nullopt when it is absent (then a test failure too when ANMKIT_REQUIRE_EXTERNALS
+// is set, for tests that only add the corpus to what they check).
 inline std::optional<std::filesystem::path> gem_corpus() {
   std::filesystem::path dir = gem_corpus_path();
-  if (!std::filesystem::is_directory(dir)) return std::nullopt;
-  return dir;
+  if (std::filesystem::is_directory(dir)) return dir;
+  note_missing_external(gem_corpus_missing(), gem_corpus_how_to_get);
+  return std::nullopt;
 }
 
+// For tests about the corpus: skips when it is absent, or fails when ANMKIT_REQUIRE_EXTERNALS is set.
 #define ANMKIT_REQUIRE_GEM_CORPUS(var)                                                                 \
-  auto var##_opt = ::anmkit::test::gem_corpus();                                                       \
-  if (!var##_opt) GTEST_SKIP() << "skipped: the corpus folder " << ::anmkit::test::gem_corpus_path().string() \
-                               << " is absent";                                                        \
-  const std::filesystem::path var = *var##_opt
+  const std::filesystem::path var = ::anmkit::test::gem_corpus_path();                                 \
+  ANMKIT_NEED_EXTERNAL(std::filesystem::is_directory(var), ::anmkit::test::gem_corpus_missing(),        \
+                       ::anmkit::test::gem_corpus_how_to_get)
 
 }  // namespace anmkit::test
