@@ -264,9 +264,9 @@ std::optional<Clip> read_gem(const Clip& clip, gem::Target target) {
 
 TEST(Sampler, MatchesAGemClip) {
   for (auto target : {gem::Target::gem_6_0, gem::Target::gem_6_1}) {
-    const auto read = read_gem(gem_clip(), target);
-    ASSERT_TRUE(read);
-    const Clip& c = *read;
+    const auto through_file = read_gem(gem_clip(), target);
+    ASSERT_TRUE(through_file);
+    const Clip& c = *through_file;
     ASSERT_EQ(c.bones.size(), 12u);
     ASSERT_GT(c.bones[0].rotation.keys.size(), 50u);
     EXPECT_EQ(mismatches(c), 0);
