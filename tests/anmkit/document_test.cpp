@@ -232,15 +232,23 @@ RC_GTEST_PROP(Document, NothingThrowsOnMutatedExamples, (std::uint32_t seed)) {
   std::vector<std::uint8_t> bytes = seeds[random() % seeds.size()];
   for (int i = 0; i < 8; ++i) bytes[random() % bytes.size()] = std::uint8_t(random());
   auto document = Document::open(bytes);
-  if (!document) return;
-  (void)document->validate();
-  (void)document->summary();
-  (void)document->to_json();
-  (void)document->write();
-  (void)document->clip();
-  (void)document->sprite();
-  (void)document->to_gltf();
-  for (auto target : document->format().convert_targets) (void)document->convert(target);
+  if (!document) {
+    RC_ASSERT(!document.error().message.empty());
+    return;
+  }
+  // Lossless: what opened writes back the same bytes.
+  auto written = document->write();
+  RC_ASSERT(written.has_value());
+  RC_ASSERT(*written == bytes);
+  for (const Diagnostic& d : document->validate()) RC_ASSERT(!d.message.empty());
+  // Every other call: a value, or an error that says something.
+  const auto answered = [](const auto& result) { return result.has_value() || !result.error().message.empty(); };
+  RC_ASSERT(answered(document->summary()));
+  RC_ASSERT(answered(document->to_json()));
+  RC_ASSERT(answered(document->clip()));
+  RC_ASSERT(answered(document->sprite()));
+  RC_ASSERT(answered(document->to_gltf()));
+  for (auto target : document->format().convert_targets) RC_ASSERT(answered(document->convert(target)));
 }
 
 }  // namespace

@@ -50,24 +50,69 @@ TEST_F(Batch, MixedFolderToGlb) {
   EXPECT_NE(r.out.find("3 converted, 3 skipped (2 not animations), 1 failed\n"), std::string::npos) << r.out;
 }
 
+// What each kind must give for the mixed folder, worked out from the inputs: 7 files, of which
+// notes.txt and the LM model mansion_door.bin are not animations and broken.anm fails.
+struct BatchOutcome {
+  const char* kind;
+  std::vector<std::string> tree;
+  const char* summary;
+};
+
 TEST_F(Batch, TheSameOutputWhateverTheNumberOfWorkers) {
-  for (const char* kind : {"json", "png", "gem-6.1-frm3"}) {
-    auto one = run_cli({"batch", dir.file("in"), "-o", dir.file(std::string("one_") + kind), "--to", kind, "-j", "1"}, dir);
-    auto two = run_cli({"batch", dir.file("in"), "-o", dir.file(std::string("two_") + kind), "--to", kind, "-j", "2"}, dir);
-    std::string out_one = one.out, out_two = two.out;
+  const std::vector<BatchOutcome> kinds = {
+      {"json", {"ghost_mm2.json", "mansion_door.json", "nested/deeper/turret_v40.json", "turret_v60.json"},
+       "4 converted, 2 skipped (2 not animations), 1 failed\n"},
+      {"png", {"ghost_mm2.json", "ghost_mm2.png"}, "1 converted, 5 skipped (2 not animations), 1 failed\n"},
+      {"gem-6.1-frm3", {"nested/deeper/turret_v40.anm", "turret_v60.anm"}, "2 converted, 4 skipped (2 not animations), 1 failed\n"},
+  };
+  const std::string broken = dir.file("in") + "/nested/broken.anm:94: error: unexpected end of data: expected key orientation (3 floats) (12 bytes), 6 remain\n";
+  for (const BatchOutcome& want : kinds) {
+    const std::string kind = want.kind;
+    SCOPED_TRACE(kind);
+    auto one = run_cli({"batch", dir.file("in"), "-o", dir.file("one_" + kind), "--to", kind, "-j", "1"}, dir);
+    auto two = run_cli({"batch", dir.file("in"), "-o", dir.file("two_" + kind), "--to", kind, "-j", "2"}, dir);
+    EXPECT_EQ(one.exit_code, 1) << "a file failed";
+    EXPECT_EQ(two.exit_code, 1);
+    EXPECT_EQ(one.err, broken);
+    EXPECT_EQ(two.err, broken);
+    const auto summary_at = one.out.size() - std::min(one.out.size(), std::string(want.summary).size());
+    EXPECT_EQ(one.out.substr(summary_at), want.summary) << one.out;
     auto strip = [](std::string s, const std::string& from) {
       for (auto at = s.find(from); at != std::string::npos; at = s.find(from)) s.erase(at, from.size());
       return s;
     };
-    EXPECT_EQ(strip(out_one, std::string("one_") + kind), strip(out_two, std::string("two_") + kind)) << kind;
-    EXPECT_EQ(one.err, two.err);
-    const auto files = tree(dir.path() / (std::string("one_") + kind));
-    ASSERT_EQ(files, tree(dir.path() / (std::string("two_") + kind))) << kind;
+    EXPECT_EQ(strip(one.out, "one_" + kind), strip(two.out, "two_" + kind));
+    const auto files = tree(dir.path() / ("one_" + kind));
+    EXPECT_EQ(files, want.tree);
+    ASSERT_EQ(files, tree(dir.path() / ("two_" + kind)));
     for (const auto& f : files) {
-      EXPECT_EQ(read_bytes(dir.path() / (std::string("one_") + kind) / f), read_bytes(dir.path() / (std::string("two_") + kind) / f)) << f;
+      EXPECT_EQ(read_bytes(dir.path() / ("one_" + kind) / f), read_bytes(dir.path() / ("two_" + kind) / f)) << f;
     }
   }
-  EXPECT_EQ(tree(dir.path() / "one_png"), (std::vector<std::string>{"ghost_mm2.json", "ghost_mm2.png"}));
+  // What the files hold. The dumps name their format and header values.
+  const auto dump = [&](const std::string& name) { return nlohmann::json::parse(slurp(dir.path() / "one_json" / name)); };
+  EXPECT_EQ(dump("turret_v60.json")["format"], "gem");
+  EXPECT_EQ(dump("turret_v60.json")["version"], "6.0");
+  EXPECT_EQ(dump("turret_v60.json")["frame_count"], 25);
+  EXPECT_EQ(dump("nested/deeper/turret_v40.json")["version"], "4.0");
+  EXPECT_EQ(dump("mansion_door.json")["format"], "lm");
+  EXPECT_EQ(dump("mansion_door.json")["frame_count"], 60);
+  EXPECT_EQ(dump("ghost_mm2.json")["format"], "mm2");
+  EXPECT_EQ(dump("ghost_mm2.json")["frames"].size(), 4u);
+  // The sprite sheet is a PNG.
+  const auto png = read_bytes(dir.path() / "one_png/ghost_mm2.png");
+  ASSERT_GE(png.size(), 16u);
+  EXPECT_EQ(std::vector<std::uint8_t>(png.begin(), png.begin() + 16),
+            (std::vector<std::uint8_t>{0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R'}));
+  // The 6.0 turret moved to 6.1 FRM3 keeps every key's bits: it is the committed 6.1 FRM3 example.
+  EXPECT_EQ(read_bytes(dir.path() / "one_gem-6.1-frm3/turret_v60.anm"),
+            read_bytes(fs::path(ANMKIT_SOURCE_DIR) / "examples/turret_v61_frm3.anm"));
+  // The 4.0 one: version 6.1 (minor half first), 25 frames, FRM3 chunks after the bone map.
+  const auto v40 = read_bytes(dir.path() / "one_gem-6.1-frm3/nested/deeper/turret_v40.anm");
+  ASSERT_GE(v40.size(), 0x4cu);
+  EXPECT_EQ(std::string(v40.begin(), v40.begin() + 4), "EANM");
+  EXPECT_EQ(std::vector<std::uint8_t>(v40.begin() + 4, v40.begin() + 16), (std::vector<std::uint8_t>{1, 0, 6, 0, 'F', 'R', 'M', 'S', 25, 0, 0, 0}));
+  EXPECT_EQ(std::string(v40.begin() + 0x48, v40.begin() + 0x4c), "FRM3");
 }
 
 TEST_F(Batch, AnOutputFolderInsideTheInputIsNotWalked) {

@@ -13,6 +13,7 @@
 #include "anmkit/formats/mm2/mm2_read.hpp"
 #include "support/externals.hpp"
 #include "support/fixture_bytes.hpp"
+#include "support/mm2_fixture.hpp"
 #include "support/run_cli.hpp"
 
 #include <fmt/format.h>
@@ -25,6 +26,31 @@ using json = nlohmann::ordered_json;
 const std::string ghost = std::string(ANMKIT_SOURCE_DIR) + "/examples/ghost_mm2.anm";
 
 mm2::File ghost_file() { return *mm2::read(read_bytes(ghost)); }
+
+// A sprite small enough to compose by hand: base 4x3; slot 0 at (1, 1) 2x1 over a 3x2 patch
+// (cropped, with a hole); slot 1 at (3, 2) 2x2 reaching past the base: the canvas is 5x4.
+const std::vector<test::Mm2Frame> small_frames{
+    {4, 3, {1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1}}, {3, 2, {5, 0, 7, 9, 9, 9}}, {2, 2, {6, 6, 0, 6}}};
+
+std::vector<std::uint8_t> small_sprite() {
+  test::Mm2Spec s;
+  s.slots = {{1, 1, 2, 1}, {3, 2, 2, 2}};
+  s.blocks = {{1, 4, 2, 4, 0, 4}};
+  s.frames = small_frames;
+  return test::mm2_file(s);
+}
+
+// Its composed states (notes point 11): the base; state 1 clears (1, 1) 2x1 and draws the
+// patch's top-left 2x1, 5 then a hole; state 2 clears (3, 2) 2x2 and draws 6 6 / hole 6.
+const std::vector<std::uint8_t> small_states[3] = {
+    {1, 1, 1, 1, 0,  1, 2, 2, 1, 0,  1, 1, 1, 1, 0,  0, 0, 0, 0, 0},
+    {1, 1, 1, 1, 0,  1, 5, 0, 1, 0,  1, 1, 1, 1, 0,  0, 0, 0, 0, 0},
+    {1, 1, 1, 1, 0,  1, 2, 2, 1, 0,  1, 1, 1, 6, 6,  0, 0, 0, 0, 6}};
+
+// Amiga 0x0RGB to 8 bits a channel: nibble * 17 (notes point 9).
+std::array<std::uint8_t, 3> rgb_of(std::uint16_t word) {
+  return {std::uint8_t((word >> 8 & 15) * 17), std::uint8_t((word >> 4 & 15) * 17), std::uint8_t((word & 15) * 17)};
+}
 
 TEST(CliMm2, InfoAndValidate) {
   TempDir dir;
@@ -71,28 +97,36 @@ TEST(CliMm2, DumpBuildAndEditedSequences) {
 
 TEST(CliMm2, ExportToAFolderOfIndexedPngs) {
   TempDir dir;
-  auto r = run_cli({"convert", ghost, "-o", dir.file("frames") + "/"}, dir);
+  const auto small = dir.write("small.anm", small_sprite());
+  auto r = run_cli({"convert", small, "-o", dir.file("frames") + "/"}, dir);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  const mm2::File file = ghost_file();
-  auto raw = mm2::raw_frames(file);
-  ASSERT_TRUE(raw);
-  for (std::size_t i = 0; i < 4; ++i) {
+  const auto palette = test::mm2_test_palette();
+  for (std::size_t i = 0; i < 3; ++i) {
+    SCOPED_TRACE(i);
     auto png_raw = png::decode(read_bytes(dir.file(fmt::format("frames/raw_{:03}.png", i))));
     ASSERT_TRUE(png_raw);
     EXPECT_TRUE(png_raw->indexed);
-    EXPECT_EQ(png_raw->indices, (*raw)[i]);
-    EXPECT_EQ(png_raw->palette, mm2::palette_colors(file));
+    EXPECT_EQ(png_raw->indices, (model::IndexedImage{small_frames[i].w, small_frames[i].h, small_frames[i].pixels}));
+    ASSERT_EQ(png_raw->palette.size(), 32u);
     EXPECT_EQ(png_raw->palette[0].a, 0) << "pen 0 is transparent";
+    for (std::size_t pen = 1; pen < 32; ++pen) {
+      const auto c = rgb_of(palette[pen]);
+      EXPECT_EQ(png_raw->palette[pen], (model::Color{c[0], c[1], c[2], 255})) << "pen " << pen;
+    }
     auto composed = png::decode(read_bytes(dir.file(fmt::format("frames/composed_{:03}.png", i))));
     ASSERT_TRUE(composed);
-    EXPECT_EQ(composed->indices, mm2::compose_state(file, *raw, i));
+    EXPECT_EQ(composed->indices, (model::IndexedImage{5, 4, small_states[i]}));
   }
-  r = run_cli({"convert", ghost, "-o", dir.file("big") + "/", "--scale", "3"}, dir);
+  EXPECT_FALSE(std::filesystem::exists(dir.file("frames/raw_003.png")));
+  r = run_cli({"convert", small, "-o", dir.file("big") + "/", "--scale", "3"}, dir);
   ASSERT_EQ(r.exit_code, 0);
-  auto big = png::decode(read_bytes(dir.file("big/composed_003.png")));
+  auto big = png::decode(read_bytes(dir.file("big/composed_002.png")));
   ASSERT_TRUE(big);
-  EXPECT_EQ(big->width, 108u);
-  EXPECT_EQ(big->indices.at(3 * 30 + 2, 3 * 8 + 1), mm2::compose_state(file, *raw, 3).at(30, 8));
+  EXPECT_EQ(big->width, 15u);
+  EXPECT_EQ(big->height, 12u);
+  for (std::size_t y = 0; y < 12; ++y) {
+    for (std::size_t x = 0; x < 15; ++x) ASSERT_EQ(big->indices.at(x, y), small_states[2][y / 3 * 5 + x / 3]) << x << ", " << y;
+  }
 }
 
 struct GifBytes {
@@ -167,13 +201,36 @@ TEST(CliMm2, NetpbmReadsTheIff) {
   const auto ppm = read_bytes(dir.file("arm.ppm"));
   const std::string header = "P6\n36 28\n255\n";
   ASSERT_EQ(std::string(ppm.begin(), ppm.begin() + std::ptrdiff_t(header.size())), header);
-  const mm2::File file = ghost_file();
-  const auto state = mm2::compose_state(file, *mm2::raw_frames(file), 3);
-  const auto colors = mm2::palette_colors(file);
-  for (std::size_t i = 0; i < state.pixels.size(); ++i) {
-    const auto& c = colors[state.pixels[i]];
-    const std::uint8_t* p = &ppm[header.size() + 3 * i];
-    ASSERT_EQ((std::array<std::uint8_t, 3>{p[0], p[1], p[2]}), (std::array<std::uint8_t, 3>{c.r, c.g, c.b})) << "pixel " << i;
+  // A pixel of a binary PPM: the data follows the third newline ("P6\nW H\n255\n").
+  const auto rgb_at = [](const std::vector<std::uint8_t>& image, std::size_t width, std::size_t x, std::size_t y) {
+    std::size_t start = 0;
+    for (int lines = 0; lines < 3; ++start) lines += image.at(start) == '\n';
+    const std::size_t at = start + 3 * (y * width + x);
+    return std::array<std::uint8_t, 3>{image.at(at), image.at(at + 1), image.at(at + 2)};
+  };
+  // State 3 of the ghost, pixels worked out from the drawing in tools/make_examples and the
+  // palette words pinned in examples_test: the outline (pen 1, 0x111) at the top of the head, the
+  // body (pen 4, 0xaab), an eye (pen 10, 0x0cf), the raised arm and its outline past the base's
+  // edge; inside the arm's rectangle the patch's hole shows the cleared canvas, not the body.
+  EXPECT_EQ(rgb_at(ppm, 36, 15, 0), (std::array<std::uint8_t, 3>{17, 17, 17}));
+  EXPECT_EQ(rgb_at(ppm, 36, 15, 13), (std::array<std::uint8_t, 3>{170, 170, 187}));
+  EXPECT_EQ(rgb_at(ppm, 36, 10, 10), (std::array<std::uint8_t, 3>{0, 204, 255}));
+  EXPECT_EQ(rgb_at(ppm, 36, 34, 4), (std::array<std::uint8_t, 3>{170, 170, 187}));
+  EXPECT_EQ(rgb_at(ppm, 36, 33, 4), (std::array<std::uint8_t, 3>{17, 17, 17}));
+  EXPECT_EQ(rgb_at(ppm, 36, 26, 12), (std::array<std::uint8_t, 3>{0, 0, 0}));
+  EXPECT_EQ(rgb_at(ppm, 36, 35, 27), (std::array<std::uint8_t, 3>{0, 0, 0}));
+
+  // Every pixel of the small sprite's state 2, worked by hand.
+  const auto small = dir.write("small.anm", small_sprite());
+  ASSERT_EQ(run_cli({"convert", small, "-o", dir.file("small.iff"), "--state", "2"}, dir).exit_code, 0);
+  const std::string small_command = "ilbmtoppm " + shell_quote(dir.file("small.iff")) + " > " + shell_quote(dir.file("small.ppm"));
+  ASSERT_EQ(std::system(small_command.c_str()), 0);
+  const auto small_ppm = read_bytes(dir.file("small.ppm"));
+  ASSERT_EQ(std::string(small_ppm.begin(), small_ppm.begin() + 11), "P6\n5 4\n255\n");
+  ASSERT_EQ(small_ppm.size(), 11u + 5 * 4 * 3);
+  const auto palette = test::mm2_test_palette();
+  for (std::size_t y = 0; y < 4; ++y) {
+    for (std::size_t x = 0; x < 5; ++x) EXPECT_EQ(rgb_at(small_ppm, 5, x, y), rgb_of(palette[small_states[2][y * 5 + x]])) << x << ", " << y;
   }
 }
 

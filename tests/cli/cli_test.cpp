@@ -22,6 +22,18 @@ std::vector<std::uint8_t> small_file() {
   return b.bytes();
 }
 
+// `sample small.anm --frame 2 --json`, worked out by hand from small_file's frame-2 keys: the
+// hull's (orientation stored as -0.0, kept), the gun's (flags 0x13: hidden); w = sqrt(1 - 0.6²)
+// in float arithmetic; scale never keyed: 1.
+const std::string small_file_at_frame_2 =
+    "{\n"
+    "  \"frame\": 2,\n"
+    "  \"bones\": [\n"
+    "    {\"name\": \"hull\", \"translation\": [0.0, 0.0, 1.5], \"rotation\": [-0.0, -0.0, -0.0, 1.0], \"scale\": [1.0, 1.0, 1.0], \"visible\": true, \"mirrored\": false},\n"
+    "    {\"name\": \"gun\", \"translation\": [1.0, 2.0, 4.0], \"rotation\": [0.0, 0.0, 0.6, 0.79999995], \"scale\": [1.0, 1.0, 1.0], \"visible\": false, \"mirrored\": false}\n"
+    "  ]\n"
+    "}\n";
+
 TEST(Cli, HelpOnEverySubcommand) {
   TempDir dir;
   auto r = run_cli({"--help"}, dir);
@@ -217,21 +229,29 @@ TEST(Cli, InputsAreNeverOverwrittenUnlessForced) {
 TEST(Cli, ConvertToEveryVersionKeepsThePose) {
   TempDir dir;
   const auto path = dir.write("small.anm", small_file());
-  const std::string expected = run_cli({"sample", path, "--frame", "2", "--json"}, dir).out;
+  auto original = run_cli({"sample", path, "--frame", "2", "--json"}, dir);
+  ASSERT_EQ(original.exit_code, 0) << original.err;
+  const std::string expected = original.out;
+  ASSERT_EQ(expected, small_file_at_frame_2);
   for (const char* target : {"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"}) {
     const auto out = dir.file(std::string(target) + ".anm");
     auto r = run_cli({"convert", path, "-o", out, "--to", target}, dir);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(run_cli({"validate", out}, dir).exit_code, 0) << target;
-    const std::string sampled = run_cli({"sample", out, "--frame", "2", "--json"}, dir).out;
+    auto resampled = run_cli({"sample", out, "--frame", "2", "--json"}, dir);
+    ASSERT_EQ(resampled.exit_code, 0) << target << ": " << resampled.err;
+    const std::string sampled = resampled.out;
     if (std::string(target) != "gem-4.0") {
       EXPECT_EQ(sampled, expected) << target << ": FRM2 and FRM3 keep every value's bits";
       continue;
     }
     // FRMN stores a matrix: the values come back within float rounding.
     const json a = json::parse(expected), b = json::parse(sampled);
+    ASSERT_EQ(b["bones"].size(), 2u);
+    EXPECT_EQ(b["frame"], 2);
     for (std::size_t bone = 0; bone < 2; ++bone) {
+      EXPECT_EQ(a["bones"][bone]["name"], b["bones"][bone]["name"]);
       for (const char* field : {"translation", "rotation", "scale"}) {
         for (std::size_t i = 0; i < a["bones"][bone][field].size(); ++i) {
           EXPECT_NEAR(a["bones"][bone][field][i].get<double>(), b["bones"][bone][field][i].get<double>(), 1e-6) << field;
@@ -247,14 +267,7 @@ TEST(Cli, SampleJsonAndTable) {
   const auto path = dir.write("small.anm", small_file());
   auto r = run_cli({"sample", path, "--frame", "2", "--json"}, dir);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out,
-            "{\n"
-            "  \"frame\": 2,\n"
-            "  \"bones\": [\n"
-            "    {\"name\": \"hull\", \"translation\": [0.0, 0.0, 1.5], \"rotation\": [-0.0, -0.0, -0.0, 1.0], \"scale\": [1.0, 1.0, 1.0], \"visible\": true, \"mirrored\": false},\n"
-            "    {\"name\": \"gun\", \"translation\": [1.0, 2.0, 4.0], \"rotation\": [0.0, 0.0, 0.6, 0.79999995], \"scale\": [1.0, 1.0, 1.0], \"visible\": false, \"mirrored\": false}\n"
-            "  ]\n"
-            "}\n");
+  EXPECT_EQ(r.out, small_file_at_frame_2);
   r = run_cli({"sample", path, "--frame", "1"}, dir);
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_NE(r.out.find("gun                       1          2          3   0.000000  0.000000  0.600000  0.800000"), std::string::npos) << r.out;

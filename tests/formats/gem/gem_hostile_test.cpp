@@ -49,22 +49,38 @@ std::vector<std::vector<std::uint8_t>> all_fixtures() {
   return out;
 }
 
-// Either an error inside the input, or a success that writes back the same bytes. Meaning,
-// validation and conversion of what was read must not crash either.
+// Either an error inside the input, or a success that writes back the same bytes; what was read
+// then validates with diagnostics that point inside the input, means a clip of its bones and
+// frames, and converts (or says why not). RC_ASSERT, so that rapidcheck shrinks a failure.
 void check_hostile(const std::vector<std::uint8_t>& bytes) {
   auto file = read(bytes);
   if (!file) {
-    ASSERT_TRUE(file.error().offset.has_value()) << file.error().message;
-    ASSERT_LE(*file.error().offset, bytes.size());
-    ASSERT_FALSE(file.error().message.empty());
+    RC_ASSERT(file.error().offset.has_value());
+    RC_ASSERT(*file.error().offset <= bytes.size());
+    RC_ASSERT(!file.error().message.empty());
     return;
   }
   auto again = write(*file);
-  ASSERT_TRUE(again) << again.error().message;
-  ASSERT_EQ(*again, bytes);
-  (void)validate(*file);
+  RC_ASSERT(again.has_value());
+  RC_ASSERT(*again == bytes);
+  for (const Diagnostic& d : validate(*file)) {
+    RC_ASSERT(d.id.rfind("gem.", 0) == 0u);
+    RC_ASSERT(!d.message.empty());
+    RC_ASSERT(d.offset.has_value());
+    RC_ASSERT(*d.offset < bytes.size());
+  }
   const model::Clip clip = to_clip(*file);
-  if (clip.frame_count < 100000) (void)from_clip(clip, Target::gem_6_1_frm3);
+  RC_ASSERT(clip.frame_count == file->frame_count);
+  RC_ASSERT(clip.bones.size() == file->bones.size());
+  if (clip.frame_count >= 100000) return;
+  auto converted = from_clip(clip, Target::gem_6_1_frm3);
+  if (!converted) {
+    RC_ASSERT(!converted.error().message.empty());
+    return;
+  }
+  RC_ASSERT(converted->version == version_6_1);
+  RC_ASSERT(converted->frame_count == clip.frame_count);
+  RC_ASSERT(converted->bones.size() == clip.bones.size());
 }
 
 TEST(GemHostile, EveryTruncationOfEveryFixture) {

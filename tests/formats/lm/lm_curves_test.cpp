@@ -57,8 +57,13 @@ TEST(LmCurves, OutSlopeEqualsInSlopeWithoutTheFlag) {
 
 TEST(LmCurves, EqualKeyFramesNeverDivideByZero) {
   const Curve c = keyed({{0, 1, 0, 0}, {5, 2, 0, 0}, {5, 3, 0, 0}, {10, 4, 0, 0}});
-  EXPECT_TRUE(std::isfinite(evaluate(c, 5, 0)));
-  EXPECT_TRUE(std::isfinite(evaluate(c, 4.5, 0)));
+  // At frame 5 the segment that starts there is the one from the second key at 5 to the key at
+  // 10 (u = 0): its start value, 3. Just before, the segment 0..5 with flat slopes: at u = 0.9,
+  // (2u³ - 3u² + 1) * 1 + (-2u³ + 3u²) * 2 = 0.028 + 1.944.
+  EXPECT_DOUBLE_EQ(evaluate(c, 5, 0), 3.0);
+  EXPECT_NEAR(evaluate(c, 4.5, 0), 1.972, 1e-12);
+  EXPECT_NEAR(evaluate(c, 4.5, 0), hermite(0, 1, 0, 5, 2, 0, 4.5), 1e-12);
+  EXPECT_NEAR(evaluate(c, 7.5, 0), 3.5, 1e-12) << "u = 0.5 between 3 and 4, flat slopes";
 }
 
 TEST(LmCurves, NanOrUnorderedKeyFramesHoldTheNearestKey) {
@@ -67,8 +72,13 @@ TEST(LmCurves, NanOrUnorderedKeyFramesHoldTheNearestKey) {
   EXPECT_EQ(evaluate(nan_last, 5, 0), 2.0);
   const Curve nan_first = keyed({{NAN, 1, 0, 0}, {10, 2, 0, 0}});
   EXPECT_EQ(evaluate(nan_first, 5, 0), 1.0);
+  // Out of order the segment is not defined; whichever two keys are used, flat slopes keep the
+  // value between the lowest and the highest key value.
   const Curve unordered = keyed({{10, 1, 0, 0}, {0, 2, 0, 0}, {20, 3, 0, 0}});
-  EXPECT_TRUE(std::isfinite(evaluate(unordered, 15, 0)));
+  const double v = evaluate(unordered, 15, 0);
+  EXPECT_GE(v, 1.0);
+  EXPECT_LE(v, 3.0);
+  EXPECT_EQ(evaluate(unordered, 25, 0), 3.0) << "after the last key: the last value";
 }
 
 TEST(LmCurves, EulerZyxQuaternion) {

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <cmath>
+
 #include "anmkit/formats/lm/lm_curves.hpp"
 #include "anmkit/formats/lm/lm_read.hpp"
 #include "anmkit/formats/lm/lm_repack.hpp"
@@ -57,14 +59,49 @@ void check_hostile(const std::vector<std::uint8_t>& bytes, std::optional<std::ui
     return;
   }
   RC_ASSERT(*write(r->file) == bytes);
-  (void)validate(r->file);
-  auto curves = decode_curves(r->file);
-  if (curves) {
-    for (double f : {0.0, 0.5, 7.0, 1e9}) (void)sample(*curves, f, RotationUnit::degrees);
-  } else {
-    RC_ASSERT(curves.error().offset.has_value());
+  const auto diagnostics = validate(r->file);
+  for (const Diagnostic& d : diagnostics) {
+    RC_ASSERT(d.id.rfind("lm.", 0) == 0u);
+    RC_ASSERT(!d.message.empty());
+    RC_ASSERT(d.offset.has_value());
   }
-  (void)repack(r->file);
+  auto curves = decode_curves(r->file);
+  if (!curves) {
+    RC_ASSERT(curves.error().offset.has_value());
+    RC_ASSERT(has_errors(diagnostics));  // validation sees the same track past its data
+  } else {
+    // One pose per node; a track of one float gives that float, an empty track its default
+    // (scale 1, rotation and translation 0), at every frame.
+    for (double f : {0.0, 0.5, 7.0, 1e9}) {
+      const auto poses = sample(*curves, f, RotationUnit::degrees);
+      RC_ASSERT(poses.size() == r->file.groups.size());
+      for (std::size_t n = 0; n < poses.size(); ++n) {
+        const float values[9] = {poses[n].scale.x, poses[n].scale.y, poses[n].scale.z, poses[n].euler.x, poses[n].euler.y,
+                                 poses[n].euler.z, poses[n].translation.x, poses[n].translation.y, poses[n].translation.z};
+        for (std::size_t slot = 0; slot < 9; ++slot) {
+          const Curve& c = (*curves)[n].curves[slot];
+          if (c.kind == Curve::Kind::keyed) continue;
+          const float want = c.kind == Curve::Kind::constant ? c.constant : (slot < 3 ? 1.0f : 0.0f);
+          RC_ASSERT(values[slot] == want || (std::isnan(values[slot]) && std::isnan(want)));
+        }
+      }
+    }
+  }
+  // Repacking keeps every track's floats, or fails for the reason decoding failed.
+  auto packed = repack(r->file);
+  auto before = track_data(r->file);
+  if (!before) {
+    RC_ASSERT(!packed.has_value());
+    RC_ASSERT(packed.error().offset == before.error().offset);
+    return;
+  }
+  if (!packed) {
+    RC_ASSERT(!packed.error().message.empty());
+    return;
+  }
+  auto after = track_data(*packed);
+  RC_ASSERT(after.has_value());
+  RC_ASSERT(*after == *before);
 }
 
 RC_GTEST_PROP(LmHostile, RandomCorruptionNeverCrashes, ()) {

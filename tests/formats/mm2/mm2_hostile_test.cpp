@@ -56,11 +56,32 @@ RC_GTEST_PROP(Mm2Hostile, RandomCorruptionNeverCrashes, ()) {
     return;
   }
   RC_ASSERT(*write(*r) == bytes);
-  (void)validate(*r);
-  (void)summary(*r, 60);
+  for (const Diagnostic& d : validate(*r)) {
+    RC_ASSERT(d.id.rfind("mm2.", 0) == 0u);
+    RC_ASSERT(!d.message.empty());
+    RC_ASSERT(d.offset.has_value());
+    RC_ASSERT(*d.offset < bytes.size());
+  }
+  // The summary tells what was read: each frame's size and stream, each sequence's steps.
+  const auto s = summary(*r, 60);
+  RC_ASSERT(s["frame_count"] == r->frames.size());
+  RC_ASSERT(s["frames"].size() == r->frames.size());
+  for (std::size_t i = 0; i < r->frames.size(); ++i) {
+    RC_ASSERT(s["frames"][i]["width"] == r->frames[i].width);
+    RC_ASSERT(s["frames"][i]["height"] == r->frames[i].height);
+    RC_ASSERT(s["frames"][i]["stream_bytes"] == r->streams[i].size());
+  }
+  RC_ASSERT(s["sequences"].size() == r->blocks.size());
+  for (std::size_t b = 0; b < r->blocks.size(); ++b) RC_ASSERT(s["sequences"][b]["steps"].size() == r->blocks[b].size() / 2);
+  RC_ASSERT(s["preamble_bytes"] == r->preamble.size());
   RC_ASSERT(*from_json(to_json(*r)) == *r);
   auto sprite = to_sprite(*r, 60);
   RC_ASSERT(sprite.has_value());
+  RC_ASSERT(sprite->images.size() == r->frames.size());
+  for (const auto& image : sprite->images) {
+    RC_ASSERT(image.width == s["canvas"][0]);
+    RC_ASSERT(image.height == s["canvas"][1]);
+  }
 }
 
 }  // namespace

@@ -11,7 +11,6 @@
 #include <spng.h>
 
 #include "anmkit/image/png.hpp"
-#include "anmkit/formats/mm2/mm2_codec.hpp"
 #include "anmkit/formats/mm2/mm2_compose.hpp"
 #include "anmkit/formats/mm2/mm2_read.hpp"
 #include "anmkit/formats/mm2/mm2_write.hpp"
@@ -54,19 +53,26 @@ TEST(Mm2Import, UneditedFramesKeepTheirStreams) {
 TEST(Mm2Import, AnEditedFrameIsReencodedAndOthersKept) {
   const File base = base_file();
   auto images = exported(base);
-  auto raw = raw_frames(base);
-  model::IndexedImage edited = (*raw)[1];
-  edited.pixels[3] = 31;
+  // Frame 1 (8x6) repainted: row 0 pens 15 15 15 15 1, pixel (7, 5) pen 16, the rest 0.
+  model::IndexedImage edited{8, 6, std::vector<std::uint8_t>(48, 0)};
+  for (std::size_t x = 0; x < 4; ++x) edited.pixels[x] = 15;
+  edited.pixels[4] = 1;
+  edited.pixels[5 * 8 + 7] = 16;
   images[1].picture = *png::decode(*png::encode_indexed(edited, palette_colors(base)));
   auto result = import_frames(base, images, {});
   ASSERT_TRUE(result) << result.error().to_string();
   EXPECT_EQ(result->streams[0], base.streams[0]);
   EXPECT_EQ(result->streams[2], base.streams[2]);
-  std::size_t used = 0;
-  auto planes = decode_planes(result->streams[1], 8, 6, used);
-  ASSERT_TRUE(planes);
-  EXPECT_EQ(planes_to_pixels(*planes, 8, 6), edited.pixels);
-  EXPECT_EQ(result->streams[1], encode_planes(*planes)) << "the greedy rule";
+  // Worked by hand (notes points 7, 8, 10). Rows are 2 bytes, planes 12 bytes (24 nibbles):
+  // plane 0 = F8 00 + ten 00; planes 1-3 = F0 00 + ten 00; plane 4 = ten 00, 01, 00.
+  // Nibbles: F 8 0x22 | F 0x23 | F 0x23 | F 0x23 | 0x21 1 0 0. Greedy: F0 (one F), 80 (literal
+  // 8 0), 0F 04 (21 zeros), then F0 0F 06 twice, F0, then 23 + 21 = 44 zeros across planes 3
+  // and 4 as 0F 0F 0B, the literal 1 0 and one last 0.
+  EXPECT_EQ(result->streams[1], (Bytes{0xf0, 0x80, 0x0f, 0x04, 0xf0, 0x0f, 0x06, 0xf0, 0x0f, 0x06, 0xf0, 0x0f, 0x0f, 0x0b, 0x10, 0x00}))
+      << "the greedy rule";
+  auto after = raw_frames(*result);
+  ASSERT_TRUE(after);
+  EXPECT_EQ((*after)[1], edited);
 }
 
 model::IndexedImage rgba_as_image(std::size_t w, std::size_t h) { return {w, h, std::vector<std::uint8_t>(w * h, 0)}; }
