@@ -126,43 +126,10 @@ float quat_angle_between(const Quat& a, const Quat& b) {
   return float(4 * std::asin(std::min(1.0, chord / 2)));
 }
 
-namespace {
-
-struct SinCos {
-  double sin, cos;
-};
-
-// sin and cos together, to about 2e-14 (far below a float's 6e-8), without a library call: three
-// of them per Euler bone were 63% of the LM sampler's time. Reduction by quarter turns (pi/2 in
-// two parts, exact for |k| < 2^20), then Taylor series on [-pi/4, pi/4]; the same bits on every
-// platform, the browser's WebAssembly included. Arguments beyond the reduction's range (or NaN)
-// take the library's path.
-SinCos sin_cos(double x) {
-  if (!(std::fabs(x) < 1.0e5)) return {std::sin(x), std::cos(x)};
-  constexpr double two_over_pi = 0.63661977236758134308;
-  constexpr double pi_over_2_hi = 1.57079632673412561417e+00;  // the first 33 bits of pi/2
-  constexpr double pi_over_2_lo = 6.07710050650619224932e-11;  // pi/2 - pi_over_2_hi
-  // Round to the nearest whole number by the 1.5 * 2^52 shift: no libm call, no SSE4.1 needed.
-  constexpr double shift = 6755399441055744.0;
-  const double k = (x * two_over_pi + shift) - shift;
-  const double r = (x - k * pi_over_2_hi) - k * pi_over_2_lo;
-  const double r2 = r * r;
-  // Truncation error below r^15/15! and r^16/16! at |r| = pi/4: 2e-14 and 1e-15.
-  const double s = r + r * r2 * (-1.0 / 6 + r2 * (1.0 / 120 + r2 * (-1.0 / 5040 + r2 * (1.0 / 362880 +
-                   r2 * (-1.0 / 39916800 + r2 * (1.0 / 6227020800.0))))));
-  const double c = 1 + r2 * (-1.0 / 2 + r2 * (1.0 / 24 + r2 * (-1.0 / 720 + r2 * (1.0 / 40320 +
-                   r2 * (-1.0 / 3628800 + r2 * (1.0 / 479001600.0 + r2 * (-1.0 / 87178291200.0)))))));
-  // The quarter turn picks which is which and the signs, without branches (they mispredict).
-  const auto quadrant = static_cast<unsigned>(static_cast<long long>(k)) & 3u;
-  const double sin_r = quadrant & 1u ? c : s, cos_r = quadrant & 1u ? s : c;
-  return {quadrant & 2u ? -sin_r : sin_r, (quadrant + 1u) & 2u ? -cos_r : cos_r};
-}
-
-}  // namespace
-
 Quat quat_from_euler_zyx(double rx, double ry, double rz) {
-  const SinCos hx = sin_cos(rx / 2), hy = sin_cos(ry / 2), hz = sin_cos(rz / 2);
-  const double cx = hx.cos, sx = hx.sin, cy = hy.cos, sy = hy.sin, cz = hz.cos, sz = hz.sin;
+  const double cx = std::cos(rx / 2), sx = std::sin(rx / 2);
+  const double cy = std::cos(ry / 2), sy = std::sin(ry / 2);
+  const double cz = std::cos(rz / 2), sz = std::sin(rz / 2);
   // qz * qy * qx
   const double w = cz * cy * cx + sz * sy * sx;
   const double x = cz * cy * sx - sz * sy * cx;
