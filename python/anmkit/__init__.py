@@ -344,44 +344,66 @@ class Document:
             self._sampler = sampler
         return self._sampler
 
-    def _sample_into(self, entries: int, call) -> Tuple[dict, _capi.PoseArrays]:
-        """Buffers for `entries` poses, filled by `call` (the arrays must outlive it)."""
-        buffers = {"translation": _buffer(entries * 3, "f"), "rotation": _buffer(entries * 4, "f"),
-                   "scale": _buffer(entries * 3, "f"), "visible": _buffer(entries, "B"),
-                   "mirrored": _buffer(entries, "B")}
+    def _pose_buffers(self, shape: Tuple[int, ...], out: Optional[Pose]) -> dict:
+        """Buffers for poses of `shape` (frames, bones or bones): new ones, or `out`'s arrays,
+        which are reused as they are (NumPy arrays of the right shape and type)."""
+        sizes = {"translation": (3, "f"), "rotation": (4, "f"), "scale": (3, "f"), "visible": (0, "B"),
+                 "mirrored": (0, "B")}
+        if out is None:
+            entries = 1
+            for n in shape:
+                entries *= n
+            return {key: _buffer(entries * max(1, width), code) for key, (width, code) in sizes.items()}
+        if not have_numpy():
+            raise ValueError("out= takes the NumPy arrays of an earlier Pose")
+        buffers = {}
+        for key, (width, code) in sizes.items():
+            array_ = getattr(out, key)
+            wanted = tuple(shape) + ((width,) if width else ())
+            dtype = _np.float32 if code == "f" else _np.uint8
+            if not isinstance(array_, _np.ndarray) or array_.shape != wanted or array_.dtype != dtype or \
+                    not array_.flags.c_contiguous or not array_.flags.writeable:
+                raise ValueError(f"out.{key} must be a writeable C-contiguous {_np.dtype(dtype).name} array of "
+                                 f"shape {wanted}")
+            buffers[key] = (array_, array_.ctypes.data)
+        return buffers
+
+    def _sample_into(self, shape: Tuple[int, ...], out: Optional[Pose], call) -> Pose:
+        """Poses of `shape` written by `call` (given the C arrays) into new buffers or `out`."""
+        buffers = self._pose_buffers(shape, out)
         arrays = sized(_capi.PoseArrays)
-        arrays.capacity = entries
+        arrays.capacity = 1
+        for n in shape:
+            arrays.capacity *= n
         for key, (_, address) in buffers.items():
             setattr(arrays, key, address)
         call(arrays)
-        return buffers, arrays
+        if out is not None:
+            return out
+        return Pose(_shaped(buffers["translation"][0], shape + (3,)), _shaped(buffers["rotation"][0], shape + (4,)),
+                    _shaped(buffers["scale"][0], shape + (3,)), _shaped(buffers["visible"][0], shape, True),
+                    _shaped(buffers["mirrored"][0], shape, True))
 
-    def sample(self, frame: float) -> Pose:
+    def sample(self, frame: float, out: Optional[Pose] = None) -> Pose:
         """Every bone at `frame` (any real frame), as (bones, n) arrays. A bone a track does not
-        move has its rest value (its joint's, or the identity)."""
+        move has its rest value (its joint's, or the identity). `out`: an earlier result of the
+        same shape whose arrays are filled again instead of new ones (NumPy only)."""
         bones = len(self.skeleton.bones)
-        buffers, _ = self._sample_into(bones, lambda arrays: _call(lib.anmkit_sample, self._sampler_handle(),
-                                                                   float(frame), ctypes.byref(arrays)))
-        return Pose(_shaped(buffers["translation"][0], (bones, 3)), _shaped(buffers["rotation"][0], (bones, 4)),
-                    _shaped(buffers["scale"][0], (bones, 3)), _shaped(buffers["visible"][0], (bones,), True),
-                    _shaped(buffers["mirrored"][0], (bones,), True))
+        return self._sample_into((bones,), out, lambda arrays: _call(
+            lib.anmkit_sample, self._sampler_handle(), float(frame), ctypes.byref(arrays)))
 
-    def sample_all(self, first: int = 0, count: Optional[int] = None) -> Pose:
+    def sample_all(self, first: int = 0, count: Optional[int] = None, out: Optional[Pose] = None) -> Pose:
         """Whole frames first .. first + count - 1 (default: every frame of the clip), as
-        (frames, bones, n) arrays, in one call into the library."""
+        (frames, bones, n) arrays, in one call into the library. `out` as for sample(): reusing
+        arrays spares the allocation (and the page faults of new memory) on every call."""
         skeleton = self.skeleton
         bones = len(skeleton.bones)
         if count is None:
             count = max(0, skeleton.frame_count - first)
         if first < 0 or count < 0:
             raise ValueError("first and count must not be negative")
-        buffers, _ = self._sample_into(count * bones, lambda arrays: _call(
+        return self._sample_into((count, bones), out, lambda arrays: _call(
             lib.anmkit_sample_frames, self._sampler_handle(), first, count, ctypes.byref(arrays)))
-        return Pose(_shaped(buffers["translation"][0], (count, bones, 3)),
-                    _shaped(buffers["rotation"][0], (count, bones, 4)),
-                    _shaped(buffers["scale"][0], (count, bones, 3)),
-                    _shaped(buffers["visible"][0], (count, bones), True),
-                    _shaped(buffers["mirrored"][0], (count, bones), True))
 
     @property
     def sprite(self) -> Sprite:

@@ -213,3 +213,23 @@ def test_module_command_line():
     run = subprocess.run([sys.executable, "-m", "anmkit", "info", example("mansion_door.bin")], capture_output=True,
                          text=True, env=env)
     assert run.returncode == 1 and "not a recognised animation" in run.stderr
+
+
+def test_sampling_into_earlier_arrays():
+    doc = anmkit.open(example("turret_v60.anm"))
+    every = doc.sample_all()
+    one = doc.sample(4)
+    if not anmkit.have_numpy():
+        with pytest.raises(ValueError, match="NumPy"):
+            doc.sample(4, out=one)
+        return
+    one_again = doc.sample(22, out=one)
+    assert one_again is one and not bool(one.visible[4])
+    assert close(one.rotation[4], [0.5, 0, 0, 0.866025404])
+    every.translation[:] = 0
+    assert doc.sample_all(out=every) is every
+    assert close(every.translation[16][3], [0, 27, 2.5])
+    with pytest.raises(ValueError, match=r"out.translation must be .* shape \(5, 3\)"):
+        doc.sample(4, out=every)
+    with pytest.raises(ValueError, match="out.translation"):
+        doc.sample_all(first=0, count=3, out=every)
