@@ -210,7 +210,13 @@ BENCHMARK(BM_GltfExportGem)->Unit(benchmark::kMillisecond);
 }  // namespace
 
 // BENCHMARK_MAIN, with the CLI's allocator settings: the benchmarks measure what the CLI does.
+// `--write-gem-clip PATH` writes the GEM benchmark clip (FRM2) instead, for the Python benchmark
+// (bench/python_sampling.py) to sample the very same file.
 int main(int argc, char** argv) {
+  if (argc == 3 && std::string_view(argv[1]) == "--write-gem-clip") {
+    const auto& bytes = anmkit::bench::synthetic_file_bytes(anmkit::gem::Target::gem_6_0);
+    return anmkit::write_file_atomic(argv[2], bytes) ? 0 : 1;
+  }
   anmkit::tools::keep_freed_memory();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

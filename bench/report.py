@@ -6,6 +6,7 @@ the ratios, and each of issue 6's targets as met or missed. Usage: report.py WOR
 import datetime
 import json
 import os
+import pathlib
 import platform
 import re
 import subprocess
@@ -136,4 +137,10 @@ speedup = runs["1x-j1"][0] / runs["1x-j2"][0]
 target("`batch -j2` at least 1.8x `-j1`", f"{speedup:.2f}x", speedup >= 1.8)
 growth = runs["10x-j2"][1] / runs["1x-j2"][1]
 target("peak memory of the 10x corpus within 10% of the 1x corpus", f"{(growth - 1) * 100:+.1f}%", growth <= 1.10)
+python_report = pathlib.Path(sys.argv[1]) / "python.json"
+if python_report.exists():
+    p = json.loads(python_report.read_text())
+    target("Python `sample_all` of the GEM clip at least 1/2 of the C++ sampler (issue 14)",
+           f"{p['python_bone_frames_per_second'] / 1e6:.1f} M vs {p['cpp_bone_frames_per_second'] / 1e6:.1f} M "
+           f"bone-frames/s ({p['ratio']:.2f})", p["ratio"] >= 0.5)
 sys.stdout.write("".join(out))

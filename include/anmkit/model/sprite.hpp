@@ -48,6 +48,12 @@ struct SpriteAnimation {
   double tick_hz = default_tick_hz;
   // The frames as the file stores them (MM2: a base and patches), before they are composed.
   std::vector<IndexedImage> stored;
+  // Where each stored frame is drawn on the canvas (MM2: the base at 0, 0; a patch in its slot,
+  // clipped to the slot's size), one per stored frame.
+  struct Rect {
+    std::size_t x = 0, y = 0, width = 0, height = 0;
+  };
+  std::vector<Rect> stored_rects;
   std::size_t planes = 8;  // bitplanes the pens fit in (MM2: 5), for planar outputs such as ILBM
 };
 

@@ -42,11 +42,12 @@ model::IndexedImage compose_state(const File& file, const std::vector<model::Ind
   };
   if (!raw.empty()) draw(raw[0], 0, 0, raw[0].width, raw[0].height);
   if (k == 0 || k >= raw.size()) return canvas;
-  const Slot& slot = file.prelude[k - 1];
-  if (!slot.used()) {
+  // A model built from JSON may hold more frames than the 11 slots (write refuses it).
+  if (k > prelude_slots || !file.prelude[k - 1].used()) {
     draw(raw[k], 0, 0, raw[k].width, raw[k].height);
     return canvas;
   }
+  const Slot& slot = file.prelude[k - 1];
   for (std::size_t y = slot.y(); y < std::min<std::size_t>(canvas.height, std::size_t(slot.y()) + slot.h()); ++y) {
     for (std::size_t x = slot.x(); x < std::min<std::size_t>(canvas.width, std::size_t(slot.x()) + slot.w()); ++x) {
       canvas.pixels[y * canvas.width + x] = 0;
@@ -79,6 +80,16 @@ Expected<model::SpriteAnimation> to_sprite(const File& file, double tick_hz) {
       steps.push_back({std::min<std::size_t>(s.state, a.images.size() - 1), step_ticks(s)});
     }
     a.sequences.push_back(std::move(steps));
+  }
+  for (std::size_t k = 0; k < raw->size(); ++k) {
+    const model::IndexedImage& image = (*raw)[k];
+    const Slot* slot = k == 0 || k > prelude_slots ? nullptr : &file.prelude[k - 1];
+    if (slot == nullptr || !slot->used()) {
+      a.stored_rects.push_back({0, 0, image.width, image.height});
+    } else {  // as compose_state draws it
+      a.stored_rects.push_back({slot->x(), slot->y(), std::min<std::size_t>(slot->w(), image.width),
+                                std::min<std::size_t>(slot->h(), image.height)});
+    }
   }
   a.stored = std::move(*raw);
   a.planes = planes;

@@ -1,0 +1,353 @@
+/* anmkit's C API: the front door (anmkit.hpp) for C, ctypes, C#, Rust and WebAssembly.
+ *
+ *   anmkit_document* doc = NULL;
+ *   anmkit_error error;
+ *   if (anmkit_open_file("turret.anm", NULL, &doc, &error) != ANMKIT_OK) {
+ *     fprintf(stderr, "%s: %s\n", error.file, error.message);
+ *     return 1;
+ *   }
+ *   printf("%s %s\n", anmkit_format(doc), anmkit_version(doc));
+ *   anmkit_free(doc);
+ *
+ * Conventions, the same for every function:
+ * - A function that can fail returns an anmkit_status: ANMKIT_OK (0), or the code of the error it
+ *   also writes into `error` when `error` is not NULL. Nothing is thrown and nothing aborts: every
+ *   function catches what the library below it might raise (an allocation that fails included).
+ * - Handles (anmkit_document, anmkit_diagnostics, anmkit_sampler) are opaque and owned by the
+ *   caller, who frees each with its own function; freeing NULL does nothing. A document is
+ *   immutable: functions that change one return a new document and leave the old one as it was.
+ *   A document may be read from several threads at once; a sampler belongs to one thread.
+ * - Option and information structs begin with `struct_size`, which the caller sets to
+ *   sizeof(the struct) (the *_init functions do it), so that later versions can add fields at the
+ *   end: the library reads and writes only the fields that fit in the size it is given.
+ * - Strings given to the library are NUL-terminated bytes (paths as the system takes them).
+ *   Names coming from files are bytes, not necessarily UTF-8, and are returned with their size.
+ * - Memory the library allocates for the caller (anmkit_write, anmkit_to_json, ...) is released
+ *   with anmkit_bytes_free; pointers into a document stay valid until that document is freed.
+ */
+#ifndef ANMKIT_H
+#define ANMKIT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#define ANMKIT_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define ANMKIT_API __attribute__((visibility("default")))
+#else
+#define ANMKIT_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Errors ------------------------------------------------------------------------------ */
+
+/* Stable codes: their numbers never change. 1 .. 10 are the library's own (core/error.hpp). */
+typedef enum anmkit_status {
+  ANMKIT_OK = 0,
+  ANMKIT_ERROR_IO = 1,               /* a file could not be read or written */
+  ANMKIT_ERROR_TRUNCATED = 2,        /* the data ends before a field that must be there */
+  ANMKIT_ERROR_BAD_MAGIC = 3,        /* the data does not start with the expected signature */
+  ANMKIT_ERROR_BAD_VALUE = 4,        /* a field holds a value the format does not allow */
+  ANMKIT_ERROR_TOO_LARGE = 5,        /* a count or size past the bytes that remain or a limit */
+  ANMKIT_ERROR_UNKNOWN_CHUNK = 6,    /* a chunk tag that is not valid at its place */
+  ANMKIT_ERROR_UNSUPPORTED = 7,      /* valid input this operation cannot handle */
+  ANMKIT_ERROR_INVALID_MODEL = 8,    /* a model that breaks the format's rules */
+  ANMKIT_ERROR_JSON = 9,             /* JSON that is malformed or does not follow the schema */
+  ANMKIT_ERROR_UNKNOWN_FORMAT = 10,  /* content that no format recognises */
+  ANMKIT_ERROR_INVALID_ARGUMENT = 11, /* a NULL where a value is needed, an index out of range,
+                                        a struct_size too small, an unknown option value */
+  ANMKIT_ERROR_BUFFER_TOO_SMALL = 12, /* a caller's buffer cannot hold the result */
+  ANMKIT_ERROR_WRONG_KIND = 13        /* a skeletal call on a sprite document, or the reverse */
+} anmkit_status;
+
+#define ANMKIT_ERROR_TEXT 1024
+
+typedef struct anmkit_error {
+  int32_t code;        /* an anmkit_status; ANMKIT_OK when there was no error */
+  int32_t has_offset;  /* 1 when `offset` is a byte offset into the binary input */
+  uint64_t offset;
+  char pointer[256];   /* a JSON pointer into a JSON input ("" when none); cut to fit */
+  char file[ANMKIT_ERROR_TEXT];     /* the file or name the error is about ("" when none) */
+  char message[ANMKIT_ERROR_TEXT];  /* what was expected; cut to fit, always NUL-terminated */
+} anmkit_error;
+
+/* The stable name of a code ("io", "truncated", ..., "invalid_argument"); "" for no code. */
+ANMKIT_API const char* anmkit_status_name(int32_t code);
+
+/* ---- The library ------------------------------------------------------------------------- */
+
+/* "MAJOR.MINOR.PATCH" of this library. Static storage. */
+ANMKIT_API const char* anmkit_library_version(void);
+
+/* The registered formats ("gem", "lm", "mm2"), in registry order. Static storage; NULL past the
+ * end. */
+ANMKIT_API const char* anmkit_format_name(size_t index);
+
+/* The format the bytes are, by content (never by name): a name of anmkit_format_name, or NULL
+ * when none recognises them. */
+ANMKIT_API const char* anmkit_detect(const void* bytes, size_t size);
+
+/* ---- Opening ----------------------------------------------------------------------------- */
+
+typedef struct anmkit_open_options {
+  size_t struct_size;
+  /* Limits on what a reader accepts; 0 takes the default (docs/SECURITY.md has the table). */
+  uint64_t max_input_bytes;
+  uint64_t max_keys;
+  uint64_t max_pixels;
+  uint32_t max_frames;
+  uint32_t max_bones;
+  uint32_t max_sequences;
+  uint32_t lm_nodes;           /* LM without a .bin: the node count; 0 infers it */
+  const char* skeleton;        /* the paired model file (GEM .mdl, LM .bin), or NULL */
+  const char* rotation_unit;   /* LM: "degrees" (NULL), "turn4096" or "radians" */
+  double fps;                  /* skeletal formats store none; 0 takes 30 */
+  double tick_hz;              /* sprites: game ticks per second; 0 takes 60 */
+} anmkit_open_options;
+
+/* Fills `options` with the defaults and sets its struct_size. */
+ANMKIT_API void anmkit_open_options_init(anmkit_open_options* options);
+
+typedef struct anmkit_document anmkit_document;
+
+/* Reads the file at `path` and opens it by content. On success *out is a new document the caller
+ * frees with anmkit_free; on failure *out is NULL. `options` may be NULL (the defaults). */
+ANMKIT_API anmkit_status anmkit_open_file(const char* path, const anmkit_open_options* options,
+                                          anmkit_document** out, anmkit_error* error);
+
+/* Opens `size` bytes at `bytes` (copied: the caller keeps its buffer). `name` (may be NULL) is
+ * used in messages. Ownership of *out as for anmkit_open_file. */
+ANMKIT_API anmkit_status anmkit_open_memory(const void* bytes, size_t size, const char* name,
+                                            const anmkit_open_options* options, anmkit_document** out,
+                                            anmkit_error* error);
+
+/* The document a JSON dump describes (the exact inverse of anmkit_to_json; errors carry the
+ * JSON pointer). Ownership of *out as for anmkit_open_file. */
+ANMKIT_API anmkit_status anmkit_from_json(const char* json, size_t size, const char* name,
+                                          const anmkit_open_options* options, anmkit_document** out,
+                                          anmkit_error* error);
+
+/* Releases a document and everything it handed out (names, versions). NULL does nothing. */
+ANMKIT_API void anmkit_free(anmkit_document* document);
+
+/* ---- What it is -------------------------------------------------------------------------- */
+
+/* "gem", "lm" or "mm2" (static storage); "" for NULL. */
+ANMKIT_API const char* anmkit_format(const anmkit_document* document);
+/* "4.0", "6.0", "6.1" (GEM), "2" (LM); "" when the format has none. Owned by the document. */
+ANMKIT_API const char* anmkit_version(const anmkit_document* document);
+/* 1 when the document is skeletal (anmkit_clip_info and the sampler apply), else 0. */
+ANMKIT_API int anmkit_is_skeletal(const anmkit_document* document);
+/* 1 when the document is a sprite animation (anmkit_sprite_info ... apply), else 0. */
+ANMKIT_API int anmkit_is_sprite(const anmkit_document* document);
+
+/* ---- Validation -------------------------------------------------------------------------- */
+
+typedef struct anmkit_diagnostics anmkit_diagnostics;
+
+typedef enum anmkit_severity { ANMKIT_SEVERITY_WARNING = 0, ANMKIT_SEVERITY_ERROR = 1 } anmkit_severity;
+
+typedef struct anmkit_diagnostic {
+  size_t struct_size;
+  int32_t severity;        /* an anmkit_severity */
+  int32_t has_offset;      /* 1 when `offset` is a byte offset in the file */
+  uint64_t offset;
+  const char* id;          /* stable, e.g. "gem.key-past-end" */
+  const char* message;
+  const char* pointer;     /* JSON pointer into the document's dump ("" when none) */
+} anmkit_diagnostic;
+
+/* The format's rules applied to the document: *out is a new list (possibly empty) the caller
+ * frees with anmkit_diagnostics_free. */
+ANMKIT_API anmkit_status anmkit_validate(const anmkit_document* document, anmkit_diagnostics** out,
+                                         anmkit_error* error);
+ANMKIT_API size_t anmkit_diagnostics_count(const anmkit_diagnostics* diagnostics);
+/* The count of diagnostics of that severity. */
+ANMKIT_API size_t anmkit_diagnostics_count_severity(const anmkit_diagnostics* diagnostics, int32_t severity);
+/* Finding `index` (0 .. count - 1). The strings stay valid until the list is freed. */
+ANMKIT_API anmkit_status anmkit_diagnostics_get(const anmkit_diagnostics* diagnostics, size_t index,
+                                                anmkit_diagnostic* out, anmkit_error* error);
+ANMKIT_API void anmkit_diagnostics_free(anmkit_diagnostics* diagnostics);
+
+/* ---- Writing ----------------------------------------------------------------------------- */
+
+/* The file's bytes (byte-identical to the input when unchanged). *bytes is allocated for the
+ * caller, who releases it with anmkit_bytes_free. */
+ANMKIT_API anmkit_status anmkit_write(const anmkit_document* document, uint8_t** bytes, size_t* size,
+                                      anmkit_error* error);
+
+typedef struct anmkit_save_options {
+  size_t struct_size;
+  int32_t overwrite_source;  /* 1 allows `path` to be the file the document was opened from */
+} anmkit_save_options;
+
+ANMKIT_API void anmkit_save_options_init(anmkit_save_options* options);
+
+/* Writes the file to `path` through a temporary file renamed into place; refuses to replace the
+ * file the document was opened from unless options->overwrite_source. `options` may be NULL. */
+ANMKIT_API anmkit_status anmkit_save(const anmkit_document* document, const char* path,
+                                     const anmkit_save_options* options, anmkit_error* error);
+
+/* The lossless JSON dump (docs/json-schema.md), pretty (the CLI's layout) when `pretty` is 1,
+ * else on one line. *json is NUL-terminated, *size excludes the NUL; release with
+ * anmkit_bytes_free. */
+ANMKIT_API anmkit_status anmkit_to_json(const anmkit_document* document, int pretty, char** json, size_t* size,
+                                        anmkit_error* error);
+
+/* What `anmkit info` prints: text (several lines) or, when `as_json` is 1, one JSON object.
+ * Ownership as for anmkit_to_json. */
+ANMKIT_API anmkit_status anmkit_summary(const anmkit_document* document, int as_json, char** text, size_t* size,
+                                        anmkit_error* error);
+
+/* glTF 2.0 of a skeletal document (.glb when `binary` is 1, else .gltf JSON with its buffer
+ * embedded). Ownership as for anmkit_write. */
+ANMKIT_API anmkit_status anmkit_to_gltf(const anmkit_document* document, int binary, uint8_t** bytes, size_t* size,
+                                        anmkit_error* error);
+
+/* Releases memory anmkit_write, anmkit_to_json, anmkit_summary or anmkit_to_gltf returned. */
+ANMKIT_API void anmkit_bytes_free(void* bytes);
+
+/* Another version or layout of the same format: "gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3",
+ * "repack" (LM). *out is a new document the caller frees. */
+ANMKIT_API anmkit_status anmkit_convert(const anmkit_document* document, const char* target,
+                                        anmkit_document** out, anmkit_error* error);
+
+/* ---- Skeletal documents (GEM, LM) -------------------------------------------------------- */
+
+typedef struct anmkit_clip_info {
+  size_t struct_size;
+  uint32_t bone_count;    /* bones the file animates (the sampler's order) */
+  uint32_t joint_count;   /* joints of the skeleton (options.skeleton; 0 without one) */
+  uint32_t frame_count;   /* whole frames 0 .. frame_count - 1 */
+  int32_t loop;           /* 1 when playback wraps at frame_count */
+  double fps;
+  float up_rotation[4];   /* x, y, z, w: turns the format's up axis to +Y (glTF's) */
+  float metres_per_unit;
+} anmkit_clip_info;
+
+/* The clip's shape; ANMKIT_ERROR_WRONG_KIND for a sprite document. */
+ANMKIT_API anmkit_status anmkit_clip_info_get(const anmkit_document* document, anmkit_clip_info* out,
+                                             anmkit_error* error);
+
+typedef struct anmkit_bone {
+  size_t struct_size;
+  const char* name;   /* bytes, NUL-terminated; owned by the document */
+  size_t name_size;   /* without the NUL */
+  int32_t joint;      /* the skeleton's joint of the same name, or -1 */
+} anmkit_bone;
+
+ANMKIT_API anmkit_status anmkit_bone_get(const anmkit_document* document, uint32_t index, anmkit_bone* out,
+                                         anmkit_error* error);
+
+typedef struct anmkit_joint {
+  size_t struct_size;
+  const char* name;   /* bytes, NUL-terminated; owned by the document */
+  size_t name_size;
+  int32_t parent;     /* an earlier joint's index, or -1 for a root */
+  int32_t mirrored;   /* 1: the rest pose negates the local Z axis */
+  float translation[3];
+  float rotation[4];  /* x, y, z, w */
+  float scale[3];
+} anmkit_joint;
+
+ANMKIT_API anmkit_status anmkit_joint_get(const anmkit_document* document, uint32_t index, anmkit_joint* out,
+                                          anmkit_error* error);
+
+/* Caller-owned arrays a pose is written into, bone after bone (and for a range, frame after
+ * frame: entry i * bone_count + b is bone b at the range's i-th frame). Any may be NULL.
+ * A bone a track does not move keeps its rest value: its joint's, or the identity. */
+typedef struct anmkit_pose_arrays {
+  size_t struct_size;
+  size_t capacity;       /* entries each array holds (bones, or frames x bones) */
+  float* translation;    /* 3 floats an entry */
+  float* rotation;       /* 4 floats an entry: x, y, z, w */
+  float* scale;          /* 3 floats an entry (positive; the mirror is apart) */
+  uint8_t* visible;      /* 1 shown, 0 hidden */
+  uint8_t* mirrored;     /* 1 when the local Z axis is negated */
+} anmkit_pose_arrays;
+
+typedef struct anmkit_sampler anmkit_sampler;
+
+/* A sampler for the document's clip: built once, then sampling allocates nothing. One sampler a
+ * thread (it keeps the last keys it used, so that sequential frames are found in a step). The
+ * document may be freed before the sampler. */
+ANMKIT_API anmkit_status anmkit_sampler_new(const anmkit_document* document, anmkit_sampler** out,
+                                            anmkit_error* error);
+ANMKIT_API void anmkit_sampler_free(anmkit_sampler* sampler);
+
+/* Every bone at `frame` (any finite real frame; no wrapping) into `out` (capacity >= bones). */
+ANMKIT_API anmkit_status anmkit_sample(anmkit_sampler* sampler, double frame, const anmkit_pose_arrays* out,
+                                       anmkit_error* error);
+
+/* Whole frames first .. first + count - 1 (capacity >= count x bones). */
+ANMKIT_API anmkit_status anmkit_sample_frames(anmkit_sampler* sampler, uint32_t first, uint32_t count,
+                                              const anmkit_pose_arrays* out, anmkit_error* error);
+
+/* ---- Sprite documents (MM2) -------------------------------------------------------------- */
+
+typedef struct anmkit_sprite_info {
+  size_t struct_size;
+  uint32_t width, height;    /* the canvas every composed state fills */
+  uint32_t frame_count;      /* stored frames: the base, then patches */
+  uint32_t state_count;      /* composed states (one per stored frame) */
+  uint32_t sequence_count;
+  uint32_t palette_size;     /* pens */
+  uint32_t planes;           /* bitplanes the pens fit in */
+  double tick_hz;
+} anmkit_sprite_info;
+
+ANMKIT_API anmkit_status anmkit_sprite_info_get(const anmkit_document* document, anmkit_sprite_info* out,
+                                                anmkit_error* error);
+
+/* The palette as RGBA bytes (pen 0 transparent): `capacity` bytes at `rgba`, at least
+ * palette_size * 4. */
+ANMKIT_API anmkit_status anmkit_sprite_palette(const anmkit_document* document, uint8_t* rgba, size_t capacity,
+                                               anmkit_error* error);
+
+typedef struct anmkit_rect {
+  uint32_t x, y, width, height;
+} anmkit_rect;
+
+/* Where stored frame `frame` is drawn on the canvas, and its own size (its pixels). */
+ANMKIT_API anmkit_status anmkit_sprite_frame_rect(const anmkit_document* document, uint32_t frame,
+                                                  anmkit_rect* drawn, anmkit_rect* size, anmkit_error* error);
+
+/* Stored frame `frame`'s pens, row by row (size.width x size.height bytes). */
+ANMKIT_API anmkit_status anmkit_sprite_frame_pixels(const anmkit_document* document, uint32_t frame,
+                                                    uint8_t* pens, size_t capacity, anmkit_error* error);
+
+/* Composed state `state`'s pens, row by row (width x height bytes of the canvas). */
+ANMKIT_API anmkit_status anmkit_sprite_state_pixels(const anmkit_document* document, uint32_t state,
+                                                    uint8_t* pens, size_t capacity, anmkit_error* error);
+
+typedef struct anmkit_sprite_step {
+  uint32_t state;  /* composed state shown */
+  uint32_t ticks;  /* for how many game ticks */
+} anmkit_sprite_step;
+
+/* Sequence `sequence`'s steps: *count is set to its length; with `steps` NULL only that. With
+ * `steps`, `capacity` must be >= the length (else ANMKIT_ERROR_BUFFER_TOO_SMALL). */
+ANMKIT_API anmkit_status anmkit_sprite_sequence(const anmkit_document* document, uint32_t sequence,
+                                                anmkit_sprite_step* steps, size_t capacity, size_t* count,
+                                                anmkit_error* error);
+
+/* How anmkit_sprite_replace_frame treats the picture. */
+#define ANMKIT_IMPORT_REMAP 1u   /* colours not in the palette go to the nearest pen */
+#define ANMKIT_IMPORT_RESIZE 2u  /* the frame may change size */
+
+/* A new document with stored frame `frame` replaced by a picture of width x height: `pens` (one
+ * byte a pixel, pens of the document's palette) or, when `pens` is NULL, `rgba` (four bytes a
+ * pixel). The other frames keep their bytes. *out is a new document the caller frees. */
+ANMKIT_API anmkit_status anmkit_sprite_replace_frame(const anmkit_document* document, uint32_t frame, uint32_t width,
+                                                     uint32_t height, const uint8_t* pens, const uint8_t* rgba,
+                                                     uint32_t flags, anmkit_document** out, anmkit_error* error);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ANMKIT_H */

@@ -1,0 +1,511 @@
+"""anmkit: read, check, sample, convert and write `.anm` animation files of the GEM engine (Men of
+War), Luigi's Mansion (LM) and Might and Magic II (MM2), from any Python 3.
+
+    import anmkit
+    doc = anmkit.open("turret.anm")
+    for d in doc.validate():
+        print(d)
+    pose = doc.sample(12)             # every bone at frame 12
+    print(doc.skeleton.bones[2].name, pose.rotation[2])
+
+Pure Python over the C library (libanmkit_c, shipped inside this package) through ctypes: the
+standard library only. Arrays are NumPy arrays when NumPy is installed, lists otherwise. Every
+failure raises anmkit.Error, with the stable code, the byte offset or JSON pointer, and the
+message. Names from files are bytes: `name` decodes them as UTF-8 with surrogateescape (so
+nothing is lost), `name_bytes` is exactly what the file holds.
+"""
+from __future__ import annotations
+
+import array
+import ctypes
+import os
+from dataclasses import dataclass
+from typing import Any, List, Optional, Sequence, Tuple, Union
+
+from . import _capi
+from ._capi import lib, sized
+
+try:  # NumPy is optional: arrays when it is there, lists otherwise.
+    import numpy as _np
+except ImportError:  # pragma: no cover - exercised by the tests' no-NumPy run
+    _np = None
+
+__all__ = ["Error", "Diagnostic", "Bone", "Joint", "Skeleton", "Pose", "Sprite", "Document", "open", "open_bytes",
+           "from_json", "detect", "formats", "have_numpy", "__version__"]
+
+__version__: str = lib.anmkit_library_version().decode()
+
+PathLike = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+
+
+def have_numpy() -> bool:
+    """True when arrays come back as NumPy arrays."""
+    return _np is not None and not os.environ.get("ANMKIT_NO_NUMPY")
+
+
+class Error(Exception):
+    """What went wrong, where: `code` (stable number) and `code_name` ("truncated", ...), the byte
+    `offset` in a binary input or the JSON `pointer` in a JSON input, the `file`, the `message`."""
+
+    def __init__(self, code: int, message: str, file: str = "", offset: Optional[int] = None, pointer: str = ""):
+        self.code = code
+        self.code_name = lib.anmkit_status_name(code).decode()
+        self.message = message
+        self.file = file
+        self.offset = offset
+        self.pointer = pointer
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.offset is not None:
+            where += f":{self.offset}"
+        elif self.pointer:
+            where += f":{self.pointer}"
+        return f"{where}: error: {self.message}" if where else f"error: {self.message}"
+
+    @classmethod
+    def _from(cls, error: _capi.Error_) -> "Error":
+        text = lambda b: os.fsdecode(b) if b else ""  # noqa: E731 - bytes the library wrote
+        return cls(error.code, text(error.message), text(error.file), error.offset if error.has_offset else None,
+                   text(error.pointer))
+
+
+def _call(function, *args) -> None:
+    """Calls a C function whose last argument is the error struct; raises Error on failure."""
+    error = _capi.Error_()
+    if function(*args, ctypes.byref(error)) != 0:
+        raise Error._from(error)
+
+
+def _name(pointer, size: int) -> bytes:
+    return ctypes.string_at(pointer, size) if size else b""
+
+
+def _decode(name: bytes) -> str:
+    return name.decode("utf-8", "surrogateescape")
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A finding of validate(): severity "error" (the file breaks its format) or "warning"."""
+    severity: str
+    id: str
+    message: str
+    offset: Optional[int]
+    pointer: str
+
+    def __str__(self) -> str:
+        where = f"{self.offset}" if self.offset is not None else self.pointer
+        return f"{where}: {self.severity}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Joint:
+    """A joint of the skeleton (the paired .mdl or .bin): its rest transform, parent-local."""
+    name: str
+    name_bytes: bytes
+    parent: int  # an earlier joint's index, -1 for a root
+    translation: Tuple[float, float, float]
+    rotation: Tuple[float, float, float, float]  # x, y, z, w
+    scale: Tuple[float, float, float]
+    mirrored: bool  # the rest pose negates the local Z axis
+
+
+@dataclass(frozen=True)
+class Bone:
+    """A bone the file animates, in the order poses come in."""
+    name: str
+    name_bytes: bytes
+    joint: int  # the skeleton's joint of the same name, -1 when it has none
+
+
+@dataclass(frozen=True)
+class Skeleton:
+    bones: List[Bone]
+    joints: List[Joint]
+    frame_count: int
+    fps: float
+    loop: bool
+    up_rotation: Tuple[float, float, float, float]  # turns the format's up axis to +Y
+    metres_per_unit: float
+
+
+@dataclass(frozen=True)
+class Pose:
+    """Poses of every bone: arrays shaped (bones, n) for one frame or (frames, bones, n) for
+    many; translation n=3, rotation n=4 (x, y, z, w), scale n=3; visible and mirrored of bools
+    (uint8 arrays with NumPy)."""
+    translation: Any
+    rotation: Any
+    scale: Any
+    visible: Any
+    mirrored: Any
+
+
+@dataclass(frozen=True)
+class Sprite:
+    """A sprite animation: stored frames (a base and patches, each a (height, width) uint8 array
+    of pens) drawn at `frame_rects` (x, y, width, height) on a width x height canvas; the composed
+    `states`; the palette as RGBA rows; sequences of (state, ticks) at tick_hz ticks a second."""
+    width: int
+    height: int
+    tick_hz: float
+    planes: int
+    palette: Any
+    frames: List[Any]
+    frame_rects: List[Tuple[int, int, int, int]]
+    states: List[Any]
+    sequences: List[List[Tuple[int, int]]]
+
+
+def _buffer(count: int, code: str):
+    """A zeroed buffer the C library writes into, and its address."""
+    if have_numpy():
+        data = _np.zeros(count, dtype=_np.float32 if code == "f" else _np.uint8)
+        return data, data.ctypes.data
+    data = array.array(code, bytes(count * (4 if code == "f" else 1)))
+    return data, data.buffer_info()[0]
+
+
+def _shaped(data, shape: Sequence[int], as_bool: bool = False):
+    if have_numpy():
+        return data.reshape(shape)
+    values = [bool(v) for v in data] if as_bool else list(data)
+    for size in reversed(shape[1:]):
+        values = [values[i:i + size] for i in range(0, len(values), size)]
+    return values
+
+
+def _options(skeleton: Optional[PathLike], fps: Optional[float], tick_hz: Optional[float], lm_nodes: Optional[int],
+             rotation_unit: Optional[str], limits: dict) -> _capi.OpenOptions:
+    options = _capi.OpenOptions()
+    lib.anmkit_open_options_init(ctypes.byref(options))
+    if skeleton is not None:
+        options.skeleton = os.fsencode(skeleton)
+    if fps is not None:
+        options.fps = fps
+    if tick_hz is not None:
+        options.tick_hz = tick_hz
+    if lm_nodes is not None:
+        options.lm_nodes = lm_nodes
+    if rotation_unit is not None:
+        options.rotation_unit = rotation_unit.encode()
+    for key, value in limits.items():
+        if key not in ("max_input_bytes", "max_keys", "max_pixels", "max_frames", "max_bones", "max_sequences"):
+            raise TypeError(f"unknown option {key}")
+        setattr(options, key, value)
+    return options
+
+
+class Document:
+    """One opened animation file, of any of the formats. Immutable: convert() and
+    replace_frame() return new documents."""
+
+    def __init__(self, handle: int, name: str = ""):
+        self._handle = ctypes.c_void_p(handle)
+        self.name = name
+        self._sampler = None
+        self._skeleton: Optional[Skeleton] = None
+
+    def __del__(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Releases the document now (also done when it is garbage-collected)."""
+        if getattr(self, "_sampler", None):
+            lib.anmkit_sampler_free(self._sampler)
+            self._sampler = None
+        if getattr(self, "_handle", None) and self._handle.value:
+            lib.anmkit_free(self._handle)
+            self._handle = ctypes.c_void_p()
+
+    def __enter__(self) -> "Document":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def _live(self) -> ctypes.c_void_p:
+        if not self._handle.value:
+            raise ValueError("the document is closed")
+        return self._handle
+
+    @property
+    def format(self) -> str:
+        """"gem", "lm" or "mm2"."""
+        return lib.anmkit_format(self._live()).decode()
+
+    @property
+    def version(self) -> str:
+        """"4.0", "6.0", "6.1" (GEM), "2" (LM); "" when the format has none."""
+        return lib.anmkit_version(self._live()).decode()
+
+    @property
+    def is_skeletal(self) -> bool:
+        return bool(lib.anmkit_is_skeletal(self._live()))
+
+    @property
+    def is_sprite(self) -> bool:
+        return bool(lib.anmkit_is_sprite(self._live()))
+
+    def __repr__(self) -> str:
+        return f"<anmkit.Document {self.name!r} {self.format} {self.version}>" if self._handle.value else \
+            "<anmkit.Document closed>"
+
+    def validate(self) -> List[Diagnostic]:
+        """The format's rules applied to the file: errors and warnings, with offsets."""
+        handle = ctypes.c_void_p()
+        _call(lib.anmkit_validate, self._live(), ctypes.byref(handle))
+        try:
+            found = []
+            for index in range(lib.anmkit_diagnostics_count(handle)):
+                d = sized(_capi.Diagnostic)
+                _call(lib.anmkit_diagnostics_get, handle, index, ctypes.byref(d))
+                found.append(Diagnostic("error" if d.severity == _capi.SEVERITY_ERROR else "warning", d.id.decode(),
+                                        _decode(d.message), d.offset if d.has_offset else None, d.pointer.decode()))
+            return found
+        finally:
+            lib.anmkit_diagnostics_free(handle)
+
+    def _bytes(self, function, *args) -> bytes:
+        data = ctypes.POINTER(ctypes.c_uint8)()
+        size = ctypes.c_size_t()
+        _call(function, self._live(), *args, ctypes.byref(data), ctypes.byref(size))
+        try:
+            return ctypes.string_at(data, size.value)
+        finally:
+            lib.anmkit_bytes_free(data)
+
+    def _text(self, function, flag: bool) -> str:
+        data = ctypes.POINTER(ctypes.c_char)()
+        size = ctypes.c_size_t()
+        _call(function, self._live(), int(flag), ctypes.byref(data), ctypes.byref(size))
+        try:
+            return ctypes.string_at(data, size.value).decode("utf-8", "surrogateescape")
+        finally:
+            lib.anmkit_bytes_free(data)
+
+    def write(self) -> bytes:
+        """The file's bytes (the input's, byte for byte, when nothing changed)."""
+        return self._bytes(lib.anmkit_write)
+
+    def save(self, path: PathLike, overwrite_source: bool = False) -> None:
+        """Writes the file atomically; the file it was opened from is kept unless asked."""
+        options = _capi.SaveOptions()
+        lib.anmkit_save_options_init(ctypes.byref(options))
+        options.overwrite_source = int(overwrite_source)
+        _call(lib.anmkit_save, self._live(), os.fsencode(path), ctypes.byref(options))
+
+    def to_json(self, pretty: bool = True) -> str:
+        """The lossless JSON dump (docs/json-schema.md); from_json() reads it back."""
+        return self._text(lib.anmkit_to_json, pretty)
+
+    def summary(self, as_json: bool = False) -> str:
+        """What `anmkit info` prints."""
+        return self._text(lib.anmkit_summary, as_json)
+
+    def to_gltf(self, binary: bool = True) -> bytes:
+        """glTF 2.0 of a skeletal document (.glb, or .gltf JSON with its buffer embedded)."""
+        return self._bytes(lib.anmkit_to_gltf, int(binary))
+
+    def convert(self, target: str) -> "Document":
+        """Another version or layout: "gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3", "repack"."""
+        out = ctypes.c_void_p()
+        _call(lib.anmkit_convert, self._live(), target.encode(), ctypes.byref(out))
+        return Document(out.value, self.name)
+
+    @property
+    def skeleton(self) -> Skeleton:
+        """The bones the file animates and the joints of its skeleton (from the .mdl or .bin)."""
+        if self._skeleton is None:
+            info = sized(_capi.ClipInfo)
+            _call(lib.anmkit_clip_info_get, self._live(), ctypes.byref(info))
+            bones, joints = [], []
+            for index in range(info.bone_count):
+                b = sized(_capi.Bone)
+                _call(lib.anmkit_bone_get, self._handle, index, ctypes.byref(b))
+                name = _name(b.name, b.name_size)
+                bones.append(Bone(_decode(name), name, b.joint))
+            for index in range(info.joint_count):
+                j = sized(_capi.Joint)
+                _call(lib.anmkit_joint_get, self._handle, index, ctypes.byref(j))
+                name = _name(j.name, j.name_size)
+                joints.append(Joint(_decode(name), name, j.parent, tuple(j.translation), tuple(j.rotation),
+                                    tuple(j.scale), bool(j.mirrored)))
+            self._skeleton = Skeleton(bones, joints, info.frame_count, info.fps, bool(info.loop),
+                                      tuple(info.up_rotation), info.metres_per_unit)
+        return self._skeleton
+
+    def _sampler_handle(self) -> ctypes.c_void_p:
+        if self._sampler is None:
+            sampler = ctypes.c_void_p()
+            _call(lib.anmkit_sampler_new, self._live(), ctypes.byref(sampler))
+            self._sampler = sampler
+        return self._sampler
+
+    def _pose_buffers(self, shape: Tuple[int, ...], out: Optional[Pose]) -> dict:
+        """Buffers for poses of `shape` (frames, bones or bones): new ones, or `out`'s arrays,
+        which are reused as they are (NumPy arrays of the right shape and type)."""
+        sizes = {"translation": (3, "f"), "rotation": (4, "f"), "scale": (3, "f"), "visible": (0, "B"),
+                 "mirrored": (0, "B")}
+        if out is None:
+            entries = 1
+            for n in shape:
+                entries *= n
+            return {key: _buffer(entries * max(1, width), code) for key, (width, code) in sizes.items()}
+        if not have_numpy():
+            raise ValueError("out= takes the NumPy arrays of an earlier Pose")
+        buffers = {}
+        for key, (width, code) in sizes.items():
+            array_ = getattr(out, key)
+            wanted = tuple(shape) + ((width,) if width else ())
+            dtype = _np.float32 if code == "f" else _np.uint8
+            if not isinstance(array_, _np.ndarray) or array_.shape != wanted or array_.dtype != dtype or \
+                    not array_.flags.c_contiguous or not array_.flags.writeable:
+                raise ValueError(f"out.{key} must be a writeable C-contiguous {_np.dtype(dtype).name} array of "
+                                 f"shape {wanted}")
+            buffers[key] = (array_, array_.ctypes.data)
+        return buffers
+
+    def _sample_into(self, shape: Tuple[int, ...], out: Optional[Pose], call) -> Pose:
+        """Poses of `shape` written by `call` (given the C arrays) into new buffers or `out`."""
+        buffers = self._pose_buffers(shape, out)
+        arrays = sized(_capi.PoseArrays)
+        arrays.capacity = 1
+        for n in shape:
+            arrays.capacity *= n
+        for key, (_, address) in buffers.items():
+            setattr(arrays, key, address)
+        call(arrays)
+        if out is not None:
+            return out
+        return Pose(_shaped(buffers["translation"][0], shape + (3,)), _shaped(buffers["rotation"][0], shape + (4,)),
+                    _shaped(buffers["scale"][0], shape + (3,)), _shaped(buffers["visible"][0], shape, True),
+                    _shaped(buffers["mirrored"][0], shape, True))
+
+    def sample(self, frame: float, out: Optional[Pose] = None) -> Pose:
+        """Every bone at `frame` (any real frame), as (bones, n) arrays. A bone a track does not
+        move has its rest value (its joint's, or the identity). `out`: an earlier result of the
+        same shape whose arrays are filled again instead of new ones (NumPy only)."""
+        bones = len(self.skeleton.bones)
+        return self._sample_into((bones,), out, lambda arrays: _call(
+            lib.anmkit_sample, self._sampler_handle(), float(frame), ctypes.byref(arrays)))
+
+    def sample_all(self, first: int = 0, count: Optional[int] = None, out: Optional[Pose] = None) -> Pose:
+        """Whole frames first .. first + count - 1 (default: every frame of the clip), as
+        (frames, bones, n) arrays, in one call into the library. `out` as for sample(): reusing
+        arrays spares the allocation (and the page faults of new memory) on every call."""
+        skeleton = self.skeleton
+        bones = len(skeleton.bones)
+        if count is None:
+            count = max(0, skeleton.frame_count - first)
+        if first < 0 or count < 0:
+            raise ValueError("first and count must not be negative")
+        return self._sample_into((count, bones), out, lambda arrays: _call(
+            lib.anmkit_sample_frames, self._sampler_handle(), first, count, ctypes.byref(arrays)))
+
+    @property
+    def sprite(self) -> Sprite:
+        """The sprite animation of an MM2 file: stored frames, composed states, palette, sequences."""
+        handle = self._live()
+        info = sized(_capi.SpriteInfo)
+        _call(lib.anmkit_sprite_info_get, handle, ctypes.byref(info))
+        palette, address = _buffer(info.palette_size * 4, "B")
+        _call(lib.anmkit_sprite_palette, handle, address, info.palette_size * 4)
+        frames, rects = [], []
+        for index in range(info.frame_count):
+            drawn, size = _capi.Rect(), _capi.Rect()
+            _call(lib.anmkit_sprite_frame_rect, handle, index, ctypes.byref(drawn), ctypes.byref(size))
+            pixels, address = _buffer(size.width * size.height, "B")
+            _call(lib.anmkit_sprite_frame_pixels, handle, index, address, size.width * size.height)
+            frames.append(_shaped(pixels, (size.height, size.width)))
+            rects.append((drawn.x, drawn.y, drawn.width, drawn.height))
+        states = []
+        for index in range(info.state_count):
+            pixels, address = _buffer(info.width * info.height, "B")
+            _call(lib.anmkit_sprite_state_pixels, handle, index, address, info.width * info.height)
+            states.append(_shaped(pixels, (info.height, info.width)))
+        sequences = []
+        for index in range(info.sequence_count):
+            count = ctypes.c_size_t()
+            _call(lib.anmkit_sprite_sequence, handle, index, None, 0, ctypes.byref(count))
+            steps = (_capi.SpriteStep * max(1, count.value))()
+            _call(lib.anmkit_sprite_sequence, handle, index, steps, count.value, ctypes.byref(count))
+            sequences.append([(steps[i].state, steps[i].ticks) for i in range(count.value)])
+        return Sprite(info.width, info.height, info.tick_hz, info.planes, _shaped(palette, (info.palette_size, 4)),
+                      frames, rects, states, sequences)
+
+    def replace_frame(self, index: int, picture: Any, remap: bool = False, resize: bool = False) -> "Document":
+        """A new document with stored frame `index` replaced: `picture` is (height, width) pens of
+        the file's palette, or (height, width, 4) RGBA, as NumPy arrays or nested lists."""
+        if have_numpy():
+            data = _np.ascontiguousarray(_np.asarray(picture, dtype=_np.uint8))
+            shape = data.shape
+            raw = data.tobytes()
+        else:
+            rows = [list(row) for row in picture]
+            rgba_rows = bool(rows) and bool(rows[0]) and isinstance(rows[0][0], (list, tuple))
+            shape = (len(rows), len(rows[0]) if rows else 0) + ((4,) if rgba_rows else ())
+            flat = [c for row in rows for px in row for c in (px if rgba_rows else (px,))]
+            raw = bytes(flat)
+        if len(shape) not in (2, 3) or (len(shape) == 3 and shape[2] != 4):
+            raise ValueError("a picture is (height, width) pens or (height, width, 4) RGBA")
+        height, width = shape[0], shape[1]
+        buffer = ctypes.create_string_buffer(raw, max(1, len(raw)))
+        flags = (_capi.IMPORT_REMAP if remap else 0) | (_capi.IMPORT_RESIZE if resize else 0)
+        out = ctypes.c_void_p()
+        pens, rgba = (buffer, None) if len(shape) == 2 else (None, buffer)
+        _call(lib.anmkit_sprite_replace_frame, self._live(), index, width, height, pens, rgba, flags,
+              ctypes.byref(out))
+        return Document(out.value, self.name)
+
+
+def open(path: PathLike, *, skeleton: Optional[PathLike] = None, fps: Optional[float] = None,  # noqa: A001
+         tick_hz: Optional[float] = None, lm_nodes: Optional[int] = None, rotation_unit: Optional[str] = None,
+         **limits: int) -> Document:
+    """Opens a file by its content. `skeleton` is the paired model (GEM .mdl, LM .bin); `fps`
+    (skeletal formats store none: 30), `tick_hz` (sprites: 60), `lm_nodes` (LM without a .bin),
+    `rotation_unit` (LM: "degrees", "turn4096", "radians"); limits such as max_input_bytes=..."""
+    options = _options(skeleton, fps, tick_hz, lm_nodes, rotation_unit, limits)
+    out = ctypes.c_void_p()
+    _call(lib.anmkit_open_file, os.fsencode(path), ctypes.byref(options), ctypes.byref(out))
+    return Document(out.value, os.fsdecode(path))
+
+
+def open_bytes(data: bytes, name: str = "", *, skeleton: Optional[PathLike] = None, fps: Optional[float] = None,
+               tick_hz: Optional[float] = None, lm_nodes: Optional[int] = None, rotation_unit: Optional[str] = None,
+               **limits: int) -> Document:
+    """Opens bytes already in memory (copied); `name` is used in messages."""
+    options = _options(skeleton, fps, tick_hz, lm_nodes, rotation_unit, limits)
+    out = ctypes.c_void_p()
+    data = bytes(data)
+    _call(lib.anmkit_open_memory, data, len(data), name.encode(), ctypes.byref(options), ctypes.byref(out))
+    return Document(out.value, name)
+
+
+def from_json(text: Union[str, bytes], name: str = "", *, skeleton: Optional[PathLike] = None,
+              fps: Optional[float] = None, tick_hz: Optional[float] = None, lm_nodes: Optional[int] = None,
+              rotation_unit: Optional[str] = None, **limits: int) -> Document:
+    """The document a JSON dump describes (Document.to_json's exact inverse)."""
+    options = _options(skeleton, fps, tick_hz, lm_nodes, rotation_unit, limits)
+    data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else bytes(text)
+    out = ctypes.c_void_p()
+    _call(lib.anmkit_from_json, data, len(data), name.encode(), ctypes.byref(options), ctypes.byref(out))
+    return Document(out.value, name)
+
+
+def detect(data: bytes) -> Optional[str]:
+    """The format these bytes are by content ("gem", "lm", "mm2"), or None."""
+    data = bytes(data)
+    found = lib.anmkit_detect(data, len(data))
+    return found.decode() if found else None
+
+
+def formats() -> List[str]:
+    """Every format anmkit reads."""
+    names, index = [], 0
+    while (name := lib.anmkit_format_name(index)) is not None:
+        names.append(name.decode())
+        index += 1
+    return names

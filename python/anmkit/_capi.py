@@ -1,0 +1,144 @@
+"""The C API (include/anmkit/anmkit.h) as ctypes declarations: the one place that knows its
+structs and signatures. Everything else in the package goes through `lib`."""
+from __future__ import annotations
+
+import ctypes
+import os
+import pathlib
+import sys
+from ctypes import (POINTER, Structure, c_char, c_char_p, c_double, c_float, c_int, c_int32, c_size_t, c_uint8,
+                    c_uint32, c_uint64, c_void_p)
+
+
+class Error_(Structure):
+    _fields_ = [("code", c_int32), ("has_offset", c_int32), ("offset", c_uint64), ("pointer", c_char * 256),
+                ("file", c_char * 1024), ("message", c_char * 1024)]
+
+
+class OpenOptions(Structure):
+    _fields_ = [("struct_size", c_size_t), ("max_input_bytes", c_uint64), ("max_keys", c_uint64),
+                ("max_pixels", c_uint64), ("max_frames", c_uint32), ("max_bones", c_uint32),
+                ("max_sequences", c_uint32), ("lm_nodes", c_uint32), ("skeleton", c_char_p),
+                ("rotation_unit", c_char_p), ("fps", c_double), ("tick_hz", c_double)]
+
+
+class Diagnostic(Structure):
+    _fields_ = [("struct_size", c_size_t), ("severity", c_int32), ("has_offset", c_int32), ("offset", c_uint64),
+                ("id", c_char_p), ("message", c_char_p), ("pointer", c_char_p)]
+
+
+class SaveOptions(Structure):
+    _fields_ = [("struct_size", c_size_t), ("overwrite_source", c_int32)]
+
+
+class ClipInfo(Structure):
+    _fields_ = [("struct_size", c_size_t), ("bone_count", c_uint32), ("joint_count", c_uint32),
+                ("frame_count", c_uint32), ("loop", c_int32), ("fps", c_double), ("up_rotation", c_float * 4),
+                ("metres_per_unit", c_float)]
+
+
+class Bone(Structure):
+    _fields_ = [("struct_size", c_size_t), ("name", POINTER(c_char)), ("name_size", c_size_t), ("joint", c_int32)]
+
+
+class Joint(Structure):
+    _fields_ = [("struct_size", c_size_t), ("name", POINTER(c_char)), ("name_size", c_size_t), ("parent", c_int32),
+                ("mirrored", c_int32), ("translation", c_float * 3), ("rotation", c_float * 4), ("scale", c_float * 3)]
+
+
+class PoseArrays(Structure):
+    _fields_ = [("struct_size", c_size_t), ("capacity", c_size_t), ("translation", c_void_p), ("rotation", c_void_p),
+                ("scale", c_void_p), ("visible", c_void_p), ("mirrored", c_void_p)]
+
+
+class SpriteInfo(Structure):
+    _fields_ = [("struct_size", c_size_t), ("width", c_uint32), ("height", c_uint32), ("frame_count", c_uint32),
+                ("state_count", c_uint32), ("sequence_count", c_uint32), ("palette_size", c_uint32),
+                ("planes", c_uint32), ("tick_hz", c_double)]
+
+
+class Rect(Structure):
+    _fields_ = [("x", c_uint32), ("y", c_uint32), ("width", c_uint32), ("height", c_uint32)]
+
+
+class SpriteStep(Structure):
+    _fields_ = [("state", c_uint32), ("ticks", c_uint32)]
+
+
+def sized(struct_type):
+    """A struct whose struct_size is set, as the C API wants."""
+    value = struct_type()
+    value.struct_size = ctypes.sizeof(struct_type)
+    return value
+
+
+def _find_library() -> str:
+    """The shared library: ANMKIT_LIBRARY, else the one shipped inside this package."""
+    override = os.environ.get("ANMKIT_LIBRARY")
+    if override:
+        return override
+    here = pathlib.Path(__file__).resolve().parent
+    names = ["anmkit_c.dll"] if sys.platform == "win32" else ["libanmkit_c.dylib"] if sys.platform == "darwin" else []
+    names += sorted(p.name for p in here.glob("libanmkit_c.so*"))
+    for name in names:
+        if (here / name).exists():
+            return str(here / name)
+    raise ImportError(f"anmkit: the C library (libanmkit_c) is not in {here}; set ANMKIT_LIBRARY to its path")
+
+
+lib = ctypes.CDLL(_find_library())
+
+_status = c_int
+_err = POINTER(Error_)
+_doc = c_void_p
+_SIGNATURES = {
+    "anmkit_status_name": (c_char_p, [c_int32]),
+    "anmkit_library_version": (c_char_p, []),
+    "anmkit_format_name": (c_char_p, [c_size_t]),
+    "anmkit_detect": (c_char_p, [c_void_p, c_size_t]),
+    "anmkit_open_options_init": (None, [POINTER(OpenOptions)]),
+    "anmkit_open_file": (_status, [c_char_p, POINTER(OpenOptions), POINTER(_doc), _err]),
+    "anmkit_open_memory": (_status, [c_void_p, c_size_t, c_char_p, POINTER(OpenOptions), POINTER(_doc), _err]),
+    "anmkit_from_json": (_status, [c_char_p, c_size_t, c_char_p, POINTER(OpenOptions), POINTER(_doc), _err]),
+    "anmkit_free": (None, [_doc]),
+    "anmkit_format": (c_char_p, [_doc]),
+    "anmkit_version": (c_char_p, [_doc]),
+    "anmkit_is_skeletal": (c_int, [_doc]),
+    "anmkit_is_sprite": (c_int, [_doc]),
+    "anmkit_validate": (_status, [_doc, POINTER(c_void_p), _err]),
+    "anmkit_diagnostics_count": (c_size_t, [c_void_p]),
+    "anmkit_diagnostics_count_severity": (c_size_t, [c_void_p, c_int32]),
+    "anmkit_diagnostics_get": (_status, [c_void_p, c_size_t, POINTER(Diagnostic), _err]),
+    "anmkit_diagnostics_free": (None, [c_void_p]),
+    "anmkit_write": (_status, [_doc, POINTER(POINTER(c_uint8)), POINTER(c_size_t), _err]),
+    "anmkit_save_options_init": (None, [POINTER(SaveOptions)]),
+    "anmkit_save": (_status, [_doc, c_char_p, POINTER(SaveOptions), _err]),
+    "anmkit_to_json": (_status, [_doc, c_int, POINTER(POINTER(c_char)), POINTER(c_size_t), _err]),
+    "anmkit_summary": (_status, [_doc, c_int, POINTER(POINTER(c_char)), POINTER(c_size_t), _err]),
+    "anmkit_to_gltf": (_status, [_doc, c_int, POINTER(POINTER(c_uint8)), POINTER(c_size_t), _err]),
+    "anmkit_bytes_free": (None, [c_void_p]),
+    "anmkit_convert": (_status, [_doc, c_char_p, POINTER(_doc), _err]),
+    "anmkit_clip_info_get": (_status, [_doc, POINTER(ClipInfo), _err]),
+    "anmkit_bone_get": (_status, [_doc, c_uint32, POINTER(Bone), _err]),
+    "anmkit_joint_get": (_status, [_doc, c_uint32, POINTER(Joint), _err]),
+    "anmkit_sampler_new": (_status, [_doc, POINTER(c_void_p), _err]),
+    "anmkit_sampler_free": (None, [c_void_p]),
+    "anmkit_sample": (_status, [c_void_p, c_double, POINTER(PoseArrays), _err]),
+    "anmkit_sample_frames": (_status, [c_void_p, c_uint32, c_uint32, POINTER(PoseArrays), _err]),
+    "anmkit_sprite_info_get": (_status, [_doc, POINTER(SpriteInfo), _err]),
+    "anmkit_sprite_palette": (_status, [_doc, c_void_p, c_size_t, _err]),
+    "anmkit_sprite_frame_rect": (_status, [_doc, c_uint32, POINTER(Rect), POINTER(Rect), _err]),
+    "anmkit_sprite_frame_pixels": (_status, [_doc, c_uint32, c_void_p, c_size_t, _err]),
+    "anmkit_sprite_state_pixels": (_status, [_doc, c_uint32, c_void_p, c_size_t, _err]),
+    "anmkit_sprite_sequence": (_status, [_doc, c_uint32, POINTER(SpriteStep), c_size_t, POINTER(c_size_t), _err]),
+    "anmkit_sprite_replace_frame": (_status, [_doc, c_uint32, c_uint32, c_uint32, c_void_p, c_void_p, c_uint32,
+                                              POINTER(_doc), _err]),
+}
+for _name, (_restype, _argtypes) in _SIGNATURES.items():
+    _function = getattr(lib, _name)
+    _function.restype = _restype
+    _function.argtypes = _argtypes
+
+IMPORT_REMAP = 1
+IMPORT_RESIZE = 2
+SEVERITY_ERROR = 1

@@ -1,0 +1,235 @@
+"""The Python package on the examples: values from how tools/make_examples built them, errors
+with their codes and offsets, and the same results with NumPy and without it (ANMKIT_NO_NUMPY)."""
+import json
+import math
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+
+import anmkit
+
+EXAMPLES = pathlib.Path(os.environ.get("ANMKIT_EXAMPLES", pathlib.Path(__file__).resolve().parents[2] / "examples"))
+
+
+def example(name: str) -> str:
+    return str(EXAMPLES / name)
+
+
+def flat(values):
+    """Nested lists or a NumPy array as one flat list of numbers."""
+    if hasattr(values, "tolist"):
+        values = values.tolist()
+    out = []
+    stack = [values]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, (list, tuple)):
+            stack.extend(reversed(v))
+        else:
+            out.append(v)
+    return out
+
+
+def close(actual, expected, tolerance=1e-6):
+    a, e = flat(actual), flat(expected)
+    return len(a) == len(e) and all(abs(x - y) <= tolerance for x, y in zip(a, e))
+
+
+def test_numpy_is_used_when_present_and_not_when_refused():
+    wanted = not os.environ.get("ANMKIT_NO_NUMPY")
+    assert anmkit.have_numpy() is wanted
+    pose = anmkit.open(example("turret_v60.anm")).sample(0)
+    assert (type(pose.rotation).__name__ == "ndarray") is wanted
+
+
+def test_library_facts():
+    assert anmkit.__version__ == "0.1.0"
+    assert anmkit.formats() == ["gem", "mm2", "lm"]
+    assert anmkit.detect(pathlib.Path(example("turret_v40.anm")).read_bytes()) == "gem"
+    assert anmkit.detect(pathlib.Path(example("ghost_mm2.anm")).read_bytes()) == "mm2"
+    assert anmkit.detect(b"hello") is None
+
+
+def test_gem_document():
+    doc = anmkit.open(example("turret_v61_frm3.anm"))
+    assert (doc.format, doc.version, doc.is_skeletal, doc.is_sprite) == ("gem", "6.1", True, False)
+    assert doc.validate() == []
+    assert doc.write() == pathlib.Path(example("turret_v61_frm3.anm")).read_bytes()
+    skeleton = doc.skeleton
+    assert [b.name for b in skeleton.bones] == ["basis", "body", "turret1", "gun_rot", "hatch"]
+    assert skeleton.bones[0].name_bytes == b"basis" and skeleton.bones[0].joint == -1
+    assert (skeleton.frame_count, skeleton.fps, skeleton.loop, skeleton.joints) == (25, 30.0, False, [])
+    assert close(skeleton.up_rotation, [-math.sqrt(0.5), 0, 0, math.sqrt(0.5)])
+
+
+def test_sampling_one_frame_and_all():
+    doc = anmkit.open(example("turret_v60.anm"))
+    pose = doc.sample(4)
+    assert close(pose.rotation[2], [0, 0, 0.258819045, 0.965925826])
+    assert close(pose.translation[2], [0, 12.5, 18.25])
+    assert close(pose.scale[2], [1, 1, 1])
+    assert flat(pose.visible) == [True] * 5
+    assert bool(pose.mirrored[0]) and not bool(pose.mirrored[1])
+    every = doc.sample_all()
+    assert close(every.translation[16][3], [0, 27, 2.5])
+    assert close(every.translation[19][3], [0, 31, 2.5])
+    assert bool(every.visible[21][4]) and not bool(every.visible[22][4])
+    assert close(every.rotation[22][4], [0.5, 0, 0, 0.866025404])
+    # The range form agrees with the single frames.
+    part = doc.sample_all(first=10, count=3)
+    assert close(part.rotation[2], doc.sample(12).rotation)
+    with pytest.raises(ValueError):
+        doc.sample_all(first=-1)
+
+
+def test_sample_all_shapes():
+    doc = anmkit.open(example("turret_v60.anm"))
+    every = doc.sample_all()
+    if anmkit.have_numpy():
+        assert every.translation.shape == (25, 5, 3) and every.rotation.shape == (25, 5, 4)
+        assert every.visible.shape == (25, 5)
+    else:
+        assert len(every.translation) == 25 and len(every.translation[0]) == 5 and len(every.rotation[0][0]) == 4
+
+
+def test_lm_with_its_bin():
+    doc = anmkit.open(example("mansion_door.anm"), skeleton=example("mansion_door.bin"))
+    assert (doc.format, doc.version) == ("lm", "2")
+    skeleton = doc.skeleton
+    assert [j.parent for j in skeleton.joints] == [-1, 0, 1]
+    assert [b.joint for b in skeleton.bones] == [0, 1, 2]
+    assert skeleton.loop and skeleton.frame_count == 60
+    door = doc.sample(30)
+    assert close(door.rotation[1], [0, math.sqrt(0.5), 0, math.sqrt(0.5)])
+    knob = doc.sample(10)
+    assert close(knob.rotation[2], [-0.382683432, 0, 0, 0.923879533])
+    assert close(knob.scale[2], [0.75, 0.75, 0.75])
+    repacked = doc.convert("repack")
+    assert repacked.format == "lm"
+
+
+def test_sprite():
+    doc = anmkit.open(example("ghost_mm2.anm"))
+    sprite = doc.sprite
+    assert (sprite.width, sprite.height, sprite.planes, sprite.tick_hz) == (36, 28, 5, 60.0)
+    assert flat(sprite.palette[0])[3] == 0 and flat(sprite.palette[2]) == [0xEE, 0xEE, 0xFF, 255]
+    assert sprite.frame_rects == [(0, 0, 30, 28), (9, 9, 12, 3), (11, 16, 8, 5), (26, 4, 10, 12)]
+    assert flat(sprite.frames[1][1]) == [1, 1, 1, 1, 3, 3, 3, 3, 1, 1, 1, 1]
+    assert sprite.states[0][10][9] == 10 and sprite.states[1][10][9] == 1
+    assert sprite.sequences == [[(0, 40), (1, 6), (0, 30), (1, 6)], [], [(2, 10), (3, 12), (2, 10), (0, 8)]]
+    # Import a frame: the eyes patch with its top row in pen 8.
+    edited_frame = [[8] * 12] + [list(flat(row)) for row in sprite.frames[1][1:]]
+    edited = doc.replace_frame(1, edited_frame)
+    assert flat(edited.sprite.states[1][9][9:21]) == [8] * 12
+    assert flat(edited.sprite.states[0]) == flat(sprite.states[0])
+    # RGBA: pure red is pen 8 (0xF00); an unknown colour needs remap.
+    red = [[[255, 0, 0, 255]] * 12] * 3
+    assert flat(doc.replace_frame(1, red).sprite.frames[1]) == [8] * 36
+    odd = [[[1, 2, 3, 255]] * 12] * 3
+    with pytest.raises(anmkit.Error, match="not in the palette"):
+        doc.replace_frame(1, odd)
+    assert len(flat(doc.replace_frame(1, odd, remap=True).sprite.frames[1])) == 36
+
+
+def test_json_round_trip_and_summary():
+    doc = anmkit.open(example("track_meshanim_v61.anm"))
+    dump = doc.to_json()
+    assert json.loads(dump)["format"] == "gem"
+    back = anmkit.from_json(dump, "track.json")
+    assert back.write() == doc.write()
+    assert "\n" not in doc.to_json(pretty=False)
+    assert json.loads(doc.summary(as_json=True))["format"] == "gem"
+    assert "track_meshanim_v61.anm" in doc.summary()
+    assert doc.to_gltf()[:4] == b"glTF"
+    assert json.loads(doc.to_gltf(binary=False))["asset"]["version"] == "2.0"
+
+
+def test_save_and_convert(tmp_path):
+    doc = anmkit.open(example("turret_v60.anm"))
+    older = doc.convert("gem-4.0")
+    assert older.version == "4.0"
+    out = tmp_path / "turret_v40.anm"
+    older.save(out)
+    assert out.read_bytes() == pathlib.Path(example("turret_v40.anm")).read_bytes()
+    reopened = anmkit.open(out)
+    with pytest.raises(anmkit.Error) as caught:
+        reopened.save(out)
+    assert caught.value.code_name == "io"
+    reopened.save(out, overwrite_source=True)
+
+
+def test_errors_carry_code_offset_and_file(tmp_path):
+    with pytest.raises(anmkit.Error) as caught:
+        anmkit.open(example("mansion_door.bin"))
+    e = caught.value
+    assert (e.code, e.code_name, e.offset) == (10, "unknown_format", 0)
+    assert e.file == example("mansion_door.bin")
+    assert str(e).startswith(example("mansion_door.bin") + ":0: error: not a recognised animation")
+    truncated = pathlib.Path(example("turret_v60.anm")).read_bytes()[:300]
+    with pytest.raises(anmkit.Error) as caught:
+        anmkit.open_bytes(truncated, "cut.anm")
+    e = caught.value
+    assert (e.code_name, e.offset, e.file) == ("truncated", 290, "cut.anm")
+    assert e.message == "unexpected end of data: expected key orientation (3 floats) (12 bytes), 10 remain"
+    with pytest.raises(anmkit.Error) as caught:
+        anmkit.from_json('{"format": "gem"}', "x.json")
+    assert caught.value.code_name == "json"
+    with pytest.raises(anmkit.Error, match="unknown rotation unit"):
+        anmkit.open(example("mansion_door.anm"), rotation_unit="furlongs")
+    with pytest.raises(anmkit.Error) as caught:
+        anmkit.open(example("turret_v60.anm"), max_bones=4)
+    assert caught.value.code_name == "too_large"
+    with pytest.raises(TypeError):
+        anmkit.open(example("turret_v60.anm"), max_widgets=4)
+    with pytest.raises(anmkit.Error) as caught:
+        anmkit.open(example("ghost_mm2.anm")).skeleton
+    assert caught.value.code_name == "wrong_kind"
+    # A name that is not UTF-8 comes through as bytes (a path with byte 0xFF).
+    odd = tmp_path / os.fsdecode(b"t\xff.anm")
+    odd.write_bytes(pathlib.Path(example("turret_v60.anm")).read_bytes())
+    assert anmkit.open(odd).format == "gem"
+
+
+def test_closed_document():
+    doc = anmkit.open(example("turret_v60.anm"))
+    doc.close()
+    with pytest.raises(ValueError, match="closed"):
+        doc.format
+    doc.close()  # twice is fine
+
+
+def test_module_command_line():
+    env = dict(os.environ)
+    run = subprocess.run([sys.executable, "-m", "anmkit", "info", example("turret_v60.anm")], capture_output=True,
+                         text=True, env=env)
+    assert run.returncode == 0, run.stderr
+    assert "turret_v60.anm" in run.stdout
+    run = subprocess.run([sys.executable, "-m", "anmkit", "validate", example("ghost_mm2.anm")], capture_output=True,
+                         text=True, env=env)
+    assert run.returncode == 0 and run.stdout.endswith("ghost_mm2.anm: valid (0 errors, 0 warnings)\n")
+    run = subprocess.run([sys.executable, "-m", "anmkit", "info", example("mansion_door.bin")], capture_output=True,
+                         text=True, env=env)
+    assert run.returncode == 1 and "not a recognised animation" in run.stderr
+
+
+def test_sampling_into_earlier_arrays():
+    doc = anmkit.open(example("turret_v60.anm"))
+    every = doc.sample_all()
+    one = doc.sample(4)
+    if not anmkit.have_numpy():
+        with pytest.raises(ValueError, match="NumPy"):
+            doc.sample(4, out=one)
+        return
+    one_again = doc.sample(22, out=one)
+    assert one_again is one and not bool(one.visible[4])
+    assert close(one.rotation[4], [0.5, 0, 0, 0.866025404])
+    every.translation[:] = 0
+    assert doc.sample_all(out=every) is every
+    assert close(every.translation[16][3], [0, 27, 2.5])
+    with pytest.raises(ValueError, match=r"out.translation must be .* shape \(5, 3\)"):
+        doc.sample(4, out=every)
+    with pytest.raises(ValueError, match="out.translation"):
+        doc.sample_all(first=0, count=3, out=every)

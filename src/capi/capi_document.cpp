@@ -1,0 +1,310 @@
+// The C API's documents: opening, what a document is, validation, writing and converting.
+
+#include <cstdlib>
+#include <string_view>
+
+#include "capi_support.hpp"
+
+using namespace anmkit;
+using capi::fail;
+using capi::guarded;
+using capi::ok;
+
+struct anmkit_diagnostics {
+  std::vector<Diagnostic> list;
+};
+
+namespace anmkit::capi {
+
+void* copy_out(const void* data, std::size_t size, bool terminate) {
+  void* copy = std::malloc(std::max<std::size_t>(1, size + (terminate ? 1 : 0)));
+  if (copy == nullptr) return nullptr;
+  if (size != 0) std::memcpy(copy, data, size);
+  if (terminate) static_cast<char*>(copy)[size] = '\0';
+  return copy;
+}
+
+}  // namespace anmkit::capi
+
+namespace {
+
+constexpr anmkit_open_options default_open_options() {
+  anmkit_open_options o{};
+  o.struct_size = sizeof(anmkit_open_options);
+  return o;
+}
+
+// The front door's options from the C struct: 0 and NULL take the defaults.
+std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit_error* error, anmkit_status& status) {
+  const auto c = capi::read_struct(given, default_open_options());
+  if (!c) {
+    status = capi::bad_struct(error, "options");
+    return std::nullopt;
+  }
+  OpenOptions o;
+  if (c->max_input_bytes != 0) o.limits.max_input_bytes = c->max_input_bytes;
+  if (c->max_keys != 0) o.limits.max_keys = c->max_keys;
+  if (c->max_pixels != 0) o.limits.max_pixels = c->max_pixels;
+  if (c->max_frames != 0) o.limits.max_frames = c->max_frames;
+  if (c->max_bones != 0) o.limits.max_bones = c->max_bones;
+  if (c->max_sequences != 0) o.limits.max_sequences = c->max_sequences;
+  if (c->lm_nodes != 0) o.lm_nodes = c->lm_nodes;
+  if (c->skeleton != nullptr) o.skeleton = c->skeleton;
+  if (c->rotation_unit != nullptr) {
+    if (!rotation_unit_radians(c->rotation_unit)) {
+      status = fail(error, ANMKIT_ERROR_INVALID_ARGUMENT,
+                    std::string("unknown rotation unit '") + c->rotation_unit + "' (degrees, turn4096, radians)");
+      return std::nullopt;
+    }
+    o.rotation_unit = c->rotation_unit;
+  }
+  // Positive and finite, as the command line checks them.
+  auto rate = [&](double value, double fallback, const char* what) -> std::optional<double> {
+    if (value == 0) return fallback;
+    if (!(value > 0) || !(value <= 1e6)) {
+      status = fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, std::string(what) + " must be above 0 and at most 1000000");
+      return std::nullopt;
+    }
+    return value;
+  };
+  const auto fps = rate(c->fps, model::default_fps, "fps");
+  if (!fps) return std::nullopt;
+  const auto tick_hz = rate(c->tick_hz, model::default_tick_hz, "tick_hz");
+  if (!tick_hz) return std::nullopt;
+  o.fps = *fps;
+  o.tick_hz = *tick_hz;
+  return o;
+}
+
+anmkit_status hand_document(Expected<Document> document, anmkit_document** out, anmkit_error* error) {
+  if (!document) return fail(error, document.error());
+  *out = new anmkit_document(std::move(*document));
+  return ok(error);
+}
+
+}  // namespace
+
+extern "C" {
+
+const char* anmkit_status_name(int32_t code) {
+  switch (code) {
+    case ANMKIT_ERROR_INVALID_ARGUMENT: return "invalid_argument";
+    case ANMKIT_ERROR_BUFFER_TOO_SMALL: return "buffer_too_small";
+    case ANMKIT_ERROR_WRONG_KIND: return "wrong_kind";
+    default: break;
+  }
+  if (code < ANMKIT_ERROR_IO || code > ANMKIT_ERROR_UNKNOWN_FORMAT) return "";
+  // The library's own names are NUL-terminated literals.
+  return error_code_name(static_cast<ErrorCode>(code)).data();
+}
+
+const char* anmkit_library_version(void) { return ANMKIT_VERSION_STRING; }
+
+const char* anmkit_format_name(size_t index) {
+  static const std::vector<FormatInfo> all = [] {
+    try {
+      return formats();
+    } catch (...) {
+      return std::vector<FormatInfo>{};
+    }
+  }();
+  return index < all.size() ? all[index].name.data() : nullptr;
+}
+
+const char* anmkit_detect(const void* bytes, size_t size) {
+  if (bytes == nullptr && size != 0) return nullptr;
+  try {
+    const auto info = detect(std::span<const std::uint8_t>(static_cast<const std::uint8_t*>(bytes), size));
+    return info ? info->name.data() : nullptr;
+  } catch (...) {
+    return nullptr;
+  }
+}
+
+void anmkit_open_options_init(anmkit_open_options* options) {
+  if (options != nullptr) *options = default_open_options();
+}
+
+anmkit_status anmkit_open_file(const char* path, const anmkit_open_options* options, anmkit_document** out,
+                               anmkit_error* error) {
+  return guarded(error, [&] {
+    if (out == nullptr) return capi::null_argument(error, "out");
+    *out = nullptr;
+    if (path == nullptr) return capi::null_argument(error, "path");
+    anmkit_status status = ANMKIT_OK;
+    const auto o = open_options(options, error, status);
+    if (!o) return status;
+    return hand_document(Document::open(std::string(path), *o), out, error);
+  });
+}
+
+anmkit_status anmkit_open_memory(const void* bytes, size_t size, const char* name, const anmkit_open_options* options,
+                                 anmkit_document** out, anmkit_error* error) {
+  return guarded(error, [&] {
+    if (out == nullptr) return capi::null_argument(error, "out");
+    *out = nullptr;
+    if (bytes == nullptr && size != 0) return capi::null_argument(error, "bytes");
+    anmkit_status status = ANMKIT_OK;
+    const auto o = open_options(options, error, status);
+    if (!o) return status;
+    const std::span<const std::uint8_t> span(static_cast<const std::uint8_t*>(bytes), size);
+    return hand_document(Document::open(span, *o, name != nullptr ? name : ""), out, error);
+  });
+}
+
+anmkit_status anmkit_from_json(const char* json, size_t size, const char* name, const anmkit_open_options* options,
+                               anmkit_document** out, anmkit_error* error) {
+  return guarded(error, [&] {
+    if (out == nullptr) return capi::null_argument(error, "out");
+    *out = nullptr;
+    if (json == nullptr && size != 0) return capi::null_argument(error, "json");
+    anmkit_status status = ANMKIT_OK;
+    const auto o = open_options(options, error, status);
+    if (!o) return status;
+    return hand_document(Document::from_json(std::string_view(json, size), *o, name != nullptr ? name : ""), out,
+                         error);
+  });
+}
+
+void anmkit_free(anmkit_document* document) { delete document; }
+
+const char* anmkit_format(const anmkit_document* document) {
+  return document == nullptr ? "" : document->doc.format().name.data();
+}
+
+const char* anmkit_version(const anmkit_document* document) {
+  return document == nullptr ? "" : document->version.c_str();
+}
+
+int anmkit_is_skeletal(const anmkit_document* document) {
+  return document != nullptr && document->doc.format().skeletal ? 1 : 0;
+}
+
+int anmkit_is_sprite(const anmkit_document* document) {
+  return document != nullptr && document->doc.format().sprite ? 1 : 0;
+}
+
+anmkit_status anmkit_validate(const anmkit_document* document, anmkit_diagnostics** out, anmkit_error* error) {
+  return guarded(error, [&] {
+    if (out == nullptr) return capi::null_argument(error, "out");
+    *out = nullptr;
+    if (document == nullptr) return capi::null_argument(error, "document");
+    *out = new anmkit_diagnostics{document->doc.validate()};
+    return ok(error);
+  });
+}
+
+size_t anmkit_diagnostics_count(const anmkit_diagnostics* diagnostics) {
+  return diagnostics == nullptr ? 0 : diagnostics->list.size();
+}
+
+size_t anmkit_diagnostics_count_severity(const anmkit_diagnostics* diagnostics, int32_t severity) {
+  if (diagnostics == nullptr) return 0;
+  const Severity wanted = severity == ANMKIT_SEVERITY_ERROR ? Severity::error : Severity::warning;
+  if (severity != ANMKIT_SEVERITY_ERROR && severity != ANMKIT_SEVERITY_WARNING) return 0;
+  return std::size_t(std::count_if(diagnostics->list.begin(), diagnostics->list.end(),
+                                   [&](const Diagnostic& d) { return d.severity == wanted; }));
+}
+
+anmkit_status anmkit_diagnostics_get(const anmkit_diagnostics* diagnostics, size_t index, anmkit_diagnostic* out,
+                                     anmkit_error* error) {
+  return guarded(error, [&] {
+    if (diagnostics == nullptr) return capi::null_argument(error, "diagnostics");
+    if (index >= diagnostics->list.size()) {
+      return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT,
+                  "diagnostic " + std::to_string(index) + " of " + std::to_string(diagnostics->list.size()));
+    }
+    const Diagnostic& d = diagnostics->list[index];
+    anmkit_diagnostic c{};
+    c.severity = d.severity == Severity::error ? ANMKIT_SEVERITY_ERROR : ANMKIT_SEVERITY_WARNING;
+    c.has_offset = d.offset ? 1 : 0;
+    c.offset = d.offset.value_or(0);
+    c.id = d.id.c_str();
+    c.message = d.message.c_str();
+    c.pointer = d.pointer.c_str();
+    if (!capi::write_struct(out, c)) return capi::bad_struct(error, "out");
+    return ok(error);
+  });
+}
+
+void anmkit_diagnostics_free(anmkit_diagnostics* diagnostics) { delete diagnostics; }
+
+anmkit_status anmkit_write(const anmkit_document* document, uint8_t** bytes, size_t* size, anmkit_error* error) {
+  return guarded(error, [&] {
+    if (bytes != nullptr) *bytes = nullptr;
+    if (document == nullptr) return capi::null_argument(error, "document");
+    const auto written = document->doc.write();
+    if (!written) return fail(error, written.error());
+    return capi::hand_out(written->data(), written->size(), false, bytes, size, error);
+  });
+}
+
+void anmkit_save_options_init(anmkit_save_options* options) {
+  if (options != nullptr) *options = anmkit_save_options{sizeof(anmkit_save_options), 0};
+}
+
+anmkit_status anmkit_save(const anmkit_document* document, const char* path, const anmkit_save_options* options,
+                          anmkit_error* error) {
+  return guarded(error, [&] {
+    if (document == nullptr) return capi::null_argument(error, "document");
+    if (path == nullptr) return capi::null_argument(error, "path");
+    const auto c = capi::read_struct(options, anmkit_save_options{sizeof(anmkit_save_options), 0});
+    if (!c) return capi::bad_struct(error, "options");
+    SaveOptions o;
+    o.overwrite_source = c->overwrite_source != 0;
+    const auto saved = document->doc.save(path, o);
+    if (!saved) return fail(error, saved.error());
+    return ok(error);
+  });
+}
+
+anmkit_status anmkit_to_json(const anmkit_document* document, int pretty, char** json, size_t* size,
+                             anmkit_error* error) {
+  return guarded(error, [&] {
+    if (json != nullptr) *json = nullptr;
+    if (document == nullptr) return capi::null_argument(error, "document");
+    const auto text = document->doc.to_json(pretty != 0);
+    if (!text) return fail(error, text.error());
+    return capi::hand_out(text->data(), text->size(), true, json, size, error);
+  });
+}
+
+anmkit_status anmkit_summary(const anmkit_document* document, int as_json, char** text, size_t* size,
+                             anmkit_error* error) {
+  return guarded(error, [&] {
+    if (text != nullptr) *text = nullptr;
+    if (document == nullptr) return capi::null_argument(error, "document");
+    const auto summary = document->doc.summary();
+    if (!summary) return fail(error, summary.error());
+    const std::string& s = as_json != 0 ? summary->json : summary->text;
+    return capi::hand_out(s.data(), s.size(), true, text, size, error);
+  });
+}
+
+anmkit_status anmkit_to_gltf(const anmkit_document* document, int binary, uint8_t** bytes, size_t* size,
+                             anmkit_error* error) {
+  return guarded(error, [&] {
+    if (bytes != nullptr) *bytes = nullptr;
+    if (document == nullptr) return capi::null_argument(error, "document");
+    GltfExportOptions o;
+    o.binary = binary != 0;
+    const auto gltf = document->doc.to_gltf(o);
+    if (!gltf) return fail(error, gltf.error());
+    return capi::hand_out(gltf->bytes.data(), gltf->bytes.size(), false, bytes, size, error);
+  });
+}
+
+void anmkit_bytes_free(void* bytes) { std::free(bytes); }
+
+anmkit_status anmkit_convert(const anmkit_document* document, const char* target, anmkit_document** out,
+                             anmkit_error* error) {
+  return guarded(error, [&] {
+    if (out == nullptr) return capi::null_argument(error, "out");
+    *out = nullptr;
+    if (document == nullptr) return capi::null_argument(error, "document");
+    if (target == nullptr) return capi::null_argument(error, "target");
+    return hand_document(document->doc.convert(target), out, error);
+  });
+}
+
+}  // extern "C"

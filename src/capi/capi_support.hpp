@@ -1,0 +1,133 @@
+#pragma once
+// What the C API's functions share: the handles behind its opaque types, the error struct, the
+// guard that keeps every exception on this side, and the reading of size-prefixed structs.
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "anmkit/anmkit.h"
+#include "anmkit/anmkit.hpp"
+
+struct anmkit_document {
+  explicit anmkit_document(anmkit::Document d) : doc(std::move(d)), version(doc.version()) {}
+  anmkit::Document doc;
+  std::string version;
+
+  // Built on first use, once, whichever thread asks first (documents are shared read-only).
+  struct Skeletal {
+    anmkit::model::Clip clip;
+    anmkit::model::Skeleton skeleton;
+    std::vector<std::int32_t> bone_joint;  // the skeleton's joint of each clip bone, or -1
+  };
+  std::once_flag skeletal_once;
+  std::optional<anmkit::Expected<Skeletal>> skeletal;
+  std::once_flag sprite_once;
+  std::optional<anmkit::Expected<anmkit::model::SpriteAnimation>> sprite;
+};
+
+namespace anmkit::capi {
+
+// Copies `text` into a fixed buffer, cut to fit, always NUL-terminated.
+template <std::size_t N>
+void copy_text(char (&to)[N], std::string_view text) {
+  const std::size_t n = std::min(text.size(), N - 1);
+  std::memcpy(to, text.data(), n);
+  to[n] = '\0';
+}
+
+inline anmkit_status fail(anmkit_error* out, const Error& e) {
+  if (out != nullptr) {
+    *out = anmkit_error{};
+    out->code = static_cast<std::int32_t>(e.code);
+    out->has_offset = e.offset ? 1 : 0;
+    out->offset = e.offset.value_or(0);
+    copy_text(out->pointer, e.pointer);
+    copy_text(out->file, e.file);
+    copy_text(out->message, e.message);
+  }
+  return static_cast<anmkit_status>(e.code);
+}
+
+// Errors of the C surface itself: codes past the library's own (anmkit.h).
+inline anmkit_status fail(anmkit_error* out, anmkit_status code, std::string_view message) {
+  if (out != nullptr) {
+    *out = anmkit_error{};
+    out->code = code;
+    copy_text(out->message, message);
+  }
+  return code;
+}
+
+inline anmkit_status ok(anmkit_error* out) {
+  if (out != nullptr) *out = anmkit_error{};
+  return ANMKIT_OK;
+}
+
+// Runs a C entry point's body: whatever it throws becomes an error here, never crossing into C.
+template <class Body>
+anmkit_status guarded(anmkit_error* error, Body&& body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    return fail(error, ANMKIT_ERROR_TOO_LARGE, "out of memory");
+  } catch (const std::exception& e) {
+    return fail(error, ANMKIT_ERROR_INVALID_MODEL, std::string("internal error: ") + e.what());
+  } catch (...) {
+    return fail(error, ANMKIT_ERROR_INVALID_MODEL, "internal error");
+  }
+}
+
+// A caller's size-prefixed struct read into a whole one: the fields past its struct_size keep
+// `defaults` (the caller was built against an older, shorter struct).
+template <class T>
+std::optional<T> read_struct(const T* given, T defaults) {
+  if (given == nullptr) return defaults;
+  if (given->struct_size < sizeof(std::size_t)) return std::nullopt;
+  std::memcpy(&defaults, given, std::min(given->struct_size, sizeof(T)));
+  return defaults;
+}
+
+// Writes `value` into the caller's struct, only as far as its struct_size reaches.
+template <class T>
+bool write_struct(T* out, T value) {
+  if (out == nullptr || out->struct_size < sizeof(std::size_t)) return false;
+  value.struct_size = out->struct_size;
+  std::memcpy(out, &value, std::min(out->struct_size, sizeof(T)));
+  return true;
+}
+
+inline anmkit_status bad_struct(anmkit_error* error, std::string_view what) {
+  return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT,
+              std::string(what) + " is NULL or its struct_size is smaller than a size_t");
+}
+
+inline anmkit_status null_argument(anmkit_error* error, std::string_view what) {
+  return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, std::string(what) + " is NULL");
+}
+
+// Bytes handed to the caller, released with anmkit_bytes_free (malloc'd, so any allocator
+// mismatch is impossible: free() is what anmkit_bytes_free calls).
+void* copy_out(const void* data, std::size_t size, bool terminate);
+template <class Byte>
+anmkit_status hand_out(const void* data, std::size_t size, bool terminate, Byte** out, std::size_t* out_size,
+                       anmkit_error* error) {
+  if (out == nullptr || out_size == nullptr) return null_argument(error, "the output pointer or its size");
+  *out = nullptr;
+  *out_size = 0;
+  void* copy = copy_out(data, size, terminate);
+  if (copy == nullptr) return fail(error, ANMKIT_ERROR_TOO_LARGE, "out of memory");
+  *out = static_cast<Byte*>(copy);
+  *out_size = size;
+  return ok(error);
+}
+
+// The clip, skeleton and bone-to-joint map of a skeletal document, built once.
+const Expected<anmkit_document::Skeletal>& skeletal(const anmkit_document& document);
+const Expected<model::SpriteAnimation>& sprite(const anmkit_document& document);
+
+}  // namespace anmkit::capi

@@ -1,0 +1,613 @@
+/* The C API (include/anmkit/anmkit.h), from C99: every function, its results on the examples
+ * (values from how tools/make_examples built them) and its error paths. Built with -Wall -Wextra
+ * -pedantic -Werror; run by ctest, and again under the sanitizers.
+ *
+ * Usage: anmkit_capi_test EXAMPLES_DIR SCRATCH_DIR */
+#include "anmkit/anmkit.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int checks = 0, failures = 0;
+
+#define CHECK(cond)                                                          \
+  do {                                                                       \
+    ++checks;                                                                \
+    if (!(cond)) {                                                           \
+      ++failures;                                                            \
+      fprintf(stderr, "%s:%d: failed: %s\n", __FILE__, __LINE__, #cond);     \
+    }                                                                        \
+  } while (0)
+
+#define CHECK_STR(actual, expected)                                                              \
+  do {                                                                                           \
+    const char* a_ = (actual);                                                                   \
+    ++checks;                                                                                    \
+    if (a_ == NULL || strcmp(a_, (expected)) != 0) {                                             \
+      ++failures;                                                                                \
+      fprintf(stderr, "%s:%d: %s is \"%s\", expected \"%s\"\n", __FILE__, __LINE__, #actual,    \
+              a_ == NULL ? "(null)" : a_, (expected));                                           \
+    }                                                                                            \
+  } while (0)
+
+#define CHECK_NEAR(actual, expected)                                                             \
+  do {                                                                                           \
+    const double a_ = (actual), e_ = (expected);                                                 \
+    ++checks;                                                                                    \
+    if (!(fabs(a_ - e_) <= 1e-6)) {                                                              \
+      ++failures;                                                                                \
+      fprintf(stderr, "%s:%d: %s is %.9g, expected %.9g\n", __FILE__, __LINE__, #actual, a_, e_); \
+    }                                                                                            \
+  } while (0)
+
+static const char* examples;
+static const char* scratch;
+
+static char* path_of(const char* dir, const char* name) {
+  static char buffers[4][1024];
+  static int next = 0;
+  char* p = buffers[next++ % 4];
+  snprintf(p, sizeof buffers[0], "%s/%s", dir, name);
+  return p;
+}
+
+static unsigned char* read_file(const char* path, size_t* size) {
+  FILE* f = fopen(path, "rb");
+  unsigned char* data;
+  long n;
+  if (f == NULL) return NULL;
+  fseek(f, 0, SEEK_END);
+  n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  data = (unsigned char*)malloc((size_t)n + 1);
+  *size = fread(data, 1, (size_t)n, f);
+  fclose(f);
+  return data;
+}
+
+static anmkit_document* open_example(const char* name, const anmkit_open_options* options) {
+  anmkit_document* doc = NULL;
+  anmkit_error error;
+  if (anmkit_open_file(path_of(examples, name), options, &doc, &error) != ANMKIT_OK) {
+    fprintf(stderr, "cannot open %s: %s\n", name, error.message);
+    exit(1);
+  }
+  return doc;
+}
+
+static void test_library(void) {
+  static const unsigned char eanm[16] = {'E', 'A', 'N', 'M', 0, 0, 6, 0, 'F', 'R', 'M', 'S', 25, 0, 0, 0};
+  static const unsigned char noise[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+  CHECK_STR(anmkit_library_version(), "0.1.0");
+  CHECK_STR(anmkit_format_name(0), "gem");
+  CHECK_STR(anmkit_format_name(1), "mm2");
+  CHECK_STR(anmkit_format_name(2), "lm");
+  CHECK(anmkit_format_name(3) == NULL);
+  CHECK_STR(anmkit_detect(eanm, sizeof eanm), "gem");
+  CHECK(anmkit_detect(noise, sizeof noise) == NULL);
+  CHECK(anmkit_detect(NULL, 0) == NULL);
+  CHECK(anmkit_detect(NULL, 5) == NULL);
+  CHECK_STR(anmkit_status_name(ANMKIT_OK), "");
+  CHECK_STR(anmkit_status_name(ANMKIT_ERROR_IO), "io");
+  CHECK_STR(anmkit_status_name(ANMKIT_ERROR_TOO_LARGE), "too_large");
+  CHECK_STR(anmkit_status_name(ANMKIT_ERROR_UNKNOWN_FORMAT), "unknown_format");
+  CHECK_STR(anmkit_status_name(ANMKIT_ERROR_INVALID_ARGUMENT), "invalid_argument");
+  CHECK_STR(anmkit_status_name(ANMKIT_ERROR_BUFFER_TOO_SMALL), "buffer_too_small");
+  CHECK_STR(anmkit_status_name(ANMKIT_ERROR_WRONG_KIND), "wrong_kind");
+  CHECK_STR(anmkit_status_name(99), "");
+  /* Freeing nothing does nothing. */
+  anmkit_free(NULL);
+  anmkit_diagnostics_free(NULL);
+  anmkit_sampler_free(NULL);
+  anmkit_bytes_free(NULL);
+}
+
+static void test_open_errors(void) {
+  anmkit_document* doc = (anmkit_document*)&doc; /* not NULL: failures must set it to NULL */
+  anmkit_error error;
+  anmkit_open_options options;
+
+  CHECK(anmkit_open_file("x", NULL, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "out is NULL");
+  CHECK(anmkit_open_file(NULL, NULL, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(doc == NULL);
+  CHECK_STR(error.message, "path is NULL");
+
+  CHECK(anmkit_open_file(path_of(scratch, "missing.anm"), NULL, &doc, &error) == ANMKIT_ERROR_IO);
+  CHECK(error.code == ANMKIT_ERROR_IO);
+  CHECK_STR(error.file, path_of(scratch, "missing.anm"));
+  CHECK(error.has_offset == 0);
+
+  /* Not an animation: the error names the file and offset 0. */
+  doc = (anmkit_document*)&doc;
+  CHECK(anmkit_open_file(path_of(examples, "mansion_door.bin"), NULL, &doc, &error) == ANMKIT_ERROR_UNKNOWN_FORMAT);
+  CHECK(doc == NULL);
+  CHECK(error.has_offset == 1 && error.offset == 0);
+  CHECK_STR(error.file, path_of(examples, "mansion_door.bin"));
+  CHECK(strncmp(error.message, "not a recognised animation", 26) == 0);
+
+  /* A NULL error is allowed: the status still says what happened. */
+  CHECK(anmkit_open_file(path_of(scratch, "missing.anm"), NULL, &doc, NULL) == ANMKIT_ERROR_IO);
+
+  anmkit_open_options_init(&options);
+  CHECK(options.struct_size == sizeof options);
+  CHECK(options.fps == 0 && options.skeleton == NULL && options.max_frames == 0);
+  options.struct_size = 0;
+  CHECK(anmkit_open_file(path_of(examples, "turret_v60.anm"), &options, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "options is NULL or its struct_size is smaller than a size_t");
+
+  anmkit_open_options_init(&options);
+  options.rotation_unit = "furlongs";
+  CHECK(anmkit_open_file(path_of(examples, "mansion_door.anm"), &options, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "unknown rotation unit 'furlongs' (degrees, turn4096, radians)");
+
+  anmkit_open_options_init(&options);
+  options.fps = -1;
+  CHECK(anmkit_open_file(path_of(examples, "turret_v60.anm"), &options, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "fps must be above 0 and at most 1000000");
+  options.fps = NAN;
+  CHECK(anmkit_open_file(path_of(examples, "turret_v60.anm"), &options, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  anmkit_open_options_init(&options);
+  options.tick_hz = INFINITY;
+  CHECK(anmkit_open_file(path_of(examples, "ghost_mm2.anm"), &options, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "tick_hz must be above 0 and at most 1000000");
+
+  /* A limit the caller sets is applied. */
+  anmkit_open_options_init(&options);
+  options.max_input_bytes = 10;
+  CHECK(anmkit_open_file(path_of(examples, "turret_v60.anm"), &options, &doc, &error) == ANMKIT_ERROR_TOO_LARGE);
+  anmkit_open_options_init(&options);
+  options.max_bones = 4;
+  CHECK(anmkit_open_file(path_of(examples, "turret_v60.anm"), &options, &doc, &error) == ANMKIT_ERROR_TOO_LARGE);
+
+  CHECK(anmkit_open_memory(NULL, 3, "x", NULL, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "bytes is NULL");
+  CHECK(anmkit_open_memory("abc", 3, NULL, NULL, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_from_json(NULL, 3, "x", NULL, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_from_json("{", 1, "broken.json", NULL, &doc, &error) == ANMKIT_ERROR_JSON);
+  CHECK(doc == NULL);
+  CHECK_STR(error.file, "broken.json");
+  CHECK(anmkit_from_json("{\"format\": \"gem\"}", 17, "x.json", NULL, &doc, &error) == ANMKIT_ERROR_JSON);
+  CHECK(error.pointer[0] == '/' || error.pointer[0] == '\0');
+}
+
+static void test_gem(void) {
+  anmkit_document* doc = open_example("turret_v60.anm", NULL);
+  anmkit_document* other = NULL;
+  anmkit_error error;
+  anmkit_clip_info info;
+  anmkit_bone bone;
+  anmkit_joint joint;
+  anmkit_diagnostics* diagnostics = NULL;
+  uint8_t* bytes = NULL;
+  size_t size = 0, file_size = 0;
+  char* text = NULL;
+  unsigned char* file = read_file(path_of(examples, "turret_v60.anm"), &file_size);
+
+  CHECK_STR(anmkit_format(doc), "gem");
+  CHECK_STR(anmkit_version(doc), "6.0");
+  CHECK(anmkit_is_skeletal(doc) == 1 && anmkit_is_sprite(doc) == 0);
+  CHECK_STR(anmkit_format(NULL), "");
+  CHECK_STR(anmkit_version(NULL), "");
+  CHECK(anmkit_is_skeletal(NULL) == 0 && anmkit_is_sprite(NULL) == 0);
+
+  info.struct_size = sizeof info;
+  CHECK(anmkit_clip_info_get(doc, &info, &error) == ANMKIT_OK);
+  CHECK(error.code == ANMKIT_OK);
+  CHECK(info.bone_count == 5 && info.joint_count == 0 && info.frame_count == 25 && info.loop == 0);
+  CHECK_NEAR(info.fps, 30);
+  /* GEM is Z up: a quarter turn about X takes it to Y up. */
+  CHECK_NEAR(info.up_rotation[0], -0.70710678);
+  CHECK_NEAR(info.up_rotation[3], 0.70710678);
+  /* An older caller's shorter struct is written only as far as it reaches. */
+  memset(&info, 0xAB, sizeof info);
+  info.struct_size = sizeof(size_t) + sizeof(uint32_t);
+  CHECK(anmkit_clip_info_get(doc, &info, &error) == ANMKIT_OK);
+  CHECK(info.bone_count == 5 && info.joint_count == 0xABABABABu);
+  info.struct_size = 0;
+  CHECK(anmkit_clip_info_get(doc, &info, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_clip_info_get(NULL, &info, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "document is NULL");
+
+  bone.struct_size = sizeof bone;
+  CHECK(anmkit_bone_get(doc, 2, &bone, &error) == ANMKIT_OK);
+  CHECK_STR(bone.name, "turret1");
+  CHECK(bone.name_size == 7 && bone.joint == -1);
+  CHECK(anmkit_bone_get(doc, 5, &bone, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "bone 5 of 5");
+  joint.struct_size = sizeof joint;
+  CHECK(anmkit_joint_get(doc, 0, &joint, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "joint 0 of 0");
+
+  /* Unchanged, the bytes are the file's. */
+  CHECK(anmkit_write(doc, &bytes, &size, &error) == ANMKIT_OK);
+  CHECK(size == file_size && bytes != NULL && memcmp(bytes, file, size) == 0);
+  anmkit_bytes_free(bytes);
+  CHECK(anmkit_write(NULL, &bytes, &size, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(bytes == NULL);
+  CHECK(anmkit_write(doc, NULL, &size, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+
+  /* The dump and back give the same bytes. */
+  CHECK(anmkit_to_json(doc, 1, &text, &size, &error) == ANMKIT_OK);
+  CHECK(text != NULL && strlen(text) == size);
+  CHECK(strstr(text, "\"version\": \"6.0\"") != NULL);
+  CHECK(anmkit_from_json(text, size, "turret.json", NULL, &other, &error) == ANMKIT_OK);
+  anmkit_bytes_free(text);
+  CHECK(anmkit_write(other, &bytes, &size, &error) == ANMKIT_OK);
+  CHECK(size == file_size && memcmp(bytes, file, size) == 0);
+  anmkit_bytes_free(bytes);
+  anmkit_free(other);
+  CHECK(anmkit_to_json(doc, 0, &text, &size, &error) == ANMKIT_OK);
+  CHECK(strchr(text, '\n') == NULL);
+  anmkit_bytes_free(text);
+
+  CHECK(anmkit_summary(doc, 0, &text, &size, &error) == ANMKIT_OK);
+  CHECK(strstr(text, "turret_v60.anm") != NULL && strstr(text, "5: basis, body, turret1, gun_rot, hatch") != NULL);
+  anmkit_bytes_free(text);
+  CHECK(anmkit_summary(doc, 1, &text, &size, &error) == ANMKIT_OK);
+  CHECK(text[0] == '{' && strstr(text, "\"format\": \"gem\"") != NULL);
+  anmkit_bytes_free(text);
+
+  CHECK(anmkit_to_gltf(doc, 1, &bytes, &size, &error) == ANMKIT_OK);
+  CHECK(size > 12 && memcmp(bytes, "glTF", 4) == 0 && bytes[4] == 2);
+  anmkit_bytes_free(bytes);
+  CHECK(anmkit_to_gltf(doc, 0, &bytes, &size, &error) == ANMKIT_OK);
+  CHECK(bytes[0] == '{');
+  anmkit_bytes_free(bytes);
+
+  /* Converting: another version, and a target that does not exist. */
+  CHECK(anmkit_convert(doc, "gem-4.0", &other, &error) == ANMKIT_OK);
+  CHECK_STR(anmkit_version(other), "4.0");
+  anmkit_free(other);
+  CHECK(anmkit_convert(doc, "gem-9.9", &other, &error) != ANMKIT_OK);
+  CHECK(other == NULL && strstr(error.message, "gem-9.9") != NULL);
+  CHECK(anmkit_convert(doc, NULL, &other, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_convert(doc, "gem-4.0", NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+
+  /* A valid file has nothing to say. */
+  CHECK(anmkit_validate(doc, &diagnostics, &error) == ANMKIT_OK);
+  CHECK(anmkit_diagnostics_count(diagnostics) == 0);
+  anmkit_diagnostics_free(diagnostics);
+  CHECK(anmkit_validate(NULL, &diagnostics, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(diagnostics == NULL);
+  CHECK(anmkit_validate(doc, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+
+  /* Sprite calls on a skeletal document say so. */
+  {
+    anmkit_sprite_info sprite;
+    sprite.struct_size = sizeof sprite;
+    CHECK(anmkit_sprite_info_get(doc, &sprite, &error) == ANMKIT_ERROR_WRONG_KIND);
+    CHECK_STR(error.message, "a gem document has no sprites");
+  }
+  anmkit_free(doc);
+  free(file);
+}
+
+static void test_diagnostics(void) {
+  size_t size = 0;
+  unsigned char* file = read_file(path_of(examples, "turret_v60.anm"), &size);
+  anmkit_document* doc = NULL;
+  anmkit_diagnostics* diagnostics = NULL;
+  anmkit_diagnostic d;
+  anmkit_error error;
+  /* FRMS (offset 12) says 20 frames: the keys at frames 20, 22 and 24 lie past the end. */
+  file[12] = 20;
+  CHECK(anmkit_open_memory(file, size, "short.anm", NULL, &doc, &error) == ANMKIT_OK);
+  /* The bytes were copied: the caller's buffer may change. */
+  file[12] = 25;
+  CHECK(anmkit_validate(doc, &diagnostics, &error) == ANMKIT_OK);
+  CHECK(anmkit_diagnostics_count(diagnostics) == 7);
+  CHECK(anmkit_diagnostics_count_severity(diagnostics, ANMKIT_SEVERITY_WARNING) == 7);
+  CHECK(anmkit_diagnostics_count_severity(diagnostics, ANMKIT_SEVERITY_ERROR) == 0);
+  CHECK(anmkit_diagnostics_count_severity(diagnostics, 7) == 0);
+  d.struct_size = sizeof d;
+  CHECK(anmkit_diagnostics_get(diagnostics, 0, &d, &error) == ANMKIT_OK);
+  CHECK(d.severity == ANMKIT_SEVERITY_WARNING && d.has_offset == 1 && d.offset == 573);
+  CHECK_STR(d.id, "gem.key-past-end");
+  CHECK_STR(d.pointer, "/frames/17/keys/0");
+  CHECK_STR(d.message, "key of bone 4 'hatch' at frame 20 is past the last frame 19 (frame count 20)");
+  CHECK(anmkit_diagnostics_get(diagnostics, 7, &d, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "diagnostic 7 of 7");
+  d.struct_size = 2;
+  CHECK(anmkit_diagnostics_get(diagnostics, 0, &d, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_diagnostics_get(NULL, 0, &d, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_diagnostics_count(NULL) == 0);
+  anmkit_diagnostics_free(diagnostics);
+  anmkit_free(doc);
+  free(file);
+}
+
+static void test_save(void) {
+  anmkit_document* doc = open_example("turret_v40.anm", NULL);
+  anmkit_document* copy = NULL;
+  anmkit_save_options options;
+  anmkit_error error;
+  size_t a_size = 0, b_size = 0;
+  unsigned char *a, *b;
+  const char* out = path_of(scratch, "saved.anm");
+
+  CHECK(anmkit_save(doc, out, NULL, &error) == ANMKIT_OK);
+  a = read_file(path_of(examples, "turret_v40.anm"), &a_size);
+  b = read_file(out, &b_size);
+  CHECK(b != NULL && a_size == b_size && memcmp(a, b, a_size) == 0);
+  free(a);
+  free(b);
+
+  /* The file a document came from is kept unless the caller asks. */
+  CHECK(anmkit_open_file(out, NULL, &copy, &error) == ANMKIT_OK);
+  CHECK(anmkit_save(copy, out, NULL, &error) == ANMKIT_ERROR_IO);
+  CHECK_STR(error.message, "refusing to overwrite the file the document was opened from");
+  CHECK_STR(error.file, out);
+  anmkit_save_options_init(&options);
+  CHECK(options.struct_size == sizeof options && options.overwrite_source == 0);
+  options.overwrite_source = 1;
+  CHECK(anmkit_save(copy, out, &options, &error) == ANMKIT_OK);
+  options.struct_size = 1;
+  CHECK(anmkit_save(copy, out, &options, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_save(copy, NULL, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_save(NULL, out, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_save(copy, path_of(scratch, "no-such-folder/x.anm"), NULL, &error) == ANMKIT_ERROR_IO);
+  anmkit_free(copy);
+  anmkit_free(doc);
+}
+
+static void test_sampling(void) {
+  anmkit_document* doc = open_example("turret_v61_frm3.anm", NULL);
+  anmkit_sampler* sampler = NULL;
+  anmkit_error error;
+  anmkit_pose_arrays arrays;
+  float translation[25 * 5 * 3], rotation[25 * 5 * 4], scale[25 * 5 * 3];
+  uint8_t visible[25 * 5], mirrored[25 * 5];
+
+  CHECK(anmkit_sampler_new(doc, &sampler, &error) == ANMKIT_OK);
+  anmkit_free(doc); /* the sampler keeps what it needs */
+  memset(&arrays, 0, sizeof arrays);
+  arrays.struct_size = sizeof arrays;
+  arrays.capacity = 5;
+  arrays.translation = translation;
+  arrays.rotation = rotation;
+  arrays.scale = scale;
+  arrays.visible = visible;
+  arrays.mirrored = mirrored;
+
+  /* Frame 4: the turret has turned 30 degrees about Z; the hatch is shown. */
+  CHECK(anmkit_sample(sampler, 4, &arrays, &error) == ANMKIT_OK);
+  CHECK_NEAR(rotation[2 * 4 + 2], 0.258819045);
+  CHECK_NEAR(rotation[2 * 4 + 3], 0.965925826);
+  CHECK_NEAR(translation[2 * 3 + 1], 12.5);
+  CHECK_NEAR(translation[2 * 3 + 2], 18.25);
+  CHECK_NEAR(scale[2 * 3 + 0], 1);
+  CHECK(visible[4] == 1 && mirrored[0] == 1 && mirrored[2] == 0);
+  /* Frame 22: the hatch is hidden and turned by its key at frame 20. */
+  CHECK(anmkit_sample(sampler, 22, &arrays, &error) == ANMKIT_OK);
+  CHECK(visible[4] == 0);
+  CHECK_NEAR(rotation[4 * 4 + 0], 0.5);
+  CHECK_NEAR(rotation[4 * 4 + 3], 0.866025404);
+  CHECK_NEAR(translation[4 * 3 + 0], 4);
+  CHECK_NEAR(translation[4 * 3 + 1], -6);
+  CHECK_NEAR(translation[4 * 3 + 2], 9.5);
+
+  /* Every frame at once, frame after frame: the gun recoils at 16 and returns by 19. */
+  arrays.capacity = 25 * 5;
+  CHECK(anmkit_sample_frames(sampler, 0, 25, &arrays, &error) == ANMKIT_OK);
+  CHECK_NEAR(translation[(15 * 5 + 3) * 3 + 1], 31);
+  CHECK_NEAR(translation[(16 * 5 + 3) * 3 + 1], 27);
+  CHECK_NEAR(translation[(17 * 5 + 3) * 3 + 1], 28.5);
+  CHECK_NEAR(translation[(19 * 5 + 3) * 3 + 1], 31);
+  CHECK(visible[21 * 5 + 4] == 1 && visible[22 * 5 + 4] == 0);
+  CHECK_NEAR(rotation[(12 * 5 + 2) * 4 + 2], 0.707106781);
+
+  /* Only some arrays. */
+  arrays.translation = NULL;
+  arrays.scale = NULL;
+  arrays.visible = NULL;
+  arrays.mirrored = NULL;
+  CHECK(anmkit_sample(sampler, 8, &arrays, &error) == ANMKIT_OK);
+  CHECK_NEAR(rotation[2 * 4 + 2], 0.5);
+
+  /* Errors: a buffer too small, a frame that is not a number, no sampler, no arrays. */
+  arrays.capacity = 4;
+  CHECK(anmkit_sample(sampler, 0, &arrays, &error) == ANMKIT_ERROR_BUFFER_TOO_SMALL);
+  CHECK_STR(error.message, "the arrays hold 4 entries; the clip has 5 bones");
+  arrays.capacity = 25 * 5;
+  CHECK(anmkit_sample_frames(sampler, 0, 26, &arrays, &error) == ANMKIT_ERROR_BUFFER_TOO_SMALL);
+  CHECK_STR(error.message, "the arrays hold 125 entries; 26 frames of 5 bones need 130");
+  CHECK(anmkit_sample_frames(sampler, 0, 0xFFFFFFFFu, &arrays, &error) == ANMKIT_ERROR_BUFFER_TOO_SMALL);
+  CHECK(anmkit_sample(sampler, NAN, &arrays, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "the frame is not a finite number");
+  CHECK(anmkit_sample(sampler, INFINITY, &arrays, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_sample(NULL, 0, &arrays, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_sample(sampler, 0, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_sample_frames(NULL, 0, 1, &arrays, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  arrays.struct_size = 0;
+  CHECK(anmkit_sample_frames(sampler, 0, 1, &arrays, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  anmkit_sampler_free(sampler);
+
+  CHECK(anmkit_sampler_new(NULL, &sampler, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(sampler == NULL);
+}
+
+static void test_lm(void) {
+  anmkit_open_options options;
+  anmkit_document* doc;
+  anmkit_sampler* sampler = NULL;
+  anmkit_error error;
+  anmkit_clip_info info;
+  anmkit_joint joint;
+  anmkit_bone bone;
+  anmkit_pose_arrays arrays;
+  float rotation[3 * 4], translation[3 * 3], scale[3 * 3];
+
+  anmkit_open_options_init(&options);
+  options.skeleton = path_of(examples, "mansion_door.bin");
+  doc = open_example("mansion_door.anm", &options);
+  CHECK_STR(anmkit_format(doc), "lm");
+  CHECK_STR(anmkit_version(doc), "2");
+  info.struct_size = sizeof info;
+  CHECK(anmkit_clip_info_get(doc, &info, &error) == ANMKIT_OK);
+  CHECK(info.bone_count == 3 && info.joint_count == 3 && info.frame_count == 60 && info.loop == 1);
+  joint.struct_size = sizeof joint;
+  CHECK(anmkit_joint_get(doc, 0, &joint, &error) == ANMKIT_OK);
+  CHECK(joint.parent == -1);
+  CHECK(anmkit_joint_get(doc, 2, &joint, &error) == ANMKIT_OK);
+  CHECK(joint.parent == 1 && joint.mirrored == 0);
+  bone.struct_size = sizeof bone;
+  CHECK(anmkit_bone_get(doc, 2, &bone, &error) == ANMKIT_OK);
+  CHECK(bone.joint == 2);
+
+  CHECK(anmkit_sampler_new(doc, &sampler, &error) == ANMKIT_OK);
+  memset(&arrays, 0, sizeof arrays);
+  arrays.struct_size = sizeof arrays;
+  arrays.capacity = 3;
+  arrays.rotation = rotation;
+  arrays.translation = translation;
+  arrays.scale = scale;
+  /* Frame 30: the door open 90 degrees about Y; frame 10: the knob at -45 degrees about X. */
+  CHECK(anmkit_sample(sampler, 30, &arrays, &error) == ANMKIT_OK);
+  CHECK_NEAR(rotation[1 * 4 + 1], 0.707106781);
+  CHECK_NEAR(rotation[1 * 4 + 3], 0.707106781);
+  CHECK_NEAR(translation[1 * 3 + 0], -4);
+  CHECK(anmkit_sample(sampler, 10, &arrays, &error) == ANMKIT_OK);
+  CHECK_NEAR(rotation[2 * 4 + 0], -0.382683432);
+  CHECK_NEAR(rotation[2 * 4 + 3], 0.923879533);
+  CHECK_NEAR(scale[2 * 3 + 0], 0.75);
+  CHECK_NEAR(translation[2 * 3 + 0], 7);
+  CHECK_NEAR(translation[0 * 3 + 1], 12.5);
+  anmkit_sampler_free(sampler);
+
+  {
+    anmkit_document* repacked = NULL;
+    CHECK(anmkit_convert(doc, "repack", &repacked, &error) == ANMKIT_OK);
+    CHECK_STR(anmkit_format(repacked), "lm");
+    anmkit_free(repacked);
+  }
+  anmkit_free(doc);
+}
+
+static void test_sprite(void) {
+  anmkit_document* doc = open_example("ghost_mm2.anm", NULL);
+  anmkit_document* edited = NULL;
+  anmkit_error error;
+  anmkit_sprite_info info;
+  anmkit_rect drawn, size;
+  anmkit_sprite_step steps[8];
+  size_t count = 0;
+  uint8_t palette[32 * 4], patch[12 * 3], canvas[36 * 28];
+
+  CHECK_STR(anmkit_format(doc), "mm2");
+  CHECK(anmkit_is_sprite(doc) == 1 && anmkit_is_skeletal(doc) == 0);
+  info.struct_size = sizeof info;
+  CHECK(anmkit_sprite_info_get(doc, &info, &error) == ANMKIT_OK);
+  /* The base is 30 x 28; the arm patch at x 26 reaches 10 further: a 36 x 28 canvas. */
+  CHECK(info.width == 36 && info.height == 28);
+  CHECK(info.frame_count == 4 && info.state_count == 4 && info.sequence_count == 3);
+  CHECK(info.palette_size == 32 && info.planes == 5);
+  CHECK_NEAR(info.tick_hz, 60);
+
+  /* Amiga 0x0RGB words: pen 2 is 0xEEF; pen 0 is transparent. */
+  CHECK(anmkit_sprite_palette(doc, palette, sizeof palette, &error) == ANMKIT_OK);
+  CHECK(palette[3] == 0);
+  CHECK(palette[8] == 0xEE && palette[9] == 0xEE && palette[10] == 0xFF && palette[11] == 255);
+  CHECK(anmkit_sprite_palette(doc, palette, 127, &error) == ANMKIT_ERROR_BUFFER_TOO_SMALL);
+  CHECK_STR(error.message, "the buffer holds 127 bytes; the palette needs 128");
+  CHECK(anmkit_sprite_palette(doc, NULL, 128, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+
+  /* Patch 1: both eyes closed, 12 x 3 at (9, 9). */
+  CHECK(anmkit_sprite_frame_rect(doc, 1, &drawn, &size, &error) == ANMKIT_OK);
+  CHECK(drawn.x == 9 && drawn.y == 9 && drawn.width == 12 && drawn.height == 3);
+  CHECK(size.width == 12 && size.height == 3);
+  CHECK(anmkit_sprite_frame_rect(doc, 0, &drawn, NULL, &error) == ANMKIT_OK);
+  CHECK(drawn.x == 0 && drawn.y == 0 && drawn.width == 30 && drawn.height == 28);
+  CHECK(anmkit_sprite_frame_rect(doc, 4, &drawn, &size, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "frame 4 of 4");
+  CHECK(anmkit_sprite_frame_pixels(doc, 1, patch, sizeof patch, &error) == ANMKIT_OK);
+  CHECK(patch[1 * 12 + 0] == 1 && patch[1 * 12 + 4] == 3 && patch[0] == 3);
+  CHECK(anmkit_sprite_frame_pixels(doc, 1, patch, 35, &error) == ANMKIT_ERROR_BUFFER_TOO_SMALL);
+  CHECK_STR(error.message, "the buffer holds 35 bytes; the image is 12 x 3");
+
+  /* Composed: the eye (pen 10 on row 10) in state 0, closed (pen 1) in state 1. */
+  CHECK(anmkit_sprite_state_pixels(doc, 0, canvas, sizeof canvas, &error) == ANMKIT_OK);
+  CHECK(canvas[10 * 36 + 9] == 10);
+  CHECK(anmkit_sprite_state_pixels(doc, 1, canvas, sizeof canvas, &error) == ANMKIT_OK);
+  CHECK(canvas[10 * 36 + 9] == 1);
+  CHECK(anmkit_sprite_state_pixels(doc, 9, canvas, sizeof canvas, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+
+  /* Sequences as the file's (state, delay) pairs; the second block is empty. */
+  CHECK(anmkit_sprite_sequence(doc, 0, NULL, 0, &count, &error) == ANMKIT_OK);
+  CHECK(count == 4);
+  CHECK(anmkit_sprite_sequence(doc, 0, steps, 8, &count, &error) == ANMKIT_OK);
+  CHECK(steps[0].state == 0 && steps[0].ticks == 40 && steps[1].state == 1 && steps[1].ticks == 6);
+  CHECK(steps[2].state == 0 && steps[2].ticks == 30);
+  CHECK(anmkit_sprite_sequence(doc, 1, steps, 8, &count, &error) == ANMKIT_OK);
+  CHECK(count == 0);
+  CHECK(anmkit_sprite_sequence(doc, 2, steps, 8, &count, &error) == ANMKIT_OK);
+  CHECK(count == 4 && steps[1].state == 3 && steps[1].ticks == 12 && steps[3].state == 0 && steps[3].ticks == 8);
+  CHECK(anmkit_sprite_sequence(doc, 2, steps, 3, &count, &error) == ANMKIT_ERROR_BUFFER_TOO_SMALL);
+  CHECK(anmkit_sprite_sequence(doc, 3, steps, 8, &count, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_sprite_sequence(doc, 0, steps, 8, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+
+  /* Import: the eyes patch with its outline row in pen 8; the other frames keep their bytes. */
+  memset(patch, 8, 12);
+  CHECK(anmkit_sprite_replace_frame(doc, 1, 12, 3, patch, NULL, 0, &edited, &error) == ANMKIT_OK);
+  CHECK(anmkit_sprite_state_pixels(edited, 1, canvas, sizeof canvas, &error) == ANMKIT_OK);
+  CHECK(canvas[9 * 36 + 9] == 8 && canvas[9 * 36 + 20] == 8 && canvas[10 * 36 + 9] == 1);
+  CHECK(anmkit_sprite_state_pixels(edited, 0, canvas, sizeof canvas, &error) == ANMKIT_OK);
+  CHECK(canvas[10 * 36 + 9] == 10);
+  anmkit_free(edited);
+  {
+    /* The same picture as RGBA: pen 8 is 0xF00, opaque. */
+    uint8_t rgba[12 * 3 * 4];
+    size_t i;
+    for (i = 0; i < 12 * 3; ++i) {
+      rgba[4 * i] = 0xFF, rgba[4 * i + 1] = 0, rgba[4 * i + 2] = 0, rgba[4 * i + 3] = 255;
+    }
+    CHECK(anmkit_sprite_replace_frame(doc, 1, 12, 3, NULL, rgba, 0, &edited, &error) == ANMKIT_OK);
+    CHECK(anmkit_sprite_state_pixels(edited, 1, canvas, sizeof canvas, &error) == ANMKIT_OK);
+    CHECK(canvas[10 * 36 + 9] == 8);
+    anmkit_free(edited);
+    rgba[0] = 0x12; /* a colour not in the palette */
+    CHECK(anmkit_sprite_replace_frame(doc, 1, 12, 3, NULL, rgba, 0, &edited, &error) != ANMKIT_OK);
+    CHECK(edited == NULL && strstr(error.message, "not in the palette") != NULL);
+    CHECK(anmkit_sprite_replace_frame(doc, 1, 12, 3, NULL, rgba, ANMKIT_IMPORT_REMAP, &edited, &error) == ANMKIT_OK);
+    anmkit_free(edited);
+  }
+  CHECK(anmkit_sprite_replace_frame(doc, 1, 13, 3, patch, NULL, 0, &edited, &error) != ANMKIT_OK);
+  CHECK(anmkit_sprite_replace_frame(doc, 1, 12, 3, NULL, NULL, 0, &edited, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "both pens and rgba is NULL");
+  CHECK(anmkit_sprite_replace_frame(doc, 1, 12, 3, patch, NULL, 4, &edited, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "unknown flags 4");
+  CHECK(anmkit_sprite_replace_frame(doc, 1, 65536, 65536, patch, NULL, 0, &edited, &error) == ANMKIT_ERROR_TOO_LARGE);
+  CHECK(anmkit_sprite_replace_frame(doc, 1, 12, 3, patch, NULL, 0, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+
+  /* Skeletal calls on a sprite document say so. */
+  {
+    anmkit_sampler* sampler = NULL;
+    anmkit_clip_info clip;
+    clip.struct_size = sizeof clip;
+    CHECK(anmkit_sampler_new(doc, &sampler, &error) == ANMKIT_ERROR_WRONG_KIND);
+    CHECK_STR(error.message, "a mm2 document has no skeleton or clip");
+    CHECK(anmkit_clip_info_get(doc, &clip, &error) == ANMKIT_ERROR_WRONG_KIND);
+  }
+  anmkit_free(doc);
+}
+
+int main(int argc, char** argv) {
+  if (argc != 3) {
+    fprintf(stderr, "usage: anmkit_capi_test EXAMPLES_DIR SCRATCH_DIR\n");
+    return 2;
+  }
+  examples = argv[1];
+  scratch = argv[2];
+  test_library();
+  test_open_errors();
+  test_gem();
+  test_diagnostics();
+  test_save();
+  test_sampling();
+  test_lm();
+  test_sprite();
+  printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);
+  return failures == 0 ? 0 : 1;
+}
