@@ -311,9 +311,10 @@ FloatView GltfFile::floats(std::size_t accessor, std::size_t width, const std::s
   }
   // The last element must end within the view: offset + (count - 1) * stride + element <=
   // view_length, compared without sums or products that could wrap.
-  if (offset > view_length || element > view_length - offset || count - 1 > (view_length - offset - element) / stride) {
-    fail(child(at, "count"), fmt::format("accessor {} runs past its buffer view", accessor));
+  if (offset > view_length || element > view_length - offset) {
+    fail(child(at, "byteOffset"), fmt::format("accessor {} runs past its buffer view", accessor));
   }
+  if (count - 1 > (view_length - offset - element) / stride) fail(child(at, "count"), fmt::format("accessor {} runs past its buffer view", accessor));
   return FloatView{buffer.data() + view_offset + offset, std::size_t(count), std::size_t(stride), width};
 }
 
