@@ -57,8 +57,6 @@ void collect(Base& base) {
       base.arrays.push_back(at);
       for (std::size_t i = 0; i < v.size(); ++i) pending.push_back(at / i);
     } else if (v.is_number() || v.is_string()) {
-      // A data URI holds the buffer: replacing it loses the file, so it stays a leaf like any
-      // other, but only one in several.
       base.leaves.push_back(at);
     }
   }
@@ -102,6 +100,12 @@ void set_gltf_edit_bases(std::vector<std::string> texts) {
     collect(base);
     bases().push_back(std::move(base));
   }
+}
+
+std::vector<std::string> gltf_edit_leaves(std::size_t base) {
+  std::vector<std::string> out;
+  for (const auto& ptr : bases().at(base).leaves) out.push_back(ptr.to_string());
+  return out;
 }
 
 std::string apply_gltf_edits(std::span<const std::uint8_t> input) {

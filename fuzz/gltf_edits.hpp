@@ -19,4 +19,8 @@ void set_gltf_edit_bases(std::vector<std::string> bases);
 // operation, place (2 bytes, little-endian), value kind, value (8 bytes).
 std::string apply_gltf_edits(std::span<const std::uint8_t> input);
 
+// The places of a base's numbers and strings as JSON pointers, in the order a record's place
+// counts them (for tests that spell an edit).
+std::vector<std::string> gltf_edit_leaves(std::size_t base);
+
 }  // namespace anmkit::fuzz

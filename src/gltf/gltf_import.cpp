@@ -147,7 +147,7 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
   }
   s.nodes = order;
   std::vector<std::size_t> position(s.file.nodes.size(), SIZE_MAX);  // a node's place in the bone order
-  for (std::size_t b = 0; b < order.size(); ++b) position[order[b]] = b;
+  for (std::size_t b = order.size(); b-- > 0;) position[order[b]] = b;  // a node named twice: its first place
   s.curves.assign(order.size(), {nullptr, nullptr, nullptr});
   s.storage.reserve(s.animation->channels.size());  // the curves point into it
   // Every key of every channel read is visited at least once: capped before any is.

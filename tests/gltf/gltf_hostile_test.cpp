@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -19,6 +20,8 @@
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/gltf/gltf.hpp"
 #include "anmkit/gltf/gltf_import.hpp"
+#include "fidelity.hpp"
+#include "gltf_edits.hpp"
 #include "support/fixture_bytes.hpp"
 #include "support/gltf_via_front_door.hpp"
 #include "support/run_cli.hpp"
@@ -387,6 +390,39 @@ TEST(GltfHostile, LargeObjectsParseInLinearTime) {
   ASSERT_TRUE(clip) << clip.error().to_string();
   EXPECT_EQ(clip->bones.size(), turret_gltf()["animations"][0]["extras"]["anmkit"]["bone_map"].size());
   EXPECT_LT(seconds, 30.0) << "parsing is not linear in the members";
+}
+
+// The structure-aware fuzz target's edits (fuzz/gltf_edits.hpp): one record sets the buffer's
+// URI to a folder, the finding that byte mutations missed; its committed seeds replay clean.
+TEST(GltfHostile, FuzzEditsSpellTheFindings) {
+  fuzz::set_gltf_edit_bases({turret_gltf().dump()});
+  const auto leaves = fuzz::gltf_edit_leaves(0);
+  const auto uri = std::find(leaves.begin(), leaves.end(), "/buffers/0/uri");
+  ASSERT_NE(uri, leaves.end());
+  const auto place = std::size_t(uri - leaves.begin());
+  // Base 0; set (0) the leaf at `place` to string (6) number 4 of the list: "sub".
+  const std::vector<std::uint8_t> input{0, 0, std::uint8_t(place), std::uint8_t(place >> 8), 6, 4, 0, 0, 0, 0, 0, 0, 0};
+  const std::string text = fuzz::apply_gltf_edits(input);
+  EXPECT_EQ(json::parse(text)["buffers"][0]["uri"], "sub");
+  test::TempDir dir;
+  fs::create_directories(dir.path() / "sub");
+  ImportOptions options;
+  options.folder = dir.path().string();
+  auto r = import_clip(bytes_of(text), options);
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().message, fmt::format("external buffer {}: expected a regular file", (dir.path() / "sub").string()));
+  // A raw token (kind 5, number 0: 1e400) that no JSON library's value can hold.
+  const auto count = std::find(leaves.begin(), leaves.end(), "/accessors/0/count");
+  ASSERT_NE(count, leaves.end());
+  const auto at = std::size_t(count - leaves.begin());
+  const std::string raw = fuzz::apply_gltf_edits(std::vector<std::uint8_t>{0, 0, std::uint8_t(at), std::uint8_t(at >> 8), 5, 0, 0, 0, 0, 0, 0, 0, 0});
+  EXPECT_NE(raw.find("\"count\":1e400"), std::string::npos);
+  for (const auto& seed : fs::directory_iterator(fs::path(ANMKIT_SOURCE_DIR) / "fuzz" / "seeds" / "gltf_edit")) {
+    SCOPED_TRACE(seed.path().filename().string());
+    const std::string edited = fuzz::apply_gltf_edits(test::read_bytes(seed.path()));
+    (void)import_clip(bytes_of(edited), options);  // ASan and UBSan watch this
+    EXPECT_EQ(fuzz::check_gltf_import(bytes_of(edited)), std::nullopt);
+  }
 }
 
 }  // namespace
