@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <numbers>
 
 #include <fmt/format.h>
@@ -115,6 +116,9 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
                  ? (*extras)["anmkit"]
                  : nlohmann::ordered_json::object();
   s.pointer = animation_pointer + "/extras/anmkit";
+  // tinygltf writes an empty array or object as null (anmkit's own exports hold "comments":
+  // null): a null member says nothing.
+  for (auto it = s.extras.begin(); it != s.extras.end();) it = it->is_null() ? s.extras.erase(it) : std::next(it);
   if (s.extras.contains("fps")) {
     const auto& fps = s.extras["fps"];
     if (!fps.is_number()) json_input::fail(json_input::child(s.pointer, "fps"), fmt::format("expected a number, found {}", fps.dump()));
@@ -265,7 +269,9 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
     if (!s.extras.contains(name)) return table;
     const auto& v = s.extras[name];
     if (!v.is_object()) json_input::fail(json_input::child(s.pointer, name), fmt::format("expected an object, found {}", v.type_name()));
-    for (const auto& [bone, keys] : v.get_ref<const nlohmann::ordered_json::object_t&>()) table[bone] = &keys;
+    for (const auto& [bone, keys] : v.get_ref<const nlohmann::ordered_json::object_t&>()) {
+      if (!keys.is_null()) table[bone] = &keys;
+    }
     return table;
   };
   const ByBone visibility = recorded_by_bone("visibility");
