@@ -38,7 +38,7 @@ class TreeBuilder {
   }
   bool key(json::string_t& name) {
     if (!keys_.back().insert(name).second) {
-      json_input::fail(json_input::child(pointer(), name), fmt::format("duplicate member '{}'", name));
+      json_input::fail(json_input::child(pointer(stack_.size() - 1), name), fmt::format("duplicate member '{}'", name));
     }
     auto& members = stack_.back()->get_ref<json::object_t&>();
     members.emplace_back(std::move(name), nullptr);  // the vector's own append: no search
@@ -86,10 +86,12 @@ class TreeBuilder {
     *at = std::move(empty);
     stack_.push_back(at);
   }
-  // The JSON pointer of the value being read, for errors.
-  std::string pointer() const {
+  // The JSON pointer of the value being read, for errors; of the open object or array
+  // `levels` deep when given.
+  std::string pointer(std::size_t levels = SIZE_MAX) const {
     std::string out;
-    for (const json* level : stack_) {
+    for (std::size_t i = 0; i < stack_.size() && i < levels; ++i) {
+      const json* level = stack_[i];
       if (level->is_array()) {
         if (!level->empty()) out = json_input::child(out, level->size() - 1);
       } else if (!level->empty()) {
