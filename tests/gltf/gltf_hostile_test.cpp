@@ -161,7 +161,7 @@ TEST(GltfHostile, NumbersPastFloatRangeAndUnknownInterpolationsAreRefused) {
   auto r = import_clip(bytes_of(text), {});
   ASSERT_FALSE(r);
   EXPECT_EQ(r.error().message, "not a readable glTF file: invalid JSON: number overflow parsing '1e400'");
-  EXPECT_EQ(r.error().pointer, "/asset/x");
+  EXPECT_EQ(r.error().offset, text.find("1e400") + 4) << "the token's last byte, as json_input places syntax errors";
 }
 
 TEST(GltfHostile, DuplicateMembersAndDeepNestingAreRefused) {
@@ -283,11 +283,10 @@ TEST(GltfHostile, AnExternalBufferMustBeARegularFileInsideTheFolder) {
                "expected a file name relative to the glTF file's folder, not leaving it; found \"../t.bin\"");
   expect_error(with_uri("t%2"), ErrorCode::json, "/buffers/0/uri", "expected %XX (two hex digits) at character 1 of the URI");
   // The CLI names the file and the pointer.
-  test::TempDir cwd;
   json edited = doc;
   edited["buffers"][0]["uri"] = "sub";
   const std::string named = dir.write("folder.gltf", bytes_of(edited));
-  auto r = test::run_cli({"convert", named, "-o", dir.file("x.anm"), "--to", "gem-6.0"}, cwd);
+  auto r = test::run_cli({"convert", named, "-o", dir.file("x.anm"), "--to", "gem-6.0"}, dir);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, fmt::format("{}:/buffers/0/uri: error: external buffer {}: expected a regular file\n", named,
                                (dir.path() / "sub").string()));
