@@ -105,6 +105,8 @@ struct GltfImportOptions {
   float tolerance = 1e-6f;   // how far a value may move and still count as unchanged
   bool dense = false;        // LM: one key a frame on every moving track
   std::string rotation_unit{default_rotation_unit};  // LM: the unit to store rotations in
+  ReadLimits limits;         // the input cap covers the glTF and its external buffers together
+  std::string folder;        // where its external buffers are (the glTF's folder); empty: none read
 };
 
 // Something that did not stop a conversion but changed its result.

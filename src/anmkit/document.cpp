@@ -100,6 +100,8 @@ Expected<Document> Document::from_gltf(std::span<const std::uint8_t> gltf, std::
     import.animation = options.animation;
     import.fps = options.fps;
     import.tolerance = options.tolerance;
+    import.limits = options.limits;
+    import.folder = options.folder;
     import.target = entry->replaces_rest_pose ? gltf::ImportTarget::lm : gltf::ImportTarget::gem;
     auto clip = gltf::import_clip(gltf, import);
     if (!clip) return clip.error();

@@ -4,48 +4,50 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <numbers>
 
 #include <fmt/format.h>
 
-#define TINYGLTF_NO_STB_IMAGE
-#define TINYGLTF_NO_STB_IMAGE_WRITE
-#define TINYGLTF_NO_EXTERNAL_IMAGE
-#include <tiny_gltf.h>
+#include <unordered_map>
 
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/core/float_bits.hpp"
+#include "gltf_read.hpp"
 
 namespace anmkit::gltf {
 namespace {
 
 Error import_error(std::string message) { return make_error(ErrorCode::bad_value, std::move(message)); }
 
-// One channel's keys, read from its accessors.
+// One channel's keys: checked views into the file's buffers (channels may share accessors).
 struct Curve {
   std::string interpolation;
-  std::vector<float> times;
-  std::vector<float> values;
+  detail::FloatView times;
+  detail::FloatView values;  // CUBICSPLINE: in-tangent, value, out-tangent per key
   std::size_t width = 3;
   // `slack`: how far past t a key time may be and still count as reached. Times are floats, so
   // frame f at some rate is stored as float(f / rate), which can lie just above f / rate.
   // Interpolates as glTF says: STEP holds, LINEAR lerps (rotations slerp), CUBICSPLINE is the
-  // Hermite curve of the values and tangents (rotations normalised).
-  std::vector<float> at(double t, double slack) const {
-    std::size_t k = 0;
-    while (k + 1 < times.size() && times[k + 1] <= t + slack) ++k;
+  // Hermite curve of the values and tangents (rotations normalised). `cursor` is the key found
+  // last: frames are sampled in order and t + slack never decreases, so the search resumes
+  // there and a pass over every frame walks the keys once (a 16 MB file has millions).
+  std::vector<float> at(double t, double slack, std::size_t& cursor) const {
+    std::size_t k = cursor;
+    while (k + 1 < times.count && times.at(k + 1, 0) <= t + slack) ++k;
+    cursor = k;
     const bool cubic = interpolation == "CUBICSPLINE";
-    const std::size_t stride = cubic ? 3 * width : width;
-    const std::size_t base = cubic ? width : 0;  // skip the in-tangent
-    const auto value = [&](std::size_t key, std::size_t i) { return double(values[key * stride + base + i]); };
+    const std::size_t per_key = cubic ? 3 : 1;
+    const std::size_t base = cubic ? 1 : 0;  // skip the in-tangent
+    const auto value = [&](std::size_t key, std::size_t i) { return double(values.at(key * per_key + base, i)); };
     std::vector<float> out(width);
     for (std::size_t i = 0; i < width; ++i) out[i] = float(value(k, i));
-    if (interpolation == "STEP" || k + 1 >= times.size() || !(t > times[k] + slack)) return out;
-    const double gap = double(times[k + 1]) - times[k];
-    const double u = std::clamp((t - times[k]) / gap, 0.0, 1.0);
+    if (interpolation == "STEP" || k + 1 >= times.count || !(t > times.at(k, 0) + slack)) return out;
+    const double gap = double(times.at(k + 1, 0)) - times.at(k, 0);
+    const double u = std::clamp((t - times.at(k, 0)) / gap, 0.0, 1.0);
     if (cubic) {
       for (std::size_t i = 0; i < width; ++i) {
-        const double out_tangent = values[k * stride + 2 * width + i], in_tangent = values[(k + 1) * stride + i];
+        const double out_tangent = values.at(k * 3 + 2, i), in_tangent = values.at((k + 1) * 3, i);
         out[i] = float(model::hermite(value(k, i), out_tangent, value(k + 1, i), in_tangent, gap, u));
       }
       if (width == 4) {
@@ -63,54 +65,11 @@ struct Curve {
   }
 };
 
-Expected<std::vector<float>> read_floats(const tinygltf::Model& m, int index, std::size_t width) {
-  if (index < 0 || std::size_t(index) >= m.accessors.size()) return import_error(fmt::format("accessor {} does not exist", index));
-  const auto& a = m.accessors[std::size_t(index)];
-  if (a.componentType != TINYGLTF_COMPONENT_TYPE_FLOAT || a.bufferView < 0 || std::size_t(a.bufferView) >= m.bufferViews.size()) {
-    return import_error(fmt::format("accessor {} is not float data in a buffer view", index));
-  }
-  const auto& view = m.bufferViews[std::size_t(a.bufferView)];
-  if (view.buffer < 0 || std::size_t(view.buffer) >= m.buffers.size()) return import_error(fmt::format("accessor {}'s buffer is missing", index));
-  const auto& data = m.buffers[std::size_t(view.buffer)].data;
-  const std::size_t stride = view.byteStride ? view.byteStride : width * 4;
-  // The accessor's last element must end within both the view and the buffer. Offsets, counts
-  // and strides are the file's: compared without sums or products that could wrap.
-  const std::size_t view_end = view.byteLength > SIZE_MAX - view.byteOffset ? SIZE_MAX : view.byteOffset + view.byteLength;
-  const std::size_t end = std::min(data.size(), view_end);
-  if (a.count > 0 && (view.byteOffset > end || a.byteOffset > end - view.byteOffset ||
-                      width * 4 > end - view.byteOffset - a.byteOffset ||
-                      (a.count - 1) > (end - view.byteOffset - a.byteOffset - width * 4) / stride)) {
-    return import_error(fmt::format("accessor {} runs past its buffer view", index));
-  }
-  const std::size_t start = view.byteOffset + a.byteOffset;
-  std::vector<float> out(a.count * width);
-  for (std::size_t i = 0; i < a.count; ++i) std::memcpy(&out[i * width], data.data() + start + i * stride, width * 4);
-  return out;
-}
-
-nlohmann::ordered_json from_value(const tinygltf::Value& v) {
-  if (v.IsObject()) {
-    nlohmann::ordered_json o = nlohmann::ordered_json::object();
-    for (const auto& key : v.Keys()) o[key] = from_value(v.Get(key));
-    return o;
-  }
-  if (v.IsArray()) {
-    nlohmann::ordered_json a = nlohmann::ordered_json::array();
-    for (std::size_t i = 0; i < v.ArrayLen(); ++i) a.push_back(from_value(v.Get(int(i))));
-    return a;
-  }
-  if (v.IsString()) return v.Get<std::string>();
-  if (v.IsBool()) return v.Get<bool>();
-  if (v.IsInt()) return v.Get<int>();
-  if (v.IsNumber()) return v.GetNumberAsDouble();
-  return nullptr;
-}
-
 // The parsed file: the chosen animation's channels by node, and what anmkit recorded.
 struct Source {
-  tinygltf::Model model;
-  const tinygltf::Animation* animation = nullptr;
-  std::vector<int> nodes;  // the animated nodes in bone order
+  detail::GltfFile file;
+  const detail::GltfAnimation* animation = nullptr;
+  std::vector<std::size_t> nodes;  // the animated nodes in bone order
   std::vector<std::array<const Curve*, 3>> curves;  // translation, rotation, scale by node position
   std::vector<Curve> storage;
   nlohmann::ordered_json extras;
@@ -126,21 +85,15 @@ struct Source {
 Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
   if (!(options.tolerance >= 0)) return import_error(fmt::format("tolerance {} is not a number of 0 or more", options.tolerance));
   Source s;
-  tinygltf::TinyGLTF loader;
-  std::string error, warning;
-  const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
-  const bool ok = binary ? loader.LoadBinaryFromMemory(&s.model, &error, &warning, bytes.data(), unsigned(bytes.size()))
-                         : loader.LoadASCIIFromString(&s.model, &error, &warning, reinterpret_cast<const char*>(bytes.data()),
-                                                      unsigned(bytes.size()), "");
-  if (!ok) return import_error("not a readable glTF file: " + error);
-  if (s.model.animations.empty()) return import_error("the glTF file has no animation");
+  s.file = detail::read_gltf(bytes, {options.limits, options.folder});
+  if (s.file.animations.empty()) return import_error("the glTF file has no animation");
   // The animation: a name, or an index.
-  const std::size_t count = s.model.animations.size();
+  const std::size_t count = s.file.animations.size();
   std::size_t chosen = 0;
   if (!options.animation.empty()) {
     chosen = count;
     for (std::size_t i = 0; i < count; ++i) {
-      if (s.model.animations[i].name == options.animation) chosen = i;
+      if (s.file.animations[i].name == options.animation) chosen = i;
     }
     const auto digit = [](char c) { return c >= '0' && c <= '9'; };
     if (chosen == count && std::all_of(options.animation.begin(), options.animation.end(), digit)) {
@@ -156,11 +109,16 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
     }
     if (chosen == count) return import_error(fmt::format("no animation '{}' in the file", options.animation));
   }
-  s.animation = &s.model.animations[chosen];
-  const auto extras = from_value(s.animation->extras);
-  s.extras = extras.is_object() && extras.contains("anmkit") && extras["anmkit"].is_object() ? extras["anmkit"]
-                                                                                               : nlohmann::ordered_json::object();
-  s.pointer = fmt::format("/animations/{}/extras/anmkit", chosen);
+  s.animation = &s.file.animations[chosen];
+  const std::string animation_pointer = fmt::format("/animations/{}", chosen);
+  const auto* extras = s.animation->extras;
+  s.extras = extras && extras->is_object() && extras->contains("anmkit") && (*extras)["anmkit"].is_object()
+                 ? (*extras)["anmkit"]
+                 : nlohmann::ordered_json::object();
+  s.pointer = animation_pointer + "/extras/anmkit";
+  // tinygltf writes an empty array or object as null (anmkit's own exports hold "comments":
+  // null): a null member says nothing.
+  for (auto it = s.extras.begin(); it != s.extras.end();) it = it->is_null() ? s.extras.erase(it) : std::next(it);
   if (s.extras.contains("fps")) {
     const auto& fps = s.extras["fps"];
     if (!fps.is_number()) json_input::fail(json_input::child(s.pointer, "fps"), fmt::format("expected a number, found {}", fps.dump()));
@@ -168,51 +126,61 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
   } else {
     s.fps = options.fps;
   }
-  // Bone order: the recorded bone map, else the nodes in order (the root left out).
-  std::vector<int> order;
+  // Bone order: the recorded bone map, else the nodes in order (the root left out). Names are
+  // looked up in a table: a bone map and a node list of 10^5 each would be 10^10 comparisons.
+  std::vector<std::size_t> order;
   if (s.extras.contains("bone_map")) {
+    std::unordered_map<std::string_view, std::size_t> node_by_name;
+    for (std::size_t n = 0; n < s.file.nodes.size(); ++n) node_by_name[s.file.nodes[n].name] = n;  // the last of a name
     const std::string map_pointer = json_input::child(s.pointer, "bone_map");
     const auto& bone_map = json_input::array(s.extras["bone_map"], map_pointer);
     for (std::size_t i = 0; i < bone_map.size(); ++i) {
       const std::string& name = json_input::string(bone_map[i], json_input::child(map_pointer, i));
-      int found = -1;
-      for (std::size_t n = 0; n < s.model.nodes.size(); ++n) {
-        if (s.model.nodes[n].name == name) found = int(n);
-      }
-      if (found < 0) return import_error(fmt::format("bone '{}' of the recorded bone map has no node", name));
-      order.push_back(found);
+      const auto found = node_by_name.find(name);
+      if (found == node_by_name.end()) return import_error(fmt::format("bone '{}' of the recorded bone map has no node", name));
+      order.push_back(found->second);
     }
   } else {
-    for (std::size_t n = 0; n < s.model.nodes.size(); ++n) {
-      if (s.model.nodes[n].name != "anmkit_root") order.push_back(int(n));
+    for (std::size_t n = 0; n < s.file.nodes.size(); ++n) {
+      if (s.file.nodes[n].name != "anmkit_root") order.push_back(n);
     }
   }
+  if (order.size() > options.limits.max_bones) {
+    return make_error(ErrorCode::too_large, fmt::format("{} bones, more than the limit of {} (limits.max_bones)", order.size(),
+                                                        options.limits.max_bones));
+  }
   s.nodes = order;
+  std::vector<std::size_t> position(s.file.nodes.size(), SIZE_MAX);  // a node's place in the bone order
+  for (std::size_t b = order.size(); b-- > 0;) position[order[b]] = b;  // a node named twice: its first place
   s.curves.assign(order.size(), {nullptr, nullptr, nullptr});
-  s.storage.reserve(s.animation->channels.size());
+  s.storage.reserve(s.animation->channels.size());  // the curves point into it
+  // Every key of every channel read is visited at least once: capped before any is.
+  std::uint64_t keys = 0;
   double end = 0;
-  for (const auto& c : s.animation->channels) {
-    const auto it = std::find(order.begin(), order.end(), c.target_node);
-    if (it == order.end() || c.sampler < 0 || std::size_t(c.sampler) >= s.animation->samplers.size()) continue;
-    const std::size_t path = c.target_path == "translation" ? 0 : c.target_path == "rotation" ? 1 : c.target_path == "scale" ? 2 : 3;
+  for (std::size_t i = 0; i < s.animation->channels.size(); ++i) {
+    const auto& c = s.animation->channels[i];
+    if (!c.has_node || position[c.node] == SIZE_MAX) continue;
+    const std::size_t path = c.path == "translation" ? 0 : c.path == "rotation" ? 1 : c.path == "scale" ? 2 : 3;
     if (path == 3) continue;  // morph weights: nothing to map
-    const auto& sampler = s.animation->samplers[std::size_t(c.sampler)];
+    const auto& sampler = s.animation->samplers[c.sampler];
+    const std::string sampler_pointer = fmt::format("{}/samplers/{}", animation_pointer, c.sampler);
     Curve curve;
-    curve.interpolation = sampler.interpolation.empty() ? "LINEAR" : sampler.interpolation;
+    curve.interpolation = sampler.interpolation;
     curve.width = path == 1 ? 4 : 3;
-    auto times = read_floats(s.model, sampler.input, 1);
-    if (!times) return times.error();
-    auto values = read_floats(s.model, sampler.output, curve.width);
-    if (!values) return values.error();
-    const std::size_t per_key = curve.interpolation == "CUBICSPLINE" ? 3 : 1;
-    if (times->empty() || values->size() != times->size() * curve.width * per_key) {
-      return import_error(fmt::format("a {} channel's times and values disagree", c.target_path));
+    curve.times = s.file.floats(sampler.input, 1, sampler_pointer + "/input");
+    curve.values = s.file.floats(sampler.output, curve.width, sampler_pointer + "/output");
+    keys += curve.times.count;
+    if (keys > options.limits.max_keys) {
+      return make_error(ErrorCode::too_large, fmt::format("the channels up to {}/channels/{} hold {} keys, more than the limit of {} (limits.max_keys)",
+                                                          animation_pointer, i, keys, options.limits.max_keys));
     }
-    curve.times = std::move(*times);
-    curve.values = std::move(*values);
-    end = std::max<double>(end, curve.times.back());
+    const std::size_t per_key = curve.interpolation == "CUBICSPLINE" ? 3 : 1;
+    if (curve.values.count % per_key != 0 || curve.values.count / per_key != curve.times.count) {
+      return import_error(fmt::format("a {} channel's times and values disagree", c.path));
+    }
+    end = std::max<double>(end, curve.times.at(curve.times.count - 1, 0));
     s.storage.push_back(std::move(curve));
-    s.curves[std::size_t(it - order.begin())][path] = &s.storage.back();
+    s.curves[position[c.node]][path] = &s.storage.back();
   }
   if (!(s.fps > 0) || !std::isfinite(s.fps)) return import_error(fmt::format("fps {} is not a positive number", s.fps));
   // LM records its own frame count: the time of its last key (see lm::to_clip).
@@ -228,7 +196,10 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
     const double recorded = double(json_input::unsigned_integer(s.extras["frame_count"], json_input::child(s.pointer, "frame_count"), UINT32_MAX));
     frames = lm && !s.loop ? recorded + 1 : recorded;
   }
-  if (!(frames <= double(1u << 20))) return import_error(fmt::format("{:g} frames: more than an import samples (1048576)", frames));
+  const std::uint32_t max_frames = std::min<std::uint32_t>(options.limits.max_frames, UINT32_MAX - 1);
+  if (!(frames <= double(max_frames))) {
+    return make_error(ErrorCode::too_large, fmt::format("{:g} frames: more than an import samples ({}) (limits.max_frames)", frames, max_frames));
+  }
   s.frame_count = std::uint32_t(frames);
   // Every animated node is sampled at every frame: a few bytes of glTF can ask for billions.
   const std::uint64_t samples = std::uint64_t(s.frame_count + 1) * std::max<std::size_t>(1, s.nodes.size());
@@ -240,10 +211,10 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
   return s;
 }
 
-std::vector<float> rest_value(const tinygltf::Node& n, std::size_t path) {
-  if (path == 0) return n.translation.size() == 3 ? std::vector<float>(n.translation.begin(), n.translation.end()) : std::vector<float>{0, 0, 0};
-  if (path == 1) return n.rotation.size() == 4 ? std::vector<float>(n.rotation.begin(), n.rotation.end()) : std::vector<float>{0, 0, 0, 1};
-  return n.scale.size() == 3 ? std::vector<float>(n.scale.begin(), n.scale.end()) : std::vector<float>{1, 1, 1};
+std::vector<float> rest_value(const detail::GltfNode& n, std::size_t path) {
+  if (path == 0) return {n.translation.begin(), n.translation.end()};
+  if (path == 1) return {n.rotation.begin(), n.rotation.end()};
+  return {n.scale.begin(), n.scale.end()};
 }
 
 bool moved(const std::vector<float>& a, const std::vector<float>& b, float tolerance) {
@@ -290,17 +261,24 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
     const auto& comments = json_input::array(s.extras["comments"], pointer);
     for (std::size_t i = 0; i < comments.size(); ++i) clip.comments.push_back(json_input::from_hex(comments[i], json_input::child(pointer, i)));
   }
+  // Keys by bone name, in a table: an ordered JSON object finds a member by comparing it with
+  // every member before it, once per bone.
+  using ByBone = std::unordered_map<std::string_view, const nlohmann::ordered_json*>;
   const auto recorded_by_bone = [&s](const char* name) {
-    if (!s.extras.contains(name)) return nlohmann::ordered_json::object();
+    ByBone table;
+    if (!s.extras.contains(name)) return table;
     const auto& v = s.extras[name];
     if (!v.is_object()) json_input::fail(json_input::child(s.pointer, name), fmt::format("expected an object, found {}", v.type_name()));
-    return v;
+    for (const auto& [bone, keys] : v.get_ref<const nlohmann::ordered_json::object_t&>()) {
+      if (!keys.is_null()) table[bone] = &keys;
+    }
+    return table;
   };
-  const auto visibility = recorded_by_bone("visibility");
-  const auto mirrored = recorded_by_bone("mirrored");
-  const auto mesh = recorded_by_bone("mesh");
+  const ByBone visibility = recorded_by_bone("visibility");
+  const ByBone mirrored = recorded_by_bone("mirrored");
+  const ByBone mesh = recorded_by_bone("mesh");
   for (std::size_t b = 0; b < s.nodes.size(); ++b) {
-    const tinygltf::Node& node = s.model.nodes[std::size_t(s.nodes[b])];
+    const detail::GltfNode& node = s.file.nodes[s.nodes[b]];
     model::BoneTrack t;
     t.name = node.name;
     const bool recorded = visibility.contains(t.name) || mirrored.contains(t.name);
@@ -310,12 +288,14 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
     // scale keys.
     bool scale_animated = !gem;
     if (const Curve* c = s.curves[b][2]; c && gem) {
+      std::size_t cursor = 0;
       for (std::uint32_t f = 0; f <= s.last && !scale_animated; ++f) {
-        const auto v = c->at(f / s.fps, s.slack(f));
+        const auto v = c->at(f / s.fps, s.slack(f), cursor);
         const bool hidden = v[0] == 0 && v[1] == 0 && v[2] == 0;
         scale_animated = !hidden && (v[0] != 1 || v[1] != 1 || std::fabs(v[2]) != 1);
       }
     }
+    std::array<std::size_t, 3> cursors{0, 0, 0};
     for (std::uint32_t f = 0; f <= s.last; ++f) {
       const double time = f / s.fps;
       for (std::size_t path = 0; path < 3; ++path) {
@@ -324,7 +304,7 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
         // replaces the rest pose: the node's own value holds.
         if (!curve && gem) continue;
         if (!curve && f > 0) continue;
-        std::vector<float> v = curve ? curve->at(time, s.slack(f)) : rest_value(node, path);
+        std::vector<float> v = curve ? curve->at(time, s.slack(f), cursors[path]) : rest_value(node, path);
         if (path == 2 && gem) {
           // Scale carries the mirror (z < 0) and hiding (0): split them off.
           const bool hidden = v[0] == 0 && v[1] == 0 && v[2] == 0;
@@ -352,8 +332,8 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
       const auto frame = std::uint32_t(json_input::unsigned_integer(k[0], json_input::child(pointer, std::size_t{0}), UINT32_MAX));
       return std::pair{frame, json_input::child(pointer, std::size_t{1})};
     };
-    auto restore = [&](const nlohmann::ordered_json& all, const char* member, std::vector<model::Key<bool>>& out) {
-      const auto& keys = json_input::array(all[t.name], json_input::child(json_input::child(s.pointer, member), t.name));
+    auto restore = [&](const ByBone& all, const char* member, std::vector<model::Key<bool>>& out) {
+      const auto& keys = json_input::array(*all.at(t.name), json_input::child(json_input::child(s.pointer, member), t.name));
       for (std::size_t i = 0; i < keys.size(); ++i) {
         const auto [frame, pointer] = key_at(keys, member, i);
         if (!keys[i][1].is_boolean()) json_input::fail(pointer, fmt::format("expected true or false, found {}", keys[i][1].dump()));
@@ -363,7 +343,7 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
     if (gem && visibility.contains(t.name)) restore(visibility, "visibility", t.visible);
     if (gem && mirrored.contains(t.name)) restore(mirrored, "mirrored", t.mirrored);
     if (gem && mesh.contains(t.name)) {
-      const auto& keys = json_input::array(mesh[t.name], json_input::child(json_input::child(s.pointer, "mesh"), t.name));
+      const auto& keys = json_input::array(*mesh.at(t.name), json_input::child(json_input::child(s.pointer, "mesh"), t.name));
       for (std::size_t i = 0; i < keys.size(); ++i) {
         const auto [frame, pointer] = key_at(keys, "mesh", i);
         t.mesh.push_back({frame, json_input::from_hex(keys[i][1], pointer)});

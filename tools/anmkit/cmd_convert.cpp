@@ -127,6 +127,10 @@ void add_convert(CLI::App& app, int& exit_code) {
       import.rotation_unit = opt->rotation_unit;
       import.dense = opt->dense;
       import.tolerance = float(opt->tolerance);
+      import.limits = limits();
+      // External buffers are beside the glTF file, wherever the command runs.
+      const auto folder = std::filesystem::path(opt->input).parent_path();
+      import.folder = folder.empty() ? "." : folder.string();
       auto document = Document::from_gltf(*text, opt->target, import);
       if (!document) return fail(document.error());
       auto bytes = document->write();

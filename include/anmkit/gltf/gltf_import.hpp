@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "anmkit/core/expected.hpp"
+#include "anmkit/core/limits.hpp"
 #include "anmkit/model/clip.hpp"
 
 namespace anmkit::gltf {
@@ -24,13 +25,19 @@ struct ImportOptions {
   double fps = model::default_fps;  // used when extras.anmkit does not say
   float tolerance = 1e-6f;     // a component changes when it moves more than this
   ImportTarget target = ImportTarget::gem;
+  // The input cap covers the file and its external buffers together; frames, bones (the nodes
+  // imported) and keys (of every channel read) are capped as the formats' readers cap them.
+  ReadLimits limits;
+  // The glTF file's folder, where its external buffers (`uri` files) are read from. Empty: the
+  // bytes came from elsewhere, and only embedded buffers (GLB, data: URIs) are read.
+  std::string folder;
 };
 
 // The neutral clip: every component a node animates is sampled at every whole frame (0 to the
 // last frame shown, a loop's wrap frame included) and keyed, as a step track, where it moves by
 // more than the tolerance. For GEM, scale's z sign and zero become the mirrored and visible
 // tracks (unless extras.anmkit recorded them). What extras.anmkit holds comes back as the clip's
-// extras, for the format to read. Reads .glb or .gltf with embedded buffers.
+// extras, for the format to read. Reads .glb or .gltf, with embedded or external buffers.
 Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options);
 
 // A .glb, or glTF JSON (an object with an "asset").

@@ -1,0 +1,345 @@
+#include "gltf_read.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "anmkit/core/byte_reader.hpp"
+#include "anmkit/core/file_io.hpp"
+#include "json_tree.hpp"
+
+namespace anmkit::gltf::detail {
+namespace {
+
+using json = json_input::json;
+using json_input::child;
+using json_input::fail;
+
+[[noreturn]] void fail_with(ErrorCode code, const std::string& pointer, std::string message) {
+  Error e = make_error(code, std::move(message));
+  e.pointer = pointer;
+  throw ErrorException{std::move(e)};
+}
+
+// Members glTF leaves optional; nullptr when absent.
+const json* optional_member(const json& object, const char* name) {
+  const auto it = object.find(name);
+  return it == object.end() ? nullptr : &*it;
+}
+
+const json& object(const json& value, const std::string& pointer) {
+  if (!value.is_object()) fail(pointer, fmt::format("expected an object, found {}", value.type_name()));
+  return value;
+}
+
+// An index into a list of `size` things named `what`.
+std::size_t index(const json& value, const std::string& pointer, std::size_t size, const char* what) {
+  if (size == 0) fail(pointer, fmt::format("expected an index of {}, but the file has none", what));
+  return std::size_t(json_input::unsigned_integer(value, pointer, size - 1));
+}
+
+std::uint64_t optional_unsigned(const json& object, const std::string& pointer, const char* name, std::uint64_t max,
+                                std::uint64_t fallback) {
+  const json* v = optional_member(object, name);
+  return v ? json_input::unsigned_integer(*v, child(pointer, name), max) : fallback;
+}
+
+// A number a float holds (a double past float range would be undefined to convert).
+float float_number(const json& value, const std::string& pointer) {
+  if (!value.is_number() || !(std::fabs(value.get<double>()) <= double(std::numeric_limits<float>::max()))) {
+    fail(pointer, fmt::format("expected a number in float range, found {}", value.dump()));
+  }
+  return float(value.get<double>());
+}
+
+template <std::size_t N>
+std::array<float, N> float_array(const json& object, const std::string& pointer, const char* name, std::array<float, N> fallback) {
+  const json* v = optional_member(object, name);
+  if (!v) return fallback;
+  const std::string at = child(pointer, name);
+  if (!v->is_array() || v->size() != N) fail(at, fmt::format("expected an array of {} numbers, found {}", N, v->dump()));
+  std::array<float, N> out;
+  for (std::size_t i = 0; i < N; ++i) out[i] = float_number((*v)[i], child(at, i));
+  return out;
+}
+
+// The JSON chunk and the BIN chunk (empty when there is none) of a GLB (glTF 2.0, section 4.4).
+struct Glb {
+  std::span<const std::uint8_t> text, bin;
+};
+
+Glb split_glb(std::span<const std::uint8_t> bytes) {
+  ByteReader r(bytes);
+  r.expect_tag("glTF", "the GLB magic");
+  const std::uint32_t version = r.u32("the GLB version");
+  if (version != 2) r.fail_at(4, ErrorCode::bad_value, fmt::format("expected GLB version 2, found {}", version));
+  const std::uint32_t length = r.u32("the GLB length");
+  if (length != bytes.size()) {
+    r.fail_at(8, ErrorCode::bad_value, fmt::format("expected the GLB length to be the file's {} bytes, found {}", bytes.size(), length));
+  }
+  Glb glb;
+  const std::uint32_t json_length = r.u32("the JSON chunk's length");
+  r.expect_tag("JSON", "the JSON chunk");
+  glb.text = r.bytes(json_length, "the JSON chunk");
+  if (r.remaining() > 0) {
+    const std::uint32_t bin_length = r.u32("the BIN chunk's length");
+    r.expect_tag(std::string_view("BIN\0", 4), "the BIN chunk");
+    glb.bin = r.bytes(bin_length, "the BIN chunk");
+  }
+  return glb;
+}
+
+int base64_digit(std::uint8_t c) {
+  if (c >= 'A' && c <= 'Z') return c - 'A';
+  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+  if (c >= '0' && c <= '9') return c - '0' + 52;
+  if (c == '+') return 62;
+  if (c == '/') return 63;
+  return -1;
+}
+
+// "data:[<media type>];base64,<data>" (RFC 2397); glTF embeds buffers only in base64.
+std::vector<std::uint8_t> decode_data_uri(const std::string& uri, const std::string& pointer) {
+  const auto comma = uri.find(',');
+  if (comma == std::string::npos || comma < 7 || uri.compare(comma - 7, 7, ";base64") != 0) {
+    fail(pointer, "expected a data URI in base64 (data:...;base64,...)");
+  }
+  std::vector<std::uint8_t> out;
+  out.reserve((uri.size() - comma) / 4 * 3);
+  std::uint32_t bits = 0;
+  int held = 0;
+  std::size_t padding = 0;
+  for (std::size_t i = comma + 1; i < uri.size(); ++i) {
+    const auto c = std::uint8_t(uri[i]);
+    if (c == '=' && padding < 2) {
+      ++padding;
+      continue;
+    }
+    const int digit = base64_digit(c);
+    if (digit < 0 || padding > 0) fail(pointer, fmt::format("expected base64 data, found byte 0x{:02x} at character {}", c, i));
+    bits = (bits << 6) | std::uint32_t(digit);
+    held += 6;
+    if (held >= 8) {
+      held -= 8;
+      out.push_back(std::uint8_t(bits >> held));
+    }
+  }
+  return out;
+}
+
+// %XX escapes, as a URI spells a file name.
+std::string percent_decoded(const std::string& uri, const std::string& pointer) {
+  std::string out;
+  for (std::size_t i = 0; i < uri.size(); ++i) {
+    if (uri[i] != '%') {
+      out += uri[i];
+      continue;
+    }
+    const auto hex = [](char c) { return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1; };
+    if (i + 2 >= uri.size() || hex(uri[i + 1]) < 0 || hex(uri[i + 2]) < 0) {
+      fail(pointer, fmt::format("expected %XX (two hex digits) at character {} of the URI", i));
+    }
+    out += char(hex(uri[i + 1]) * 16 + hex(uri[i + 2]));
+    i += 2;
+  }
+  return out;
+}
+
+// An external buffer: a regular file in the glTF file's folder or below it, counted against
+// the input limit with the glTF file and the other external buffers (`budget` is what is left).
+std::vector<std::uint8_t> read_external(const std::string& uri, const std::string& pointer, const ReadOptions& options,
+                                        std::uint64_t& budget) {
+  namespace fs = std::filesystem;
+  if (options.folder.empty()) fail(pointer, "expected a data: URI (the glTF came without a folder to read external files from)");
+  const std::string name = percent_decoded(uri, pointer);
+  const fs::path relative(name);
+  bool leaves = relative.is_absolute() || relative.has_root_name() || relative.has_root_directory() || name.find(':') != std::string::npos;
+  for (const auto& part : relative) leaves = leaves || part == "..";
+  if (leaves || name.empty() || name.find('\0') != std::string::npos) {
+    fail(pointer, fmt::format("expected a file name relative to the glTF file's folder, not leaving it; found \"{}\"", name));
+  }
+  const fs::path path = fs::path(options.folder) / relative;
+  std::error_code ec;
+  const auto status = fs::status(path, ec);
+  if (!fs::exists(status)) fail_with(ErrorCode::io, pointer, fmt::format("external buffer {}: no such file", path.string()));
+  if (!fs::is_regular_file(status)) fail_with(ErrorCode::io, pointer, fmt::format("external buffer {}: expected a regular file", path.string()));
+  const std::uint64_t size = fs::file_size(path, ec);
+  if (ec || size > budget) {
+    fail_with(ErrorCode::too_large, pointer,
+              fmt::format("external buffer {} ({} bytes) takes the input past the limit of {} bytes (limits.max_input_bytes)",
+                          path.string(), size, options.limits.max_input_bytes));
+  }
+  auto bytes = read_file(path.string(), budget);
+  if (!bytes) fail_with(bytes.error().code, pointer, fmt::format("external buffer {}: {}", path.string(), bytes.error().message));
+  budget -= bytes->size();
+  return std::move(*bytes);
+}
+
+void read_buffers(GltfFile& file, const Glb& glb, bool binary, const ReadOptions& options, std::uint64_t budget) {
+  const json* buffers = optional_member(file.root, "buffers");
+  if (!buffers) return;
+  json_input::array(*buffers, "/buffers");
+  for (std::size_t i = 0; i < buffers->size(); ++i) {
+    const std::string at = child("/buffers", i);
+    const json& b = object((*buffers)[i], at);
+    const std::uint64_t length = json_input::unsigned_integer(json_input::member(b, at, "byteLength"), child(at, "byteLength"),
+                                                              options.limits.max_input_bytes);
+    const json* uri = optional_member(b, "uri");
+    std::span<const std::uint8_t> data;
+    if (!uri) {
+      if (!binary || i != 0) fail(at, "expected a uri (only a GLB's first buffer is its BIN chunk)");
+      data = glb.bin;
+    } else {
+      const std::string& text = json_input::string(*uri, child(at, "uri"));
+      file.storage.push_back(text.rfind("data:", 0) == 0 ? decode_data_uri(text, child(at, "uri"))
+                                                         : read_external(text, child(at, "uri"), options, budget));
+      data = file.storage.back();
+    }
+    // A GLB's BIN chunk may be padded to 4 bytes; data URIs and files hold the buffer exactly.
+    if (uri ? data.size() != length : data.size() < length) {
+      fail(child(at, "byteLength"), fmt::format("expected {} bytes, the buffer's data holds {}", length, data.size()));
+    }
+    file.buffers.push_back(data.first(std::size_t(length)));
+  }
+}
+
+void read_nodes(GltfFile& file) {
+  const json* nodes = optional_member(file.root, "nodes");
+  if (!nodes) return;
+  json_input::array(*nodes, "/nodes");
+  file.nodes.reserve(nodes->size());
+  for (std::size_t i = 0; i < nodes->size(); ++i) {
+    const std::string at = child("/nodes", i);
+    const json& n = object((*nodes)[i], at);
+    GltfNode node;
+    if (const json* name = optional_member(n, "name")) node.name = json_input::string(*name, child(at, "name"));
+    node.translation = float_array<3>(n, at, "translation", node.translation);
+    node.rotation = float_array<4>(n, at, "rotation", node.rotation);
+    node.scale = float_array<3>(n, at, "scale", node.scale);
+    file.nodes.push_back(std::move(node));
+  }
+}
+
+void read_animations(GltfFile& file) {
+  const json* animations = optional_member(file.root, "animations");
+  if (!animations) return;
+  json_input::array(*animations, "/animations");
+  for (std::size_t a = 0; a < animations->size(); ++a) {
+    const std::string at = child("/animations", a);
+    const json& anim = object((*animations)[a], at);
+    GltfAnimation out;
+    if (const json* name = optional_member(anim, "name")) out.name = json_input::string(*name, child(at, "name"));
+    out.extras = optional_member(anim, "extras");
+    const std::string samplers_at = child(at, "samplers");
+    const json& samplers = json_input::array(json_input::member(anim, at, "samplers"), samplers_at);
+    for (std::size_t s = 0; s < samplers.size(); ++s) {
+      const std::string s_at = child(samplers_at, s);
+      const json& sampler = object(samplers[s], s_at);
+      GltfSampler g;
+      // Accessor indices are checked against the accessors when they are read.
+      g.input = std::size_t(json_input::unsigned_integer(json_input::member(sampler, s_at, "input"), child(s_at, "input"), UINT32_MAX));
+      g.output = std::size_t(json_input::unsigned_integer(json_input::member(sampler, s_at, "output"), child(s_at, "output"), UINT32_MAX));
+      g.interpolation = "LINEAR";
+      if (const json* i = optional_member(sampler, "interpolation")) {
+        g.interpolation = json_input::string(*i, child(s_at, "interpolation"));
+        if (g.interpolation != "LINEAR" && g.interpolation != "STEP" && g.interpolation != "CUBICSPLINE") {
+          fail(child(s_at, "interpolation"), fmt::format("expected LINEAR, STEP or CUBICSPLINE, found {}", i->dump()));
+        }
+      }
+      out.samplers.push_back(std::move(g));
+    }
+    const std::string channels_at = child(at, "channels");
+    const json& channels = json_input::array(json_input::member(anim, at, "channels"), channels_at);
+    for (std::size_t c = 0; c < channels.size(); ++c) {
+      const std::string c_at = child(channels_at, c);
+      const json& channel = object(channels[c], c_at);
+      GltfChannel g;
+      g.sampler = index(json_input::member(channel, c_at, "sampler"), child(c_at, "sampler"), out.samplers.size(), "a sampler");
+      const std::string t_at = child(c_at, "target");
+      const json& target = object(json_input::member(channel, c_at, "target"), t_at);
+      if (const json* node = optional_member(target, "node")) {
+        g.has_node = true;
+        g.node = index(*node, child(t_at, "node"), file.nodes.size(), "a node");
+      }
+      g.path = json_input::string(json_input::member(target, t_at, "path"), child(t_at, "path"));
+      out.channels.push_back(std::move(g));
+    }
+    file.animations.push_back(std::move(out));
+  }
+}
+
+}  // namespace
+
+FloatView GltfFile::floats(std::size_t accessor, std::size_t width, const std::string& user) const {
+  const json* accessors = optional_member(root, "accessors");
+  if (!accessors || !accessors->is_array() || accessor >= accessors->size()) {
+    fail(user, fmt::format("expected an accessor index, found {} (the file has {} accessors)", accessor,
+                           accessors && accessors->is_array() ? accessors->size() : 0));
+  }
+  const std::string at = child("/accessors", accessor);
+  const auto& a = object((*accessors)[accessor], at);
+  if (optional_member(a, "sparse")) fail(child(at, "sparse"), "expected an accessor without sparse storage (anmkit reads none)");
+  const std::uint64_t type = json_input::unsigned_integer(json_input::member(a, at, "componentType"), child(at, "componentType"), UINT32_MAX);
+  if (type != 5126) fail(child(at, "componentType"), fmt::format("expected 5126 (32-bit float), found {}", type));
+  const char* expected_type = width == 1 ? "SCALAR" : width == 3 ? "VEC3" : "VEC4";
+  const std::string& type_name = json_input::string(json_input::member(a, at, "type"), child(at, "type"));
+  if (type_name != expected_type) fail(child(at, "type"), fmt::format("expected \"{}\", found \"{}\"", expected_type, type_name));
+  const std::uint64_t count = json_input::unsigned_integer(json_input::member(a, at, "count"), child(at, "count"), UINT64_MAX);
+  if (count == 0) fail(child(at, "count"), "expected an integer from 1, found 0");
+  const std::uint64_t offset = optional_unsigned(a, at, "byteOffset", UINT64_MAX, 0);
+  const json* views = optional_member(root, "bufferViews");
+  const std::size_t view_count = views && views->is_array() ? views->size() : 0;
+  const json* view_index = optional_member(a, "bufferView");
+  if (!view_index) fail(at, "expected a bufferView (an accessor without one holds only zeros)");
+  const std::size_t v = index(*view_index, child(at, "bufferView"), view_count, "a buffer view");
+  const std::string v_at = child("/bufferViews", v);
+  const auto& view = object((*views)[v], v_at);
+  const std::size_t b = index(json_input::member(view, v_at, "buffer"), child(v_at, "buffer"), buffers.size(), "a buffer");
+  const std::span<const std::uint8_t> buffer = buffers[b];
+  const std::uint64_t view_offset = optional_unsigned(view, v_at, "byteOffset", buffer.size(), 0);
+  const std::uint64_t view_length = json_input::unsigned_integer(json_input::member(view, v_at, "byteLength"),
+                                                                 child(v_at, "byteLength"), buffer.size() - view_offset);
+  const std::size_t element = width * 4;
+  std::uint64_t stride = element;
+  if (const json* s = optional_member(view, "byteStride")) {
+    stride = json_input::unsigned_integer(*s, child(v_at, "byteStride"), 252);
+    if (stride < element || stride % 4 != 0) {
+      fail(child(v_at, "byteStride"), fmt::format("expected a multiple of 4 from {} to 252 for accessor {}, found {}", element, accessor, stride));
+    }
+  }
+  // The last element must end within the view: offset + (count - 1) * stride + element <=
+  // view_length, compared without sums or products that could wrap.
+  if (offset > view_length || element > view_length - offset) {
+    fail(child(at, "byteOffset"), fmt::format("accessor {} runs past its buffer view", accessor));
+  }
+  if (count - 1 > (view_length - offset - element) / stride) fail(child(at, "count"), fmt::format("accessor {} runs past its buffer view", accessor));
+  return FloatView{buffer.data() + view_offset + offset, std::size_t(count), std::size_t(stride), width};
+}
+
+GltfFile read_gltf(std::span<const std::uint8_t> bytes, const ReadOptions& options) {
+  const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
+  if (bytes.size() > options.limits.max_input_bytes) {
+    fail_with(ErrorCode::too_large, "", fmt::format("the input is {} bytes, more than the limit of {} (limits.max_input_bytes)",
+                                                     bytes.size(), options.limits.max_input_bytes));
+  }
+  Glb glb;
+  GltfFile file;
+  try {
+    if (binary) glb = split_glb(bytes);
+    file.root = parse_json_tree(binary ? glb.text : bytes);
+  } catch (ErrorException& e) {
+    e.error.message = "not a readable glTF file: " + e.error.message;
+    throw;
+  }
+  object(file.root, "");
+  const json& asset = object(json_input::member(file.root, "", "asset"), "/asset");
+  json_input::string(json_input::member(asset, "/asset", "version"), "/asset/version");
+  read_buffers(file, glb, binary, options, options.limits.max_input_bytes - bytes.size());
+  read_nodes(file);
+  read_animations(file);
+  return file;
+}
+
+}  // namespace anmkit::gltf::detail
