@@ -157,7 +157,9 @@ Expected<std::vector<std::uint8_t>> read_file(const std::string& path, std::uint
 Expected<void> write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes, Durability durability) {
   if (path == "-") {
     if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size() || std::fflush(stdout) != 0) {
-      return io_error("<stdout>", fmt::format("write failed: {}", std::strerror(errno)));
+      const int saved = errno;
+      std::clearerr(stdout);  // the caller reports it: once
+      return io_error("<stdout>", fmt::format("write failed: {}", std::strerror(saved)));
     }
     return {};
   }

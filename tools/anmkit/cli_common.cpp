@@ -106,6 +106,7 @@ int check_stdout(int exit_code) {
   if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return exit_code;
   const int saved = errno;
   std::fprintf(stderr, "<stdout>: error: write failed: %s\n", std::strerror(saved));
+  std::clearerr(stdout);  // reported (run() may be called again in one process)
   return exit_failure;
 }
 
