@@ -221,7 +221,7 @@ Expected<void> rename_temp_file(TempFile& temp, const std::string& target) {
     const int saved = closed ? errno : close_errno;
     ::unlink(temp.path.c_str());
     detail::untrack_temp_file(temp.slot);
-    return io_error(target, fmt::format(closed ? "cannot replace: {}" : "write failed: {}", std::strerror(saved)));
+    return io_error(target, fmt::format("{}: {}", closed ? "cannot replace" : "write failed", std::strerror(saved)));
   }
   detail::untrack_temp_file(temp.slot);
   return {};
@@ -250,7 +250,13 @@ void install_interrupt_cleanup() {
   action.sa_handler = remove_tracked_and_reraise;
   sigemptyset(&action.sa_mask);
   for (int s : cleanup_signals) sigaddset(&action.sa_mask, s);  // one handler at a time per thread
-  for (int s : cleanup_signals) sigaction(s, &action, nullptr);
+  for (int s : cleanup_signals) {
+    // A signal ignored from the start stays ignored (`nohup` ignores SIGHUP; a shell ignores
+    // SIGINT for background jobs).
+    struct sigaction current {};
+    if (sigaction(s, nullptr, &current) == 0 && current.sa_handler == SIG_IGN) continue;
+    sigaction(s, &action, nullptr);
+  }
 }
 
 namespace detail {

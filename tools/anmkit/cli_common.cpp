@@ -43,7 +43,7 @@ std::optional<std::uint64_t> plain_whole(const std::string& text) {
 
 CLI::Validator number(const NumberRange& range) {
   const std::string bounds = range.whole ? fmt::format("{}..{}", range.whole_min, range.whole_max)
-                                         : fmt::format("{:g}..{:g}", range.real_min, range.real_max);
+                                         : fmt::format("{}..{}", range.real_min, range.real_max);
   return CLI::Validator(
       [range](std::string& text) {
         if (range.whole) {
@@ -54,7 +54,7 @@ CLI::Validator number(const NumberRange& range) {
         }
         const auto value = plain_real(text);
         if (value && *value >= range.real_min && *value <= range.real_max) return std::string();
-        return fmt::format("expected a finite number from {:g} to {:g}, found '{}'", range.real_min, range.real_max,
+        return fmt::format("expected a finite number from {} to {}, found '{}'", range.real_min, range.real_max,
                            printable(text));
       },
       bounds);

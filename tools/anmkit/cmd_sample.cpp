@@ -140,7 +140,7 @@ void add_sample(CLI::App& app, int& exit_code) {
     if (frame->count() == 0 && time->count() == 0) throw CLI::RequiredError("--frame or --time");
     if (time->count() > 0) opt->frame = opt->time * opt->fps;
     if (!(opt->frame <= max_frame)) {
-      throw CLI::ValidationError("--time", fmt::format("{:g} s at {:g} fps is frame {:g}, past the largest frame {:g}", opt->time,
+      throw CLI::ValidationError("--time", fmt::format("{} s at {} fps is frame {}, past the largest frame {}", opt->time,
                                                        opt->fps, opt->frame, max_frame));
     }
     OpenOptions options = open_options(opt->lm);

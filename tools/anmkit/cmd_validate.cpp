@@ -54,7 +54,7 @@ void add_validate(CLI::App& app, int& exit_code) {
     for (const auto& in : expand_inputs(opt->files)) {
       const std::string& path = in.path;
       if (!in.error.empty()) {
-        exit_code = report(make_error(ErrorCode::io, in.error), path);
+        exit_code = cli::report(make_error(ErrorCode::io, in.error), path);
         continue;
       }
       const auto found = check(in, options);

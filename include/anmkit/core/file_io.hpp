@@ -51,7 +51,8 @@ void discard_temp_file(TempFile& temp);
 void sync_filesystem(const std::string& path);
 
 // Installs SIGINT, SIGTERM and SIGHUP handlers that delete the temporary files of writes in
-// progress, then end the process by the same signal. Programs call it once at start-up. Safe
+// progress, then end the process by the same signal (a signal ignored at start-up, as under
+// `nohup`, stays ignored). Programs call it once at start-up. Safe
 // with many threads writing: a temporary file is registered in the same step that creates it.
 void install_interrupt_cleanup();
 
