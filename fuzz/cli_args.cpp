@@ -58,7 +58,12 @@ void lay_out() {
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
   char base[] = "/tmp/anmkit-fuzz-cli-XXXXXX";
   if (!::mkdtemp(base)) std::abort();
-  scratch = fs::path(base) / "run";
+  static const fs::path top = base;
+  std::atexit([] {
+    std::error_code ec;
+    fs::remove_all(top, ec);
+  });
+  scratch = top / "run";
   for (const auto& entry : fs::directory_iterator(fs::path(ANMKIT_SOURCE_DIR) / "examples")) {
     template_files[entry.path().filename().string()] = slurp(entry.path());
   }

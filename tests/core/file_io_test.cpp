@@ -210,7 +210,7 @@ TEST(FileIo, ASignalDuringManyConcurrentWritesLeavesNoTemporaryFile) {
       std::vector<std::thread> threads;
       for (int t = 0; t < 64; ++t) {
         threads.emplace_back([&dir, t] {
-          const std::vector<std::uint8_t> bytes(4096 * (1 + t % 4), std::uint8_t(t));
+          const std::vector<std::uint8_t> bytes(std::size_t(4096 * (1 + t % 4)), std::uint8_t(t));
           const std::string path = (dir / ("out" + std::to_string(t))).string();
           for (;;) (void)write_file_atomic(path, bytes, Durability::deferred);
         });
