@@ -273,19 +273,26 @@ TEST(CliSafety, OutputNamesUpToNameMaxWork) {
 }
 
 // SIGINT, SIGTERM or SIGHUP at any moment of a batch leaves no temporary file: each run is
-// signalled after a different delay, while the workers create, write and rename.
+// signalled after a different share of a whole run's time, while the workers create, write and
+// rename.
 void interrupt_batches(unsigned jobs, int runs) {
   TempDir dir;
   const auto bytes = read_bytes(examples / "turret_v40.anm");
+  fs::create_directories(dir.path() / "in");
   for (int i = 0; i < 1500; ++i) dir.write("in/t" + std::to_string(i) + ".anm", bytes);
   const std::string out = dir.file("out");
+  const std::vector<std::string> batch = {"batch", dir.file("in"), "-o", out, "--to", "json", "-j", std::to_string(jobs)};
+  const auto start = std::chrono::steady_clock::now();
+  const auto first = run_cli(batch, dir);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  const auto whole = std::chrono::steady_clock::now() - start;
   const int signals[] = {SIGINT, SIGTERM, SIGHUP};
   int interrupted = 0;
   for (int run = 0; run < runs; ++run) {
     fs::remove_all(out);
-    const pid_t child = spawn_cli({"batch", dir.file("in"), "-o", out, "--to", "json", "-j", std::to_string(jobs)});
+    const pid_t child = spawn_cli(batch);
     ASSERT_GT(child, 0);
-    std::this_thread::sleep_for(std::chrono::milliseconds(40 + 23 * run));
+    std::this_thread::sleep_for(whole * (0.1 + 0.7 * run / runs));
     const int signal_number = signals[run % 3];
     ::kill(child, signal_number);
     int status = 0;
@@ -323,9 +330,10 @@ bool in_range(const NumericOption& o, const std::string& value) {
     const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
     return ec == std::errc() && v >= std::stoull(o.min) && v <= std::stoull(o.max);
   }
-  char* end = nullptr;
-  const double v = std::strtod(value.c_str(), &end);
-  return *end == '\0' && std::isfinite(v) && v >= std::stod(o.min) && v <= std::stod(o.max);
+  double v = 0;
+  const auto [ptr, ec] = std::from_chars(value.data(), value.data() + value.size(), v);  // (no hex, unlike strtod)
+  return ec == std::errc() && ptr == value.data() + value.size() && std::isfinite(v) && v >= std::stod(o.min) &&
+         v <= std::stod(o.max);
 }
 
 // Every numeric option of every command, as --help lists it (TYPE:MIN..MAX): found, not
