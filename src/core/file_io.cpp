@@ -11,6 +11,8 @@
 
 #include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/random.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace anmkit {
@@ -21,22 +23,61 @@ struct FileCloser {
 };
 using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
 
-// Paths of temporary files being written; read by the signal handler, so plain atomics.
-constexpr int max_tracked = 32;
+// Paths of temporary files being written; read by the signal handler, so plain atomics. One
+// slot per write in progress: batch runs at most 256 workers, each with one write at a time.
+constexpr int max_tracked = 1024;
 std::atomic<const char*> tracked[max_tracked];
+// A handler sets `dying`, waits until no thread is between creating (or renaming) a temporary
+// file and registering (or unregistering) it, then removes every registered one. Those steps
+// run with the signals blocked (SignalsHeld), so the handler never waits for its own thread.
+std::atomic<bool> dying{false};
+std::atomic<int> in_flight{0};
+
+constexpr int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
 
 void remove_tracked_and_reraise(int signal_number) {
+  dying.store(true);
+  while (in_flight.load() != 0) {
+  }
   for (auto& slot : tracked) {
     if (const char* path = slot.exchange(nullptr)) ::unlink(path);  // async-signal-safe
   }
   std::signal(signal_number, SIG_DFL);
-  std::raise(signal_number);
+  std::raise(signal_number);  // delivered when the handler returns, ending the process
 }
+
+// Creating a temporary file and registering it (or renaming it and unregistering it) as one
+// step for the signal handlers: no handler runs in this thread meanwhile, and one running in
+// another thread waits for the step to end. Once a handler has started, the process is
+// ending: a thread that would begin a step waits for that instead.
+class SignalsHeld {
+ public:
+  SignalsHeld() {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int s : cleanup_signals) sigaddset(&set, s);
+    pthread_sigmask(SIG_BLOCK, &set, &old_);
+    in_flight.fetch_add(1);
+    if (dying.load()) {
+      in_flight.fetch_sub(1);
+      for (;;) ::pause();
+    }
+  }
+  ~SignalsHeld() {
+    in_flight.fetch_sub(1);
+    pthread_sigmask(SIG_SETMASK, &old_, nullptr);
+  }
+  SignalsHeld(const SignalsHeld&) = delete;
+  SignalsHeld& operator=(const SignalsHeld&) = delete;
+
+ private:
+  sigset_t old_;
+};
 
 // Syncs the folder holding `path`, so that the rename itself survives a crash.
 void sync_parent_folder(const std::string& path) {
   const std::filesystem::path parent = std::filesystem::path(path).parent_path();
-  const int fd = ::open(parent.empty() ? "." : parent.c_str(), O_RDONLY | O_DIRECTORY);
+  const int fd = ::open(parent.empty() ? "." : parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd >= 0) {
     ::fsync(fd);
     ::close(fd);
@@ -47,6 +88,43 @@ Error io_error(const std::string& path, std::string what) {
   Error e = make_error(ErrorCode::io, std::move(what));
   e.file = path;
   return e;
+}
+
+bool write_all(int fd, std::span<const std::uint8_t> bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    bytes = bytes.subspan(std::size_t(n));
+  }
+  return true;
+}
+
+// 16 letters and digits from the kernel's random source: a name no one can plant in advance.
+std::string random_suffix() {
+  std::uint8_t random[16] = {};
+  std::size_t got = 0;
+  while (got < sizeof random) {
+    const ssize_t n = ::getrandom(random + got, sizeof random - got, 0);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;  // (O_EXCL still refuses a name that exists)
+    got += std::size_t(n);
+  }
+  static constexpr char alphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+  std::string out;
+  for (std::uint8_t r : random) out += alphabet[r % 36];
+  return out;
+}
+
+// An output that exists and is not a regular file (a device, a fifo) is written in place:
+// renaming over it would replace /dev/null with a regular file.
+Expected<void> write_in_place(const std::string& path, std::span<const std::uint8_t> bytes) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return io_error(path, fmt::format("cannot open: {}", std::strerror(errno)));
+  const bool ok = write_all(fd, bytes);
+  const int saved = errno;
+  if (::close(fd) != 0 || !ok) return io_error(path, fmt::format("write failed: {}", std::strerror(ok ? errno : saved)));
+  return {};
 }
 
 }  // namespace
@@ -78,47 +156,87 @@ Expected<std::vector<std::uint8_t>> read_file(const std::string& path, std::uint
 
 Expected<void> write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes, Durability durability) {
   if (path == "-") {
-    if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size() ||
-        std::fflush(stdout) != 0) {
-      return io_error("<stdout>", "write failed");
+    if (std::fwrite(bytes.data(), 1, bytes.size(), stdout) != bytes.size() || std::fflush(stdout) != 0) {
+      const int saved = errno;
+      std::clearerr(stdout);  // the caller reports it: once
+      return io_error("<stdout>", fmt::format("write failed: {}", std::strerror(saved)));
     }
     return {};
   }
-  static std::atomic<unsigned> counter{0};
-  const std::string temp =
-      fmt::format("{}.anmkit-tmp-{}-{}", path, static_cast<long>(::getpid()), counter++);
-  const int slot = detail::track_temp_file(temp.c_str());
-  auto untrack = [slot] { detail::untrack_temp_file(slot); };
-  {
-    FilePtr file(std::fopen(temp.c_str(), "wb"));
-    if (!file) {
-      untrack();
-      return io_error(path, fmt::format("cannot create: {}", std::strerror(errno)));
+  struct stat existing {};
+  const bool exists = ::stat(path.c_str(), &existing) == 0;
+  if (exists && S_ISDIR(existing.st_mode)) return io_error(path, "is a directory, expected a file");
+  if (exists && !S_ISREG(existing.st_mode)) return write_in_place(path, bytes);
+
+  TempFile temp;
+  if (auto created = create_temp_file(path, temp); !created) return created.error();
+  // A replaced file keeps its mode (and, where allowed, its owner); a new one gets the mode a
+  // plain create gives (0666 less the umask), as the temporary file already has.
+  if (exists) {
+    if (existing.st_uid != ::geteuid() || existing.st_gid != ::getegid()) {
+      [[maybe_unused]] const int ignored = ::fchown(temp.fd, existing.st_uid, existing.st_gid);
     }
-    const bool ok = std::fwrite(bytes.data(), 1, bytes.size(), file.get()) == bytes.size() &&
-                    std::fflush(file.get()) == 0 &&
-                    (durability == Durability::deferred || ::fsync(::fileno(file.get())) == 0);
-    if (!ok) {
-      const int saved = errno;
-      file.reset();
-      std::remove(temp.c_str());
-      untrack();
-      return io_error(path, fmt::format("write failed: {}", std::strerror(saved)));
-    }
+    ::fchmod(temp.fd, existing.st_mode & 07777);
   }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const int saved = errno;
-    std::remove(temp.c_str());
-    untrack();
-    return io_error(path, fmt::format("cannot replace: {}", std::strerror(saved)));
+  const bool ok = write_all(temp.fd, bytes) && (durability == Durability::deferred || ::fsync(temp.fd) == 0);
+  const int saved = errno;
+  if (!ok) {
+    discard_temp_file(temp);
+    return io_error(path, fmt::format("write failed: {}", std::strerror(saved)));
   }
-  untrack();
+  if (auto placed = rename_temp_file(temp, path); !placed) return placed.error();
   if (durability == Durability::each_file) sync_parent_folder(path);
   return {};
 }
 
+Expected<void> create_temp_file(const std::string& target, TempFile& temp) {
+  const std::filesystem::path parent = std::filesystem::path(target).parent_path();
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    // A short name of its own, not the target's: a target name near NAME_MAX still has room.
+    temp.path = (parent / (".anmkit-tmp-" + random_suffix())).string();
+    SignalsHeld held;
+    temp.fd = ::open(temp.path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+    if (temp.fd < 0) {
+      if (errno == EEXIST) continue;
+      return io_error(target, fmt::format("cannot create: {}", std::strerror(errno)));
+    }
+    temp.slot = detail::track_temp_file(temp.path.c_str());
+    if (temp.slot < 0) {
+      ::close(temp.fd);
+      ::unlink(temp.path.c_str());
+      temp.fd = -1;
+      return io_error(target, fmt::format("cannot create: more than {} writes at once", max_tracked));
+    }
+    return {};
+  }
+  return io_error(target, "cannot create a temporary file: every name tried exists");
+}
+
+Expected<void> rename_temp_file(TempFile& temp, const std::string& target) {
+  const bool closed = ::close(temp.fd) == 0;
+  const int close_errno = errno;
+  temp.fd = -1;
+  SignalsHeld held;
+  if (!closed || std::rename(temp.path.c_str(), target.c_str()) != 0) {
+    const int saved = closed ? errno : close_errno;
+    ::unlink(temp.path.c_str());
+    detail::untrack_temp_file(temp.slot);
+    return io_error(target, fmt::format("{}: {}", closed ? "cannot replace" : "write failed", std::strerror(saved)));
+  }
+  detail::untrack_temp_file(temp.slot);
+  return {};
+}
+
+void discard_temp_file(TempFile& temp) {
+  if (temp.fd >= 0) ::close(temp.fd);
+  temp.fd = -1;
+  SignalsHeld held;
+  ::unlink(temp.path.c_str());
+  detail::untrack_temp_file(temp.slot);
+}
+
 void sync_filesystem(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd < 0) {
     ::sync();
     return;
@@ -131,7 +249,14 @@ void install_interrupt_cleanup() {
   struct sigaction action {};
   action.sa_handler = remove_tracked_and_reraise;
   sigemptyset(&action.sa_mask);
-  for (int signal_number : {SIGINT, SIGTERM, SIGHUP}) sigaction(signal_number, &action, nullptr);
+  for (int s : cleanup_signals) sigaddset(&action.sa_mask, s);  // one handler at a time per thread
+  for (int s : cleanup_signals) {
+    // A signal ignored from the start stays ignored (`nohup` ignores SIGHUP; a shell ignores
+    // SIGINT for background jobs).
+    struct sigaction current {};
+    if (sigaction(s, nullptr, &current) == 0 && current.sa_handler == SIG_IGN) continue;
+    sigaction(s, &action, nullptr);
+  }
 }
 
 namespace detail {

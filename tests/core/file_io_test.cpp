@@ -2,9 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <csignal>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <thread>
 
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -97,6 +102,131 @@ TEST(FileIo, TrackingSlotsAreReused) {
   EXPECT_EQ(detail::track_temp_file("/tmp/c"), a);
   detail::untrack_temp_file(a);
   detail::untrack_temp_file(b);
+}
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+std::vector<std::string> names_in(const fs::path& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(dir)) out.push_back(e.path().filename().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(FileIo, TemporaryFilesAreExclusiveShortAndUnpredictable) {
+  const fs::path dir = temp_dir();
+  const std::string target = (dir / std::string(255, 'x')).string();
+  TempFile a, b;
+  ASSERT_TRUE(create_temp_file(target, a));
+  ASSERT_TRUE(create_temp_file(target, b));
+  EXPECT_NE(a.path, b.path);
+  for (const TempFile* t : {&a, &b}) {
+    const std::string name = fs::path(t->path).filename().string();
+    EXPECT_EQ(name.rfind(".anmkit-tmp-", 0), 0u) << name;
+    EXPECT_EQ(name.size(), 28u) << "prefix and 16 random characters, whatever the target's name";
+    EXPECT_EQ(name.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789", 12), std::string::npos) << name;
+    struct stat st {};
+    ASSERT_EQ(::lstat(t->path.c_str(), &st), 0);
+    EXPECT_TRUE(S_ISREG(st.st_mode));
+  }
+  discard_temp_file(a);
+  ASSERT_TRUE(rename_temp_file(b, target));
+  EXPECT_EQ(names_in(dir), std::vector<std::string>{std::string(255, 'x')});
+  fs::remove_all(dir);
+}
+
+TEST(FileIo, ALinkPlantedAtTheOldPredictableNamesIsNotWrittenThrough) {
+  // The names the old code used (OUT.anmkit-tmp-PID-N) are links to a victim: nothing reaches it.
+  const fs::path dir = temp_dir();
+  const std::string victim = (dir / "victim").string();
+  ASSERT_TRUE(write_file_atomic(victim, std::vector<std::uint8_t>{'v'}));
+  const std::string out = (dir / "out.anm").string();
+  for (int n = 0; n < 64; ++n) fs::create_symlink(victim, out + ".anmkit-tmp-" + std::to_string(::getpid()) + "-" + std::to_string(n));
+  ASSERT_TRUE(write_file_atomic(out, std::vector<std::uint8_t>{'o', 'k'}));
+  EXPECT_EQ(slurp(victim), "v");
+  EXPECT_EQ(slurp(out), "ok");
+  fs::remove_all(dir);
+}
+
+TEST(FileIo, ALinkNamedAsTheOutputIsReplacedNotWrittenThrough) {
+  const fs::path dir = temp_dir();
+  const std::string victim = (dir / "victim").string();
+  ASSERT_TRUE(write_file_atomic(victim, std::vector<std::uint8_t>{'v'}));
+  const std::string out = (dir / "out.json").string();
+  fs::create_symlink(victim, out);
+  ASSERT_TRUE(write_file_atomic(out, std::vector<std::uint8_t>{'n'}));
+  EXPECT_EQ(slurp(victim), "v");
+  EXPECT_FALSE(fs::is_symlink(out));
+  EXPECT_EQ(slurp(out), "n");
+  fs::remove_all(dir);
+}
+
+TEST(FileIo, AFifoIsWrittenInPlaceAndAFolderIsAnError) {
+  const fs::path dir = temp_dir();
+  const std::string fifo = (dir / "pipe").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::string received;
+  std::thread reader([&] { received = slurp(fifo); });
+  const auto written = write_file_atomic(fifo, std::vector<std::uint8_t>{'a', 'b', 'c'});
+  reader.join();
+  ASSERT_TRUE(written) << written.error().to_string();
+  EXPECT_EQ(received, "abc");
+  struct stat st {};
+  ASSERT_EQ(::lstat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+  EXPECT_EQ(names_in(dir), std::vector<std::string>{"pipe"});
+  auto folder = write_file_atomic(dir.string(), std::vector<std::uint8_t>{1});
+  ASSERT_FALSE(folder);
+  EXPECT_EQ(folder.error().to_string(), dir.string() + ": error: is a directory, expected a file");
+  fs::remove_all(dir);
+}
+
+TEST(FileIo, AReplacedFileKeepsItsMode) {
+  const fs::path dir = temp_dir();
+  const std::string path = (dir / "out").string();
+  ASSERT_TRUE(write_file_atomic(path, std::vector<std::uint8_t>{1}));
+  ASSERT_EQ(::chmod(path.c_str(), 0604), 0);
+  ASSERT_TRUE(write_file_atomic(path, std::vector<std::uint8_t>{2}, Durability::deferred));
+  struct stat st {};
+  ASSERT_EQ(::stat(path.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0604u);
+  EXPECT_EQ(slurp(path), std::string(1, '\2'));
+  fs::remove_all(dir);
+}
+
+// 64 threads writing without a pause, ended by a signal at a different moment each time: no
+// temporary file survives (the handler waits for threads between creating and registering).
+TEST(FileIo, ASignalDuringManyConcurrentWritesLeavesNoTemporaryFile) {
+  const fs::path dir = temp_dir();
+  const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+  for (int run = 0; run < 12; ++run) {
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      install_interrupt_cleanup();
+      std::vector<std::thread> threads;
+      for (int t = 0; t < 64; ++t) {
+        threads.emplace_back([&dir, t] {
+          const std::vector<std::uint8_t> bytes(std::size_t(4096 * (1 + t % 4)), std::uint8_t(t));
+          const std::string path = (dir / ("out" + std::to_string(t))).string();
+          for (;;) (void)write_file_atomic(path, bytes, Durability::deferred);
+        });
+      }
+      for (auto& t : threads) t.join();
+      ::_exit(0);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20 + 7 * run));
+    ::kill(child, signals[run % 3]);
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFSIGNALED(status));
+    EXPECT_EQ(WTERMSIG(status), signals[run % 3]);
+    for (const auto& name : names_in(dir)) EXPECT_EQ(name.rfind("out", 0), 0u) << "left behind: " << name << " (run " << run << ")";
+  }
+  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -3,8 +3,13 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
+#include <optional>
+
+#include <sys/stat.h>
 
 #include <fmt/format.h>
 
@@ -13,32 +18,96 @@
 
 namespace anmkit::cli {
 
-CLI::Validator whole_number(std::uint64_t max, std::uint64_t min) {
-  return CLI::Validator(
-      [max, min](std::string& text) {
-        std::uint64_t value = 0;
-        const char* end = text.data() + text.size();
-        const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-        const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-        if (!digits || ec != std::errc() || ptr != end || value < min || value > max) {
-          return fmt::format("expected a whole number from {} to {}, found '{}'", min, max, text);
-        }
-        return std::string();
-      },
-      fmt::format("{}..{}", min, max));
+namespace {
+
+// Plain decimal: digits, at most one point, an exponent; no sign, no hex, no "nan" or "inf".
+std::optional<double> plain_real(const std::string& text) {
+  double value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value, std::chars_format::general);
+  const bool decimal = !text.empty() && ((text[0] >= '0' && text[0] <= '9') || text[0] == '.');
+  if (!decimal || ec != std::errc() || ptr != end || !std::isfinite(value)) return std::nullopt;
+  return value;
 }
 
-CLI::Validator real_number(double min, bool inclusive) {
+std::optional<std::uint64_t> plain_whole(const std::string& text) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  if (!digits || ec != std::errc() || ptr != end) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+CLI::Validator number(const NumberRange& range) {
+  const std::string bounds = range.whole ? fmt::format("{}..{}", range.whole_min, range.whole_max)
+                                         : fmt::format("{}..{}", range.real_min, range.real_max);
   return CLI::Validator(
-      [min, inclusive](std::string& text) {
-        double value = 0;
-        const bool parsed = CLI::detail::lexical_cast(text, value);
-        if (!parsed || !std::isfinite(value) || (inclusive ? !(value >= min) : !(value > min))) {
-          return fmt::format("expected a finite number {} {:g}, found '{}'", inclusive ? "of at least" : "above", min, text);
+      [range](std::string& text) {
+        if (range.whole) {
+          const auto value = plain_whole(text);
+          if (value && *value >= range.whole_min && *value <= range.whole_max) return std::string();
+          return fmt::format("expected a whole number from {} to {}, found '{}'", range.whole_min, range.whole_max,
+                             printable(text));
         }
-        return std::string();
+        const auto value = plain_real(text);
+        if (value && *value >= range.real_min && *value <= range.real_max) return std::string();
+        return fmt::format("expected a finite number from {} to {}, found '{}'", range.real_min, range.real_max,
+                           printable(text));
       },
-      inclusive ? "NONNEGATIVE" : "POSITIVE");
+      bounds);
+}
+
+CLI::Validator whole_number(std::uint64_t max, std::uint64_t min) {
+  NumberRange range;
+  range.whole = true;
+  range.whole_min = min;
+  range.whole_max = max;
+  return number(range);
+}
+
+CLI::Validator real_number(double min, double max) {
+  NumberRange range;
+  range.real_min = min;
+  range.real_max = max;
+  return number(range);
+}
+
+std::string printable(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (c == '\\') {
+      out += "\\\\";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (byte < 0x20 || byte == 0x7f) {
+      out += fmt::format("\\x{:02x}", byte);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+void print_line(std::FILE* stream, std::string_view line) {
+  const std::string text = printable(line) + "\n";
+  std::fputs(text.c_str(), stream);
+}
+
+int check_stdout(int exit_code) {
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return exit_code;
+  const int saved = errno;
+  std::fprintf(stderr, "<stdout>: error: write failed: %s\n", std::strerror(saved));
+  std::clearerr(stdout);  // reported (run() may be called again in one process)
+  return exit_failure;
 }
 
 ReadLimits& limits() {
@@ -49,6 +118,7 @@ ReadLimits& limits() {
 void add_limit_options(CLI::App& app) {
   ReadLimits& l = limits();
   const char* group = "Limits (for untrusted files; see docs/SECURITY.md)";
+  l = ReadLimits{};  // (run() may be called again in one process)
   app.add_option("--max-bytes", l.max_input_bytes, "Largest input file")->capture_default_str()->group(group)->check(whole_number(UINT64_MAX));
   app.add_option("--max-frames", l.max_frames, "Largest frame count")->capture_default_str()->group(group)->check(whole_number(UINT32_MAX));
   app.add_option("--max-bones", l.max_bones, "Most GEM bones or LM nodes")->capture_default_str()->group(group)->check(whole_number(UINT32_MAX));
@@ -110,34 +180,43 @@ std::string in_cli_words(std::string message) {
 int report(Error error, const std::string& file) {
   if (error.file.empty()) error.file = file;
   error.message = in_cli_words(std::move(error.message));
-  std::fprintf(stderr, "%s\n", format_error(error).c_str());
+  print_line(stderr, format_error(error));
   return exit_failure;
 }
 
 void print_diagnostic(const std::string& file, const Diagnostic& diagnostic) {
-  std::fprintf(stderr, "%s\n", format_diagnostic(file, diagnostic).c_str());
+  print_line(stderr, format_diagnostic(file, diagnostic));
 }
 
 std::string lower_extension(const std::string& path) {
   return model::ascii_lower(std::filesystem::path(path).extension().string());
 }
 
-Expected<void> write_output(const std::string& path, std::span<const std::uint8_t> bytes,
-                            const std::vector<std::string>& inputs, bool force, Durability durability) {
-  if (!force) {
-    for (const auto& input : inputs) {
-      if (path != "-" && same_file(path, input)) {
-        Error e = make_error(ErrorCode::io, "refusing to overwrite the input file; pass --in-place to replace it");
-        e.file = path;
-        return e;
-      }
-    }
+InputSet::InputSet(std::initializer_list<std::string> paths) {
+  for (const auto& path : paths) add(path);
+}
+
+void InputSet::add(const std::string& path) {
+  struct stat st {};
+  if (!path.empty() && ::stat(path.c_str(), &st) == 0) ids_.emplace(st.st_dev, st.st_ino);
+}
+
+bool InputSet::holds(const std::string& path) const {
+  struct stat st {};
+  return path != "-" && ::stat(path.c_str(), &st) == 0 && ids_.count({st.st_dev, st.st_ino}) > 0;
+}
+
+Expected<void> write_output(const std::string& path, std::span<const std::uint8_t> bytes, const InputSet& inputs,
+                            bool force, Durability durability) {
+  if (!force && inputs.holds(path)) {
+    Error e = make_error(ErrorCode::io, "refusing to overwrite the input file; pass --in-place to replace it");
+    e.file = path;
+    return e;
   }
   return write_file_atomic(path, bytes, durability);
 }
 
-Expected<void> write_output(const std::string& path, const std::string& text,
-                            const std::vector<std::string>& inputs, bool force) {
+Expected<void> write_output(const std::string& path, const std::string& text, const InputSet& inputs, bool force) {
   return write_output(path, {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, inputs, force);
 }
 

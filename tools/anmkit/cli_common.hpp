@@ -3,6 +3,8 @@
 // compilers do (on stderr), and writing outputs safely.
 
 #include <cstdint>
+#include <cstdio>
+#include <set>
 #include <span>
 #include <optional>
 #include <string>
@@ -19,13 +21,44 @@ inline constexpr int exit_ok = 0;
 inline constexpr int exit_failure = 1;  // an input is invalid or an operation failed
 inline constexpr int exit_usage = 2;    // the command line is wrong
 
-// Checks for numeric options. CLI11 reads unsigned options with strtoull ("-1" wraps to the
-// largest value, digits past the range saturate), and its PositiveNumber and NonNegativeNumber
-// let "nan" through (NaN fails every comparison).
-// Plain decimal digits, from `min` to `max`.
+// The check every numeric option goes through (docs/SECURITY.md, "Numbers on the command
+// line"): CLI11 reads unsigned options with strtoull ("-1" wraps to the largest value, digits
+// past the range saturate), and its PositiveNumber and NonNegativeNumber let "nan" through (NaN
+// fails every comparison). A number is plain decimal, finite and within [min, max]; anything
+// else is exit 2 with "--OPTION: expected a ... from MIN to MAX, found 'TEXT'".
+struct NumberRange {
+  bool whole = false;            // digits only (a count, an index), else a real number
+  std::uint64_t whole_min = 0, whole_max = 0;
+  double real_min = 0, real_max = 0;
+};
+CLI::Validator number(const NumberRange& range);
+// The two kinds, spelled for the option lists.
 CLI::Validator whole_number(std::uint64_t max, std::uint64_t min = 0);
-// A finite number above `min` (or from `min`, when `inclusive`).
-CLI::Validator real_number(double min, bool inclusive);
+CLI::Validator real_number(double min, double max);
+
+// Ranges shared by several commands (positive where zero would mean nothing, and at most a
+// value past which results stop being numbers: key times, GIF delays, frame indices).
+inline constexpr double max_fps = 10000, min_fps = 0.01;
+inline constexpr double max_tick_hz = 10000, min_tick_hz = 0.01;
+inline constexpr double max_frame = 4294967295.0;  // frame counts are 32-bit
+inline constexpr double max_seconds = 1e9;
+inline constexpr double max_tolerance = 1e6;
+
+// A name or message as one line of text output: control bytes (0x00-0x1F, 0x7F) are written as
+// \n, \t, \r or \xHH, and a backslash as \\, so that a file name cannot start a line of its
+// own (faking a diagnostic) or move the terminal's cursor. Reversible; JSON output is not
+// escaped this way (JSON has its own escapes).
+std::string printable(std::string_view text);
+// Prints printable(line) and a newline.
+void print_line(std::FILE* stream, std::string_view line);
+
+// Checks that stdout took everything written to it (a full disk, a closed pipe): on failure
+// prints why and returns exit_failure, else `exit_code`.
+int check_stdout(int exit_code);
+
+// Parses `argv` and runs the command: the whole program but for its process set-up (signal
+// handlers, allocator), callable in-process (the CLI fuzz target). Resets the global options.
+int run(int argc, char** argv);
 
 // The limits every read obeys, set by the global --max-* options.
 ReadLimits& limits();
@@ -54,19 +87,32 @@ std::vector<std::string> names(const std::vector<std::string_view>& list);
 // (limits.max_frames, the remap option, ...) it names the option that sets it.
 std::string in_cli_words(std::string message);
 
-// Prints the error (naming `file` when the error does not name one) and returns exit_failure.
+// Prints the error (naming `file` when the error does not name one; printable) and returns
+// exit_failure.
 int report(Error error, const std::string& file = {});
 void print_diagnostic(const std::string& file, const Diagnostic& diagnostic);
 
-// Refuses to overwrite one of `inputs` unless `force`; writes through a temporary file.
 // A path's extension in lower case (".glb", ".png"; "" without one).
 std::string lower_extension(const std::string& path);
 
-Expected<void> write_output(const std::string& path, std::span<const std::uint8_t> bytes,
-                            const std::vector<std::string>& inputs, bool force,
-                            Durability durability = Durability::each_file);
-Expected<void> write_output(const std::string& path, const std::string& text,
-                            const std::vector<std::string>& inputs, bool force);
+// Every file a command reads (the input, --bin, --skeleton, --base, PNG frames, a model's
+// sequence files), by identity: device and inode, links followed. No output may replace one.
+class InputSet {
+ public:
+  InputSet() = default;
+  InputSet(std::initializer_list<std::string> paths);
+  void add(const std::string& path);  // a path that names no file adds nothing
+  bool holds(const std::string& path) const;
+  std::size_t size() const { return ids_.size(); }
+
+ private:
+  std::set<std::pair<std::uint64_t, std::uint64_t>> ids_;
+};
+
+// Refuses to overwrite one of `inputs` unless `force`; writes through a temporary file.
+Expected<void> write_output(const std::string& path, std::span<const std::uint8_t> bytes, const InputSet& inputs,
+                            bool force, Durability durability = Durability::each_file);
+Expected<void> write_output(const std::string& path, const std::string& text, const InputSet& inputs, bool force);
 
 // Each subcommand registers itself and stores its exit code in `exit_code` when it runs.
 void add_info(CLI::App& app, int& exit_code);

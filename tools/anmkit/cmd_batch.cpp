@@ -1,8 +1,10 @@
 // anmkit batch IN... -o OUTDIR --to KIND [-j N] [--skeleton-dir DIR] [--fail-fast] [--quiet]:
 // converts every animation found in files and folders, on every core, mirroring the input tree
 // under OUTDIR. The output is the same whatever -j is: the same files, and the same messages in
-// the same order. Memory stays flat: the tree is walked lazily, each file's line is printed as
-// soon as every file before it is done, and a worker holds one file at a time.
+// the same order. Memory stays flat in the files' sizes: the tree is walked lazily, each file's
+// line is printed as soon as every file before it is done, and a worker holds one file at a time.
+// A first walk plans the run (a few dozen bytes a file): no output may replace an input of the
+// run, and inputs that would write the same output all fail, whatever -j is.
 
 #include <algorithm>
 #include <atomic>
@@ -13,6 +15,7 @@
 #include <optional>
 #include <mutex>
 #include <thread>
+#include <unordered_map>
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -53,6 +56,10 @@ struct Skeletons {
     const auto all = formats();
     InputWalker walker({dir});
     while (auto in = walker.next()) {
+      if (!in->error.empty()) {
+        s.warnings.push_back(format_error(Error{ErrorCode::io, in->error, std::nullopt, {}, in->path}));
+        continue;
+      }
       const std::string extension = lower_extension(in->path);
       for (const FormatInfo& format : all) {
         if (format.skeleton_extension.empty() || extension != format.skeleton_extension) continue;
@@ -119,20 +126,57 @@ Outcome failed(Error e, const std::string& path) {
   return {Outcome::failed, format_error(e), 0};
 }
 
+// The suffixes of what --to `to` writes for a file of `format` (after the input's path without
+// its extension), or none and why in `skip`.
+std::vector<std::string> output_suffixes(const FormatInfo& format, const std::string& to, std::string& skip) {
+  if (to == "json") return {".json"};
+  if (to == "glb" || to == "gltf") {
+    if (format.skeletal) return {"." + to};
+    skip = "MM2 sprites convert to png or gif, not glTF";
+    return {};
+  }
+  if (to == "png" || to == "gif") {
+    if (format.sprite) return to == "png" ? std::vector<std::string>{".png", ".json"} : std::vector<std::string>{".gif"};
+    skip = fmt::format("{} is for MM2 sprites", to);
+    return {};
+  }
+  // Another version or layout of the same format.
+  if (contains(format.convert_targets, to)) return {".anm"};
+  // The format it is for, by the registry (upper case, as the messages name formats).
+  for (const FormatInfo& other : formats()) {
+    if (contains(other.convert_targets, to)) skip = fmt::format("--to {} is for {} files", to, ascii_upper(other.name));
+  }
+  return {};
+}
+
+// Every suffix --to `to` may write, whatever the format.
+std::vector<std::string> every_output_suffix(const std::string& to) {
+  std::vector<std::string> out;
+  for (const FormatInfo& format : formats()) {
+    std::string skip;
+    for (auto& suffix : output_suffixes(format, to, skip)) {
+      if (std::find(out.begin(), out.end(), suffix) == out.end()) out.push_back(std::move(suffix));
+    }
+  }
+  return out;
+}
+
+// Where an input's outputs go: OUTDIR, the input's path below its argument, no extension.
+std::string output_base(const Options& opt, const InputFile& in) {
+  return (fs::path(opt.output) / fs::path(in.relative).replace_extension()).string();
+}
+
 // The outputs of one input, or the reason there are none.
 Expected<std::vector<Output>> outputs_for(const Document& document, const std::string& path, const std::string& to,
                                           std::string& skip) {
   const FormatInfo format = document.format();
+  if (output_suffixes(format, to, skip).empty()) return std::vector<Output>{};
   if (to == "json") {
     auto json = document.to_json();
     if (!json) return json.error();
     return std::vector<Output>{{".json", text_bytes(*json + "\n")}};
   }
   if (to == "glb" || to == "gltf") {
-    if (!format.skeletal) {
-      skip = "MM2 sprites convert to png or gif, not glTF";
-      return std::vector<Output>{};
-    }
     GltfExportOptions options;
     options.binary = to == "glb";
     auto gltf = document.to_gltf(options);
@@ -140,10 +184,6 @@ Expected<std::vector<Output>> outputs_for(const Document& document, const std::s
     return std::vector<Output>{{"." + to, std::move(gltf->bytes)}};
   }
   if (to == "png" || to == "gif") {
-    if (!format.sprite) {
-      skip = fmt::format("{} is for MM2 sprites", to);
-      return std::vector<Output>{};
-    }
     auto sprite = document.sprite();
     if (!sprite) return sprite.error();
     if (to == "png") {
@@ -159,14 +199,6 @@ Expected<std::vector<Output>> outputs_for(const Document& document, const std::s
     if (!gif_bytes) return gif_bytes.error();
     return std::vector<Output>{{".gif", std::move(*gif_bytes)}};
   }
-  // Another version or layout of the same format.
-  if (!contains(format.convert_targets, to)) {
-    // The format it is for, by the registry (upper case, as the messages name formats).
-    for (const FormatInfo& other : formats()) {
-      if (contains(other.convert_targets, to)) skip = fmt::format("--to {} is for {} files", to, ascii_upper(other.name));
-    }
-    return std::vector<Output>{};
-  }
   auto converted = document.convert(to);
   if (!converted) return converted.error();
   auto out = converted->write();
@@ -174,7 +206,75 @@ Expected<std::vector<Output>> outputs_for(const Document& document, const std::s
   return std::vector<Output>{{".anm", std::move(*out)}};
 }
 
-Outcome convert_one(const InputFile& in, const Options& opt, const Skeletons& skeletons) {
+// What the run reads and may write, from a first walk before anything is written: every file of
+// the run, by identity (no output may replace one: `-o` may name an input folder, where `g.json`
+// is an input of `--to json` beside `g.anm`), and the inputs that would write one output
+// (`d1/x.anm` and `d2/x.anm`, `a.anm` and `a.ANM`, `t.anm` and `t.v40`). Each of those fails
+// and nothing is written for any of them, whatever -j and the order of the work.
+struct Plan {
+  InputSet inputs;
+  std::map<std::string, std::string> collisions;  // input path -> why it fails
+  std::uint64_t files = 0, bytes = 0;             // for the progress line
+
+  static Plan make(const Options& opt, const Skeletons& skeletons) {
+    Plan plan;
+    for (const auto& [key, path] : skeletons.by_format_and_key) plan.inputs.add(path);
+    const std::vector<std::string> suffixes = every_output_suffix(opt.to);
+    // Output name -> the first input naming it; and every input naming it when several do (by
+    // name only: whether they write anything is looked at below, for these few).
+    std::unordered_map<std::string, std::string> first;
+    std::map<std::string, std::vector<std::string>> shared;
+    InputWalker walker(opt.inputs, opt.output);
+    while (auto in = walker.next()) {
+      if (!in->error.empty()) continue;  // reported by the conversion pass
+      plan.inputs.add(in->path);
+      ++plan.files;
+      std::error_code ec;
+      const auto size = fs::file_size(in->path, ec);
+      if (!ec) plan.bytes += size;
+      const std::string base = output_base(opt, *in);
+      for (const auto& suffix : suffixes) {
+        const auto [it, added] = first.emplace(base + suffix, in->path);
+        if (added) continue;
+        auto& names = shared[it->first];
+        if (names.empty()) names.push_back(it->second);
+        if (names.back() != in->path) names.push_back(in->path);
+      }
+    }
+    for (const auto& [output, names] : shared) {
+      std::vector<std::string> writers;
+      for (const auto& name : names) {
+        if (writes_output(name, opt.to)) writers.push_back(name);
+      }
+      if (writers.size() < 2) continue;
+      for (const auto& name : writers) {
+        std::string others;
+        for (const auto& other : writers) {
+          if (other != name) others += (others.empty() ? "" : " and ") + other;
+        }
+        plan.collisions.emplace(name, fmt::format("its output {} is also the output of {}; nothing is written for either "
+                                                  "(outputs are named by the input's path without its extension)",
+                                                  output, others));
+      }
+    }
+    return plan;
+  }
+
+  // Whether the file at `path` is an animation that --to `to` writes something for.
+  static bool writes_output(const std::string& path, const std::string& to) {
+    auto bytes = read_file(path, limits().max_input_bytes);
+    if (!bytes) return false;
+    const auto format = detect(*bytes);
+    std::string skip;
+    return format && !output_suffixes(*format, to, skip).empty();
+  }
+};
+
+Outcome convert_one(const InputFile& in, const Options& opt, const Skeletons& skeletons, const Plan& plan) {
+  if (!in.error.empty()) return failed(make_error(ErrorCode::io, in.error), in.path);
+  if (const auto it = plan.collisions.find(in.path); it != plan.collisions.end()) {
+    return failed(make_error(ErrorCode::io, it->second), in.path);
+  }
   auto bytes = read_file(in.path, limits().max_input_bytes);
   if (!bytes) return failed(bytes.error(), in.path);
   const auto format = detect(*bytes);
@@ -192,14 +292,20 @@ Outcome convert_one(const InputFile& in, const Options& opt, const Skeletons& sk
   auto outputs = outputs_for(*document, in.path, opt.to, skip);
   if (!outputs) return failed(outputs.error(), in.path);
   if (outputs->empty()) return skipped(skip);
-  const fs::path base = fs::path(opt.output) / fs::path(in.relative).replace_extension();
+  const std::string base = output_base(opt, in);
+  for (const Output& o : *outputs) {
+    if (plan.inputs.holds(base + o.suffix)) {
+      return failed(make_error(ErrorCode::io, "refusing to overwrite an input of this run (batch never replaces its inputs)"),
+                    base + o.suffix);
+    }
+  }
   std::error_code ec;
-  fs::create_directories(base.parent_path(), ec);
+  fs::create_directories(fs::path(base).parent_path(), ec);
   std::string written;
   for (const Output& o : *outputs) {
-    const std::string target = base.string() + o.suffix;
+    const std::string target = base + o.suffix;
     // Synced once for the whole batch at the end (a sync per file would dominate).
-    if (auto w = write_output(target, o.bytes, {in.path}, false, Durability::deferred); !w) return failed(w.error(), target);
+    if (auto w = write_file_atomic(target, o.bytes, Durability::deferred); !w) return failed(w.error(), target);
     if (written.empty()) written = target;
   }
   return {Outcome::converted, written, size};
@@ -220,7 +326,7 @@ void add_batch(CLI::App& app, int& exit_code) {
   cmd->add_option("--to", opt->to, "What to write")
       ->required()
       ->check(CLI::IsMember(kinds()));
-  cmd->add_option("-j,--jobs", opt->jobs, "Workers (default: every core)")->check(CLI::Range(1u, 256u));
+  cmd->add_option("-j,--jobs", opt->jobs, "Workers (default: every core)")->check(whole_number(256, 1));
   cmd->add_option("--skeleton-dir", opt->skeleton_dir,
                   "glTF: skeletons for the animations: GEM .mdl files (each animation its sequence names) and LM .bin "
                   "files (by name); an LM file's own .bin beside it comes first")
@@ -229,21 +335,13 @@ void add_batch(CLI::App& app, int& exit_code) {
   cmd->add_flag("-q,--quiet", opt->quiet, "Print only failures and the summary");
   cmd->callback([opt, &exit_code] {
     const Skeletons skeletons = Skeletons::index(opt->skeleton_dir);
-    for (const auto& w : skeletons.warnings) std::fprintf(stderr, "%s (skeleton not used)\n", w.c_str());
+    for (const auto& w : skeletons.warnings) print_line(stderr, w + " (skeleton not used)");
+    const Plan plan = Plan::make(*opt, skeletons);
     // On a terminal a progress line stands in for the per-file lines, which go out plain when
-    // stdout is a file or a pipe. The progress line needs the total: a first walk counts.
+    // stdout is a file or a pipe. The progress line needs the total: the plan counted.
     const bool terminal = ::isatty(1) && !opt->quiet;
     const bool lines = !terminal && !opt->quiet;
-    std::uint64_t total_files = 0, total_bytes = 0;
-    if (terminal) {
-      InputWalker counter(opt->inputs, opt->output);
-      std::error_code ec;
-      while (auto in = counter.next()) {
-        ++total_files;
-        const auto size = fs::file_size(in->path, ec);
-        if (!ec) total_bytes += size;
-      }
-    }
+    const std::uint64_t total_files = plan.files, total_bytes = plan.bytes;
     const unsigned jobs = opt->jobs ? opt->jobs : std::max(1u, std::thread::hardware_concurrency());
     std::mutex mutex;  // guards everything below
     InputWalker walker(opt->inputs, opt->output);
@@ -259,14 +357,14 @@ void add_batch(CLI::App& app, int& exit_code) {
         const auto& [in, o] = it->second;
         if (o.kind == Outcome::converted) {
           ++converted;
-          if (lines) std::printf("converted %s -> %s\n", in.path.c_str(), o.detail.c_str());
+          if (lines) print_line(stdout, fmt::format("converted {} -> {}", in.path, o.detail));
         } else if (o.kind == Outcome::skipped) {
           ++skipped_count;
           if (o.detail == "not an animation") ++not_animations;
-          if (lines) std::printf("skipped %s: %s\n", in.path.c_str(), o.detail.c_str());
+          if (lines) print_line(stdout, fmt::format("skipped {}: {}", in.path, o.detail));
         } else if (o.kind == Outcome::failed) {
           ++failed_count;
-          failures += o.detail + "\n";
+          failures += printable(o.detail) + "\n";
         }
       }
     };
@@ -286,7 +384,7 @@ void add_batch(CLI::App& app, int& exit_code) {
         // An exception must not leave a worker thread (that ends the process): it fails the file.
         Outcome o;
         try {
-          o = convert_one(*in, *opt, skeletons);
+          o = convert_one(*in, *opt, skeletons, plan);
         } catch (const std::exception& e) {
           o = {Outcome::failed, fmt::format("{}: internal error: {}", in->path, e.what()), 0};
         }

@@ -43,7 +43,7 @@ void add_build(CLI::App& app, int& exit_code) {
     }
     auto bytes = document->write();
     if (!bytes) return fail(bytes.error());
-    if (auto written = write_output(opt->output, *bytes, {opt->json}, opt->force); !written) fail(written.error());
+    if (auto written = write_output(opt->output, *bytes, InputSet{opt->json}, opt->force); !written) fail(written.error());
   });
 }
 

@@ -70,7 +70,7 @@ void add_convert(CLI::App& app, int& exit_code) {
   cmd->add_option("--tolerance", opt->tolerance,
                   "From glTF: how far a value may move and still count as unchanged (GEM), or stray from the samples (LM; rotations in radians)")
       ->capture_default_str()
-      ->check(real_number(0, true));
+      ->check(real_number(0, max_tolerance));
   auto* repack = cmd->add_flag("--repack", opt->repack, "LM: rewrite in the canonical layout, sharing identical data");
   to->excludes(repack);
   cmd->add_flag("--in-place,--force", opt->sprite.force, "Allow an output to replace an input file");
@@ -84,16 +84,16 @@ void add_convert(CLI::App& app, int& exit_code) {
       ->check(whole_number(UINT32_MAX, 1));
   cmd->add_option("--tick-hz", opt->sprite.tick_hz, "MM2: game ticks per second (unverified; AmigaDOS uses 50)")
       ->capture_default_str()
-      ->check(real_number(0, false));
+      ->check(real_number(min_tick_hz, max_tick_hz));
   cmd->add_flag("--raw", opt->sprite.raw, "MM2 sheet: the stored frames instead of the composed states");
   cmd->add_option("--state", opt->sprite.state, "MM2 IFF: the composed state to write")->capture_default_str()->check(whole_number(SIZE_MAX));
   cmd->add_option("--scale", opt->sprite.scale, "MM2: enlarge every image output N times (nearest neighbour)")
       ->capture_default_str()
-      ->check(CLI::Range(1, 64));
+      ->check(whole_number(64, 1));
   cmd->add_option("--skeleton", opt->skeleton, "glTF from GEM: the model's .mdl (bone tree and rest pose)");
   cmd->add_option("--fps", opt->fps, "glTF: frames per second (neither format stores it)")
       ->capture_default_str()
-      ->check(real_number(0, false));
+      ->check(real_number(min_fps, max_fps));
   cmd->add_option("--rotation-unit", opt->rotation_unit, "glTF from LM: the unit of stored rotations")
       ->capture_default_str()
       ->check(CLI::IsMember(names(rotation_units())));
@@ -108,6 +108,8 @@ void add_convert(CLI::App& app, int& exit_code) {
       return;
     }
     const bool force = opt->sprite.force;
+    // Every file this command reads: no output may replace one unless --in-place.
+    const InputSet inputs{opt->input, opt->lm.bin, opt->skeleton};
     OpenOptions options = open_options(opt->lm);
     options.fps = opt->fps;
     if (!opt->skeleton.empty()) options.skeleton = opt->skeleton;  // else --bin's, from open_options
@@ -135,19 +137,19 @@ void add_convert(CLI::App& app, int& exit_code) {
       if (!document) return fail(document.error());
       auto bytes = document->write();
       if (!bytes) return fail(bytes.error());
-      if (auto written = write_output(opt->output, *bytes, {opt->input}, force); !written) fail(written.error());
+      if (auto written = write_output(opt->output, *bytes, inputs, force); !written) fail(written.error());
       return;
     }
     if (!text) return fail(text.error());
     auto document = Document::open(*text, options, opt->input);
     if (!document) return fail(document.error());
     if (is_gltf_output(opt->output)) {
-      exit_code = export_gltf(*document, opt->output, force);
+      exit_code = export_gltf(*document, opt->output, inputs, force);
       return;
     }
     const FormatInfo format = document->format();
     if (format.sprite) {
-      exit_code = export_sprite(*document, opt->output, opt->sprite);
+      exit_code = export_sprite(*document, opt->output, inputs, opt->sprite);
       return;
     }
     // Another version (--to) or layout (--repack) of the same format.
@@ -163,7 +165,7 @@ void add_convert(CLI::App& app, int& exit_code) {
     if (!converted) return fail(converted.error());
     auto bytes = converted->write();
     if (!bytes) return fail(bytes.error());
-    if (auto written = write_output(opt->output, *bytes, {opt->input}, force); !written) fail(written.error());
+    if (auto written = write_output(opt->output, *bytes, inputs, force); !written) fail(written.error());
   });
 }
 

@@ -31,7 +31,7 @@ void add_dump(CLI::App& app, int& exit_code) {
       return;
     }
     const std::string text = *json + "\n";
-    if (auto written = write_output(opt->output, text, {opt->file}, opt->force); !written) {
+    if (auto written = write_output(opt->output, text, InputSet{opt->file, opt->lm.bin}, opt->force); !written) {
       exit_code = report(written.error());
     }
   });

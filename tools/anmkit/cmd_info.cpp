@@ -23,10 +23,12 @@ void add_info(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<Options>();
   cmd->add_option("FILE", opt->files, "Animation files or folders (walked recursively; format detected by content)")->required();
   cmd->add_flag("--json", opt->json, "Print JSON: an object for one file, an array for several");
-  cmd->add_option("--fps", opt->fps, "LM: frames per second, for the duration")->capture_default_str()->check(real_number(0, false));
+  cmd->add_option("--fps", opt->fps, "LM: frames per second, for the duration")
+      ->capture_default_str()
+      ->check(real_number(min_fps, max_fps));
   cmd->add_option("--tick-hz", opt->tick_hz, "MM2: game ticks per second, for sequence durations")
       ->capture_default_str()
-      ->check(real_number(0, false));
+      ->check(real_number(min_tick_hz, max_tick_hz));
   opt->lm.add_to(cmd);
   cmd->callback([opt, &exit_code] {
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
@@ -35,6 +37,10 @@ void add_info(CLI::App& app, int& exit_code) {
     options.tick_hz = opt->tick_hz;
     const auto inputs = expand_inputs(opt->files);
     for (const auto& in : inputs) {
+      if (!in.error.empty()) {
+        exit_code = report(make_error(ErrorCode::io, in.error), in.path);
+        continue;
+      }
       auto document = Document::open(in.path, options);
       if (!document) {
         // Inside a folder, files that are not animations are passed over quietly.
@@ -50,7 +56,10 @@ void add_info(CLI::App& app, int& exit_code) {
       if (opt->json) {
         all.push_back(nlohmann::ordered_json::parse(summary->json));
       } else {
-        std::fputs(summary->text.c_str(), stdout);
+        // The heading names the file: printable, so that a newline in the name is not a line.
+        std::string text = summary->text;
+        if (text.starts_with(in.path)) text.replace(0, in.path.size(), printable(in.path));
+        std::fputs(text.c_str(), stdout);
       }
     }
     if (opt->json) {

@@ -67,14 +67,14 @@ int print_quaternion(const Options& opt, const model::Clip& clip, const std::vec
     std::fputs((pretty_json(json{{"frame", frame_json(opt.frame)}, {"bones", std::move(bones)}}) + "\n").c_str(), stdout);
     return exit_ok;
   }
-  std::string table = fmt::format("{}: frame {:g} of {}\n{:<16} {:>32}  {:>39}  {:>26}  {:<7} {}\n", opt.file,
+  std::string table = fmt::format("{}: frame {:g} of {}\n{:<16} {:>32}  {:>39}  {:>26}  {:<7} {}\n", printable(opt.file),
                                   opt.frame, clip.frame_count, "bone", "translation", "rotation (x y z w)", "scale",
                                   "visible", "mirrored");
   for (std::size_t b = 0; b < poses.size(); ++b) {
     const auto& p = poses[b];
     const model::Quat q = model::with_positive_w(p.rotation);
     table += fmt::format("{:<16} {:>10.4g} {:>10.4g} {:>10.4g}  {:>9.6f} {:>9.6f} {:>9.6f} {:>9.6f}  {:>8.4g} {:>8.4g} {:>8.4g}  {:<7} {}\n",
-                         clip.bones[b].name, p.translation.x, p.translation.y, p.translation.z, q.x, q.y, q.z, q.w,
+                         printable(clip.bones[b].name), p.translation.x, p.translation.y, p.translation.z, q.x, q.y, q.z, q.w,
                          p.scale.x, p.scale.y, p.scale.z, p.visible ? "yes" : "no", p.mirrored ? "yes" : "no");
   }
   std::fputs(table.c_str(), stdout);
@@ -98,13 +98,13 @@ int print_euler(const Options& opt, const model::Clip& clip, double shown, const
     return exit_ok;
   }
   std::string table = fmt::format("{}: frame {:g} (shown: {:g}) of {}, rotations in {}\n{:<10} {:>32}  {:>39}  {:>32}  {}\n",
-                                  opt.file, opt.frame, shown, clip.frame_count, opt.rotation_unit, "node", "translation",
+                                  printable(opt.file), opt.frame, shown, clip.frame_count, opt.rotation_unit, "node", "translation",
                                   "rotation (x y z w)", "rotation (x y z, as stored)", "scale");
   for (std::size_t n = 0; n < poses.size(); ++n) {
     const auto& p = poses[n];
     const model::Vec3 e = euler(p);
     table += fmt::format("{:<10} {:>10.4g} {:>10.4g} {:>10.4g}  {:>9.6f} {:>9.6f} {:>9.6f} {:>9.6f}  {:>10.4g} {:>10.4g} {:>10.4g}  {:.4g} {:.4g} {:.4g}\n",
-                         clip.bones[n].name, p.translation.x, p.translation.y, p.translation.z, p.rotation.x,
+                         printable(clip.bones[n].name), p.translation.x, p.translation.y, p.translation.z, p.rotation.x,
                          p.rotation.y, p.rotation.z, p.rotation.w, e.x, e.y, e.z, p.scale.x, p.scale.y, p.scale.z);
   }
   std::fputs(table.c_str(), stdout);
@@ -124,13 +124,13 @@ void add_sample(CLI::App& app, int& exit_code) {
   auto opt = std::make_shared<Options>();
   cmd->add_option("FILE", opt->file, "Animation file")->required();
   auto* frame = cmd->add_option("--frame", opt->frame, "Frame number (whole for GEM, any real number >= 0 for LM)")
-                    ->check(real_number(0, true));
+                    ->check(real_number(0, max_frame));
   auto* time = cmd->add_option("--time", opt->time, "Time in seconds instead of a frame (frame = time * fps)")
-                   ->check(real_number(0, true));
+                   ->check(real_number(0, max_seconds));
   frame->excludes(time);
   cmd->add_option("--fps", opt->fps, "Frames per second for --time (neither format stores it)")
       ->capture_default_str()
-      ->check(real_number(0, false));
+      ->check(real_number(min_fps, max_fps));
   cmd->add_flag("--json", opt->json, "Print JSON instead of a table");
   cmd->add_option("--rotation-unit", opt->rotation_unit, "LM: the unit of stored rotations")
       ->capture_default_str()
@@ -139,8 +139,9 @@ void add_sample(CLI::App& app, int& exit_code) {
   cmd->callback([opt, frame, time, &exit_code] {
     if (frame->count() == 0 && time->count() == 0) throw CLI::RequiredError("--frame or --time");
     if (time->count() > 0) opt->frame = opt->time * opt->fps;
-    if (!std::isfinite(opt->frame)) {
-      throw CLI::ValidationError("--time", fmt::format("{:g} s at {:g} fps is past any frame", opt->time, opt->fps));
+    if (!(opt->frame <= max_frame)) {
+      throw CLI::ValidationError("--time", fmt::format("{} s at {} fps is frame {}, past the largest frame {}", opt->time,
+                                                       opt->fps, opt->frame, max_frame));
     }
     OpenOptions options = open_options(opt->lm);
     options.fps = opt->fps;

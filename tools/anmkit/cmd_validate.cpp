@@ -53,6 +53,10 @@ void add_validate(CLI::App& app, int& exit_code) {
     const OpenOptions options = open_options(opt->lm);
     for (const auto& in : expand_inputs(opt->files)) {
       const std::string& path = in.path;
+      if (!in.error.empty()) {
+        exit_code = cli::report(make_error(ErrorCode::io, in.error), path);
+        continue;
+      }
       const auto found = check(in, options);
       if (!found) continue;
       const std::vector<Diagnostic>& diagnostics = *found;
@@ -68,10 +72,10 @@ void add_validate(CLI::App& app, int& exit_code) {
         continue;
       }
       for (const auto& d : diagnostics) print_diagnostic(path, d);
-      std::fputs(fmt::format("{}: {}{}\n", path, valid ? "valid" : "invalid",
-                             errors + warnings == 0 ? std::string()
-                                                    : fmt::format(" ({} error{}, {} warning{})", errors, errors == 1 ? "" : "s",
-                                                                  warnings, warnings == 1 ? "" : "s")).c_str(), stdout);
+      print_line(stdout, fmt::format("{}: {}{}", path, valid ? "valid" : "invalid",
+                                     errors + warnings == 0 ? std::string()
+                                                            : fmt::format(" ({} error{}, {} warning{})", errors, errors == 1 ? "" : "s",
+                                                                          warnings, warnings == 1 ? "" : "s")));
     }
     if (opt->json) std::fputs((pretty_json(report) + "\n").c_str(), stdout);
   });

@@ -1,6 +1,7 @@
 #include "gltf_convert.hpp"
 
 #include <cstdio>
+#include <filesystem>
 
 namespace anmkit::cli {
 
@@ -11,17 +12,17 @@ bool is_gltf_output(const std::string& output) {
 
 void print_warnings(const std::vector<Warning>& warnings) {
   for (const auto& w : warnings) {
-    std::fprintf(stderr, "%s: warning: %s\n", w.file.c_str(), in_cli_words(w.message).c_str());
+    print_line(stderr, w.file + ": warning: " + in_cli_words(w.message));
   }
 }
 
-int export_gltf(const Document& document, const std::string& output, bool force) {
+int export_gltf(const Document& document, const std::string& output, const InputSet& inputs, bool force) {
   GltfExportOptions options;
   options.binary = lower_extension(output) == ".glb";
   auto gltf = document.to_gltf(options);
   if (!gltf) return report(gltf.error(), document.name());
   print_warnings(gltf->warnings);
-  if (auto written = write_output(output, gltf->bytes, {document.name()}, force); !written) return report(written.error());
+  if (auto written = write_output(output, gltf->bytes, inputs, force); !written) return report(written.error());
   return exit_ok;
 }
 
@@ -29,7 +30,15 @@ int export_model(const std::string& path, const std::string& output, const OpenO
   auto gltf = model_to_gltf(path, options, lower_extension(output) == ".glb");
   if (!gltf) return report(gltf.error(), path);
   print_warnings(gltf->warnings);
-  if (auto written = write_output(output, gltf->bytes, {path}, force); !written) return report(written.error(), output);
+  // The model's sequence files were read too (they resolve against its folder).
+  InputSet inputs{path};
+  if (auto files = model_sequence_files(path, options)) {
+    for (const auto& file : *files) {
+      inputs.add(file);
+      inputs.add((std::filesystem::path(path).parent_path() / file).string());
+    }
+  }
+  if (auto written = write_output(output, gltf->bytes, inputs, force); !written) return report(written.error(), output);
   return exit_ok;
 }
 

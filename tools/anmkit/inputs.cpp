@@ -11,21 +11,24 @@ InputWalker::InputWalker(std::vector<std::string> arguments, const std::string& 
   if (!skip.empty()) skip_ = fs::weakly_canonical(skip, ec);
 }
 
-void InputWalker::open(const fs::path& path, const fs::path& relative) {
+std::string InputWalker::open(const fs::path& path, const fs::path& relative) {
   Folder folder{path, relative, {}, 0};
   std::error_code ec;
-  for (auto it = fs::directory_iterator(path, fs::directory_options::skip_permission_denied, ec);
-       !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    // Links to folders are not followed (they could loop); links to files are read.
-    const bool directory = it->is_directory(ec) && !it->is_symlink(ec);
-    if (directory && !skip_.empty() && fs::weakly_canonical(it->path(), ec) == skip_) continue;
-    if (directory || it->is_regular_file(ec)) folder.entries.push_back({it->path().filename().string(), directory});
+  for (auto it = fs::directory_iterator(path, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    // Links to folders are not followed (they could loop); links to files are read. (An entry
+    // whose type cannot be read is passed over: `entry_ec`, not the listing's `ec`.)
+    std::error_code entry_ec;
+    const bool directory = it->is_directory(entry_ec) && !it->is_symlink(entry_ec);
+    if (directory && !skip_.empty() && fs::weakly_canonical(it->path(), entry_ec) == skip_) continue;
+    if (directory || it->is_regular_file(entry_ec)) folder.entries.push_back({it->path().filename().string(), directory});
   }
+  if (ec) return "cannot list the folder: " + ec.message();
   // A folder sorts as its name plus '/', so the walk visits paths in the order of the sorted
   // relative paths ("a.txt" before "a/b").
   const auto key = [](const Entry& e) { return e.directory ? e.name + '/' : e.name; };
   std::sort(folder.entries.begin(), folder.entries.end(), [&key](const Entry& a, const Entry& b) { return key(a) < key(b); });
   stack_.push_back(std::move(folder));
+  return {};
 }
 
 std::optional<InputFile> InputWalker::next() {
@@ -34,8 +37,8 @@ std::optional<InputFile> InputWalker::next() {
       if (next_argument_ == arguments_.size()) return std::nullopt;
       const std::string& argument = arguments_[next_argument_++];
       std::error_code ec;
-      if (!fs::is_directory(argument, ec)) return InputFile{argument, fs::path(argument).filename().string(), false};
-      open(argument, {});
+      if (!fs::is_directory(argument, ec)) return InputFile{argument, fs::path(argument).filename().string(), false, {}};
+      if (auto error = open(argument, {}); !error.empty()) return InputFile{argument, {}, false, std::move(error)};
       continue;
     }
     Folder& top = stack_.back();
@@ -46,10 +49,10 @@ std::optional<InputFile> InputWalker::next() {
     const Entry entry = top.entries[top.next++];
     const fs::path path = top.path / entry.name, relative = top.relative / entry.name;
     if (entry.directory) {
-      open(path, relative);
+      if (auto error = open(path, relative); !error.empty()) return InputFile{path.string(), relative.string(), true, std::move(error)};
       continue;
     }
-    return InputFile{path.string(), relative.string(), true};
+    return InputFile{path.string(), relative.string(), true, {}};
   }
 }
 

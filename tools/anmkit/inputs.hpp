@@ -16,6 +16,9 @@ struct InputFile {
   std::string path;      // as it can be opened
   std::string relative;  // below the folder it was found in (the file name for a file argument)
   bool from_folder = false;  // found by walking a folder (not named by the user)
+  // Set when `path` is a folder that could not be listed (unreadable, gone): the walk reports it
+  // in its place, so that nothing is counted as "no files, no failures".
+  std::string error;
 };
 
 class InputWalker {
@@ -34,7 +37,8 @@ class InputWalker {
     std::vector<Entry> entries;  // sorted
     std::size_t next = 0;
   };
-  void open(const std::filesystem::path& path, const std::filesystem::path& relative);
+  // Lists a folder onto the stack; returns why it cannot be listed, or "".
+  std::string open(const std::filesystem::path& path, const std::filesystem::path& relative);
   std::vector<std::string> arguments_;
   std::size_t next_argument_ = 0;
   std::filesystem::path skip_;

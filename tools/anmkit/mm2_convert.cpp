@@ -30,7 +30,7 @@ Kind output_kind(const std::string& output) {
 
 // Writes one output and returns exit_failure (after reporting) when it cannot.
 struct Writer {
-  const std::string& input;
+  const InputSet& inputs;
   bool force;
   int status = exit_ok;
   void put(const std::string& path, const Expected<std::vector<std::uint8_t>>& bytes) {
@@ -38,18 +38,18 @@ struct Writer {
       status = report(bytes.error(), path);
       return;
     }
-    if (auto written = write_output(path, *bytes, {input}, force); !written) status = report(written.error());
+    if (auto written = write_output(path, *bytes, inputs, force); !written) status = report(written.error());
   }
 };
 
 }  // namespace
 
-int export_sprite(const Document& document, const std::string& output, const SpriteExportOptions& opt) {
+int export_sprite(const Document& document, const std::string& output, const InputSet& inputs, const SpriteExportOptions& opt) {
   const std::string& input = document.name();
   auto sprite = document.sprite();
   if (!sprite) return report(sprite.error(), input);
   const std::vector<model::IndexedImage>* raw = &sprite->stored;
-  Writer out{input, opt.force};
+  Writer out{inputs, opt.force};
   switch (output_kind(output)) {
     case Kind::folder: {
       std::error_code ec;
@@ -85,7 +85,7 @@ int export_sprite(const Document& document, const std::string& output, const Spr
                                              opt.flipbook, opt.flipbook_ticks, fell_back);
       if (!steps) return report(steps.error(), input);
       if (fell_back) {
-        std::fprintf(stderr, "%s: warning: no non-empty sequence; writing the composed states in order (--flipbook)\n", input.c_str());
+        print_line(stderr, input + ": warning: no non-empty sequence; writing the composed states in order (--flipbook)");
       }
       out.put(output, sprite_outputs::encode_gif(*sprite, *steps, opt.scale));
       return out.status;
@@ -118,6 +118,7 @@ int import_mm2(const std::string& folder, const std::string& output, const Sprit
   if (!base->format().sprite) {
     return report(make_error(ErrorCode::unsupported, "the base is not a sprite animation"), opt.base);
   }
+  InputSet inputs{opt.base};
   std::map<std::size_t, Document::FramePicture> images;
   const std::regex raw_name(R"(raw_(\d{3,})\.png)");
   std::error_code ec;
@@ -137,6 +138,7 @@ int import_mm2(const std::string& folder, const std::string& output, const Sprit
       return report(make_error(ErrorCode::bad_value, fmt::format("the base file has frames 0..{}, not {}", frames - 1, digits)),
                     entry.path().string());
     }
+    inputs.add(entry.path().string());
     auto bytes = read_file(entry.path().string(), limits().max_input_bytes);
     if (!bytes) return report(bytes.error());
     auto picture = png::decode(*bytes, limits().max_pixels);
@@ -156,7 +158,7 @@ int import_mm2(const std::string& folder, const std::string& output, const Sprit
   if (has_errors(diagnostics)) return exit_failure;
   auto bytes = file->write();
   if (!bytes) return report(bytes.error(), output);
-  if (auto written = write_output(output, *bytes, {opt.base}, opt.force); !written) return report(written.error());
+  if (auto written = write_output(output, *bytes, inputs, opt.force); !written) return report(written.error());
   return exit_ok;
 }
 

@@ -18,7 +18,8 @@ struct SpriteExportOptions {
   double tick_hz = model::default_tick_hz;
   bool force = false;
 };
-int export_sprite(const Document& document, const std::string& output, const SpriteExportOptions& options);
+int export_sprite(const Document& document, const std::string& output, const InputSet& inputs,
+                  const SpriteExportOptions& options);
 
 struct SpriteImportOptions {
   std::string base;
@@ -26,6 +27,7 @@ struct SpriteImportOptions {
   bool resize = false;
   bool force = false;
 };
+// Every file it reads (the base, each raw_NNN.png) is an input: the output may replace none.
 int import_mm2(const std::string& folder, const std::string& output, const SpriteImportOptions& options);
 
 }  // namespace anmkit::cli

@@ -25,15 +25,35 @@ Expected<std::vector<std::uint8_t>> read_file(const std::string& path,
 enum class Durability { each_file, deferred };
 
 // Writes `bytes` to `path` through a temporary file in the same folder, then renames it over
-// `path`. "-" writes to stdout.
+// `path`. "-" writes to stdout. A replaced file keeps its mode; a new one gets 0666 less the
+// umask. An existing `path` that is not a regular file (/dev/null, a fifo) is written in place,
+// never replaced; a folder is an error. A symbolic link named as `path` is replaced, never
+// written through.
 Expected<void> write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes,
                                  Durability durability = Durability::each_file);
+
+// A temporary file beside a target: `.anmkit-tmp-` and 16 random letters and digits in the
+// target's folder (short, so a target name near NAME_MAX still works), created exclusively
+// (O_CREAT | O_EXCL | O_NOFOLLOW: never an existing file or a planted link) and registered for
+// the interrupt handlers from the moment it exists until it is renamed or removed.
+struct TempFile {
+  std::string path;
+  int fd = -1;
+  int slot = -1;
+};
+Expected<void> create_temp_file(const std::string& target, TempFile& temp);
+// Closes the temporary file and renames it over `target` (removing it when that fails).
+Expected<void> rename_temp_file(TempFile& temp, const std::string& target);
+// Closes and removes it.
+void discard_temp_file(TempFile& temp);
 
 // Flushes everything written to the file system that holds `path` (syncfs).
 void sync_filesystem(const std::string& path);
 
 // Installs SIGINT, SIGTERM and SIGHUP handlers that delete the temporary files of writes in
-// progress, then end the process by the same signal. Programs call it once at start-up.
+// progress, then end the process by the same signal (a signal ignored at start-up, as under
+// `nohup`, stays ignored). Programs call it once at start-up. Safe
+// with many threads writing: a temporary file is registered in the same step that creates it.
 void install_interrupt_cleanup();
 
 namespace detail {
