@@ -105,6 +105,7 @@ struct GltfImportOptions {
   float tolerance = 1e-6f;   // how far a value may move and still count as unchanged
   bool dense = false;        // LM: one key a frame on every moving track
   std::string rotation_unit{default_rotation_unit};  // LM: the unit to store rotations in
+  std::uint32_t max_json_depth = ReadLimits{}.max_json_depth;  // nesting of the glTF JSON
 };
 
 // Something that did not stop a conversion but changed its result.

@@ -15,6 +15,7 @@
 
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/core/float_bits.hpp"
+#include "anmkit/core/json_text.hpp"
 
 namespace anmkit::gltf {
 namespace {
@@ -106,6 +107,17 @@ nlohmann::ordered_json from_value(const tinygltf::Value& v) {
   return nullptr;
 }
 
+// The glTF JSON: the whole text, or a .glb's first chunk when it is JSON (else nullopt: tinygltf
+// reports the broken container).
+std::optional<std::span<const std::uint8_t>> json_chunk(std::span<const std::uint8_t> bytes, bool binary) {
+  if (!binary) return bytes;
+  if (bytes.size() < 20 || std::memcmp(bytes.data() + 16, "JSON", 4) != 0) return std::nullopt;
+  const std::size_t length = std::size_t(bytes[12]) | std::size_t(bytes[13]) << 8 | std::size_t(bytes[14]) << 16 |
+                             std::size_t(bytes[15]) << 24;
+  if (length > bytes.size() - 20) return std::nullopt;
+  return bytes.subspan(20, length);
+}
+
 // The parsed file: the chosen animation's channels by node, and what anmkit recorded.
 struct Source {
   tinygltf::Model model;
@@ -129,6 +141,9 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
   tinygltf::TinyGLTF loader;
   std::string error, warning;
   const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
+  // The JSON's nesting and duplicate members are checked before tinygltf, whose reading of
+  // extras recurses, sees it.
+  if (auto text = json_chunk(bytes, binary)) (void)json_input::parse(*text, options.max_json_depth);
   const bool ok = binary ? loader.LoadBinaryFromMemory(&s.model, &error, &warning, bytes.data(), unsigned(bytes.size()))
                          : loader.LoadASCIIFromString(&s.model, &error, &warning, reinterpret_cast<const char*>(bytes.data()),
                                                       unsigned(bytes.size()), "");
@@ -369,6 +384,13 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
         t.mesh.push_back({frame, json_input::from_hex(keys[i][1], pointer)});
       }
     }
+    // Node names were written through json_text's escape: the bone's name is the bytes it stands for.
+    auto bytes = bytes_of_json_text(t.name);
+    if (!bytes) {
+      json_input::fail(fmt::format("/nodes/{}/name", s.nodes[b]),
+                       fmt::format("expected a name, or \"hex:\" and pairs of hex digits, found \"{}\"", t.name));
+    }
+    t.name = std::move(*bytes);
     clip.bones.push_back(std::move(t));
   }
   return clip;

@@ -127,6 +127,7 @@ void add_convert(CLI::App& app, int& exit_code) {
       import.rotation_unit = opt->rotation_unit;
       import.dense = opt->dense;
       import.tolerance = float(opt->tolerance);
+      import.max_json_depth = limits().max_json_depth;
       auto document = Document::from_gltf(*text, opt->target, import);
       if (!document) return fail(document.error());
       auto bytes = document->write();

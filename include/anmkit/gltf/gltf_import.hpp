@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "anmkit/core/expected.hpp"
+#include "anmkit/core/limits.hpp"
 #include "anmkit/model/clip.hpp"
 
 namespace anmkit::gltf {
@@ -24,6 +25,7 @@ struct ImportOptions {
   double fps = model::default_fps;  // used when extras.anmkit does not say
   float tolerance = 1e-6f;     // a component changes when it moves more than this
   ImportTarget target = ImportTarget::gem;
+  std::uint32_t max_json_depth = ReadLimits{}.max_json_depth;  // nesting of the glTF JSON
 };
 
 // The neutral clip: every component a node animates is sampled at every whole frame (0 to the
