@@ -30,7 +30,8 @@ std::string without_prefix(std::string message) {
 
 namespace {
 
-// What the parser callback knows of where it is: one entry per open container.
+// What the parser callback knows of where it is: one entry per open container. Pointers are
+// only spelt out for an error.
 class Structure {
  public:
   explicit Structure(std::uint32_t max_depth) : max_depth_(max_depth) {}
@@ -38,23 +39,22 @@ class Structure {
   bool operator()(int, json::parse_event_t event, json& parsed) {
     switch (event) {
       case json::parse_event_t::object_start:
-      case json::parse_event_t::array_start: {
-        const std::string at = element_pointer();
+      case json::parse_event_t::array_start:
+        start_element();
         if (open_.size() >= max_depth_) {
-          fail(at, fmt::format("nested deeper than the limit of {} levels (limits.max_json_depth)", max_depth_));
+          fail(pointer(open_.size()), fmt::format("nested deeper than the limit of {} levels (limits.max_json_depth)", max_depth_));
         }
-        open_.push_back(Level{event == json::parse_event_t::object_start, at, 0, {}, {}});
+        open_.push_back(Level{event == json::parse_event_t::object_start, 0, {}, {}});
         break;
-      }
       case json::parse_event_t::key: {
         Level& object = open_.back();
         object.key = parsed.get<std::string>();
         if (!object.keys.insert(object.key).second) {
-          fail(child(object.pointer, object.key), fmt::format("duplicate member '{}'", object.key));
+          fail(child(pointer(open_.size() - 1), object.key), fmt::format("duplicate member '{}'", object.key));
         }
         break;
       }
-      case json::parse_event_t::value: (void)element_pointer(); break;
+      case json::parse_event_t::value: start_element(); break;
       case json::parse_event_t::object_end:
       case json::parse_event_t::array_end: open_.pop_back(); break;
     }
@@ -64,17 +64,20 @@ class Structure {
  private:
   struct Level {
     bool object;
-    std::string pointer;
-    std::size_t next_index;
-    std::string key;  // the member being read
+    std::size_t count;  // an array's elements so far
+    std::string key;    // an object's member being read
     std::unordered_set<std::string> keys;
   };
 
-  // The pointer of the element that starts now (an array counts it).
-  std::string element_pointer() {
-    if (open_.empty()) return "";
-    Level& parent = open_.back();
-    return parent.object ? child(parent.pointer, parent.key) : child(parent.pointer, parent.next_index++);
+  void start_element() {
+    if (!open_.empty() && !open_.back().object) ++open_.back().count;
+  }
+
+  // The pointer of the element being read in each of the first `levels` open containers.
+  std::string pointer(std::size_t levels) const {
+    std::string p;
+    for (std::size_t i = 0; i < levels; ++i) p = open_[i].object ? child(p, open_[i].key) : child(p, open_[i].count - 1);
+    return p;
   }
 
   std::uint32_t max_depth_;
