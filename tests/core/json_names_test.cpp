@@ -53,7 +53,7 @@ TEST(JsonNames, AUtf8NameThatBeginsWithThePrefixIsEscapedToo) {
 }
 
 TEST(JsonNames, TheEscapeReversesForEveryByteString) {
-  for (const std::string bytes : {std::string("basis"), std::string("bas\xe9is"), std::string("\xff"), std::string("hex:ff"),
+  for (const std::string& bytes : {std::string("basis"), std::string("bas\xe9is"), std::string("\xff"), std::string("hex:ff"),
                                   std::string("hex:"), std::string(""), std::string("a\0b", 3), std::string("\xc3\xa9")}) {
     EXPECT_EQ(bytes_of_json_text(json_text(bytes)), bytes) << json_text(bytes);
   }
