@@ -30,8 +30,9 @@ constexpr const char* prefixed_json = "hex:6865783a6666";
 
 std::vector<std::uint8_t> gem_with_odd_names() {
   FixtureBytes b;
-  b.header(gem::version_6_0, 3, {latin1, prefixed});
-  b.tag("CMNT").name("caf\xe9");
+  b.tag("EANM").u32(gem::version_6_0).tag("FRMS").u32(3);
+  b.tag("CMNT").u16(4).tag("caf\xe9");
+  b.tag("BMAP").u32(2).name(latin1).name(prefixed);
   b.tag("FRM2").u16(0).u8(2).u8(0).u16(0x0b).f32s({0, 0, 1.5f, 0, 0, 0}).u8(1).u16(0x0b).f32s({1, 2, 3, 0, 0, 0.5f});
   return b.bytes();
 }
@@ -259,17 +260,21 @@ TEST(CliNames, BuildRefusesWhatTheReadersWouldRefuse) {
                        " (--max-bones)\n");
 }
 
-TEST(CliNames, BuildRefusesAFileLargerThanTheInputLimit) {
+TEST(CliNames, BuildRefusesAFileTheReaderWouldFindTooLarge) {
   TempDir dir;
-  const auto path = dir.write("odd.anm", gem_with_odd_names());
-  ASSERT_EQ(run_cli({"dump", path, "-o", dir.file("odd.json")}, dir).exit_code, 0);
-  const auto size = gem_with_odd_names().size();
-  // The JSON itself is under the limit; the file it makes is not.
-  auto r = run_cli({"build", dir.file("odd.json"), "-o", dir.file("x.anm"), "--max-bytes", std::to_string(size - 1)}, dir);
+  // MM2 files are read up to 4 MiB whatever --max-bytes says; the dump of a larger one is not
+  // built, though the JSON itself is under the input limit.
+  ASSERT_EQ(run_cli({"dump", (examples / "ghost_mm2.anm").string(), "-o", dir.file("ghost.json")}, dir).exit_code, 0);
+  json ghost = parsed(slurp(dir.file("ghost.json")));
+  const std::size_t before = read_bytes(examples / "ghost_mm2.anm").size() - ghost["frames"][0]["stream"].get<std::string>().size() / 2;
+  const std::size_t stream = (4u << 20) - before + 1;  // one byte past the cap
+  ghost["frames"][0]["stream"] = std::string(2 * stream, '0');
+  const auto big = dir.write_text("big.json", ghost.dump());
+  auto r = run_cli({"build", big, "-o", dir.file("big.anm")}, dir);
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, dir.file("odd.json") + ": error: the document makes a file that anmkit would refuse to read: input of " +
-                       std::to_string(size) + " bytes is larger than the limit of " + std::to_string(size - 1) +
-                       " bytes (at byte 0 of the written file)\n");
+  EXPECT_EQ(r.err, big + ": error: the document makes a file that anmkit would refuse to read: input of 4194305 bytes is larger than "
+                         "the limit of 4194304 bytes for MM2 files (at byte 0 of the written file)\n");
+  EXPECT_FALSE(fs::exists(dir.file("big.anm")));
 }
 
 // A .mdl's sequence files: beside the .mdl whatever the current folder, regular files only, and

@@ -78,8 +78,9 @@ TEST(JsonNames, ABrokenEscapeIsRefused) {
 
 TEST(JsonNames, PrintersEscapeWhatWasNotEscapedInsteadOfThrowing) {
   const json doc = {{"file", "\xff.anm"}, {"bones", json::array({"bas\xe9is", "hex:6865783a"})}, {"\xe9", 1}};
-  EXPECT_EQ(pretty_json(doc), "{\n  \"file\": \"hex:ff2e616e6d\",\n  \"bones\": [\"hex:626173e96973\", \"hex:6865783a\"],\n"
-                              "  \"hex:e9\": 1\n}");
+  EXPECT_EQ(pretty_json(doc), R"({"file": "hex:ff2e616e6d", "bones": ["hex:626173e96973", "hex:6865783a"], "hex:e9": 1})");
+  EXPECT_EQ(pretty_json(doc, 2, 60), "{\n  \"file\": \"hex:ff2e616e6d\",\n  \"bones\": [\"hex:626173e96973\", \"hex:6865783a\"],\n"
+                                     "  \"hex:e9\": 1\n}");
   EXPECT_EQ(compact_json(doc), R"({"file":"hex:ff2e616e6d","bones":["hex:626173e96973","hex:6865783a"],"hex:e9":1})");
   // What the printer gives, nlohmann gives for UTF-8 documents.
   const json plain = {{"a", json::array({1, 2.5, "x", nullptr, true})}, {"b", json::object()}, {"c", "t\"\n"}};
