@@ -59,7 +59,7 @@ Result check_error(const Error& e, std::size_t size, std::string_view what) {
 template <class File, class ToJson, class FromJson>
 Result check_json_round_trip(const File& file, ToJson to_json, FromJson from_json, std::string_view what) {
   const std::string text = to_json(file).dump();
-  const auto reparsed = from_json(nlohmann::ordered_json::parse(text));
+  const auto reparsed = from_json(nlohmann::ordered_json::parse(text), fuzz_limits());  // the limits it was read under
   if (!reparsed) return fmt::format("{}: the dump does not build: {}", what, reparsed.error().to_string());
   if (!(*reparsed == file)) return fmt::format("{}: dump then build changed the model", what);
   return std::nullopt;

@@ -7,6 +7,7 @@
 
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/core/json_pretty.hpp"
+#include "anmkit/core/json_text.hpp"
 #include "anmkit/gltf/gltf_import.hpp"
 #include "registry.hpp"
 
@@ -71,7 +72,8 @@ Expected<Document> Document::open(std::span<const std::uint8_t> bytes, const Ope
 Expected<Document> Document::from_json(std::string_view json, const OpenOptions& options, std::string name) {
   return guarded(name, [&]() -> Expected<Document> {
     const auto document = json_input::parse(
-        std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()));
+        std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()),
+        options.limits.max_json_depth);
     std::string name_in;
     if (document.is_object()) {
       const auto format = document.find("format");
@@ -80,8 +82,19 @@ Expected<Document> Document::from_json(std::string_view json, const OpenOptions&
     // An unknown or missing format is reported by the first entry's schema check.
     const detail::FormatEntry* entry = detail::find_entry(name_in);
     if (!entry) entry = detail::entries().front();
-    auto model = entry->from_json(document);
+    auto model = entry->from_json(document, options.limits);
     if (!model) return model.error();
+    // What build writes, anmkit reads: the file these bytes make must pass the reader under the
+    // same limits (its size, and any rule of the format the dump alone cannot show).
+    auto bytes = (*model)->write();
+    if (!bytes) return bytes.error();
+    if (auto back = entry->read(*bytes, options); !back) {
+      Error e = back.error();
+      e.message = fmt::format("the document makes a file that anmkit would refuse to read: {}{}", e.message,
+                              e.offset ? fmt::format(" (at byte {} of the written file)", *e.offset) : std::string());
+      e.offset.reset();
+      return e;
+    }
     return Document(entry, std::move(*model), std::move(name), options);
   });
 }
@@ -142,8 +155,7 @@ Expected<void> Document::save(const std::string& path, const SaveOptions& option
 Expected<std::string> Document::to_json(bool pretty) const {
   return guarded(name_, [&]() -> Expected<std::string> {
     const auto document = model_->to_json();
-    // (Dumps hold names as written; a byte that is not UTF-8 prints as U+FFFD, never throws.)
-    return pretty ? pretty_json(document) : document.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+    return pretty ? pretty_json(document) : compact_json(document);
   });
 }
 
@@ -152,7 +164,7 @@ Expected<Summary> Document::summary() const {
 }
 
 Summary Document::summary_unguarded() const {
-  nlohmann::ordered_json json = {{"file", name_}};
+  nlohmann::ordered_json json = {{"file", json_text(name_)}};
   json["size"] = source_size_;
   json.update(model_->summary(options_));
   // The heading says what the file is: GEM names its version after the title ("6.0"), LM as a

@@ -84,8 +84,8 @@ Expected<std::shared_ptr<const FormatModel>> read(std::span<const std::uint8_t> 
   return wrap(std::move(*file));
 }
 
-Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_json& document) {
-  auto file = gem::from_json(document);
+Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_json& document, const ReadLimits& limits) {
+  auto file = gem::from_json(document, limits);
   if (!file) return file.error();
   return wrap(std::move(*file));
 }
@@ -112,9 +112,10 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
   const auto skip = [&](const std::string& name, const Error& e) {
     out.warnings.push_back({path, fmt::format("sequence '{}': {} (skipped)", name, e.to_string())});
   };
+  std::uint64_t budget = options.limits.max_input_bytes - std::min<std::uint64_t>(text.size(), options.limits.max_input_bytes);
   for (const gem::MdlSequence& sequence : mdl->sequences) {
     const std::string file_path = (fs::path(path).parent_path() / sequence.file).string();
-    auto bytes = read_input(file_path, options);
+    auto bytes = read_referenced_input(path, sequence.file, options, budget);
     if (!bytes) {
       skip(sequence.name, bytes.error());
       continue;

@@ -93,8 +93,8 @@ Expected<std::shared_ptr<const FormatModel>> read(std::span<const std::uint8_t> 
   return std::shared_ptr<const FormatModel>(std::make_shared<LmModel>(std::move(result->file), std::move(scene), source));
 }
 
-Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_json& document) {
-  auto file = lm::from_json(document);
+Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_json& document, const ReadLimits& limits) {
+  auto file = lm::from_json(document, limits);
   if (!file) return file.error();
   return std::shared_ptr<const FormatModel>(std::make_shared<LmModel>(std::move(*file), std::nullopt, "given by the dump"));
 }

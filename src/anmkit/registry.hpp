@@ -44,7 +44,8 @@ struct FormatEntry {
   FormatInfo info;
   bool (*sniff)(std::span<const std::uint8_t> bytes);
   Expected<std::shared_ptr<const FormatModel>> (*read)(std::span<const std::uint8_t> bytes, const OpenOptions& options);
-  Expected<std::shared_ptr<const FormatModel>> (*from_json)(const nlohmann::ordered_json& document);
+  // Checks the reader's limits, so that what it builds reads back.
+  Expected<std::shared_ptr<const FormatModel>> (*from_json)(const nlohmann::ordered_json& document, const ReadLimits& limits);
   // A clip imported from glTF, written as `target` (one of info.import_targets); nullptr when
   // the format is not skeletal.
   Expected<std::shared_ptr<const FormatModel>> (*from_clip)(const model::Clip& clip, std::string_view target,
@@ -70,6 +71,12 @@ const FormatEntry& mm2_entry();
 
 // Shared by the entries: a file read with the caller's limits, naming the file on failure.
 Expected<Bytes> read_input(const std::string& path, const OpenOptions& options);
+// A file another file names (a .mdl's sequence files): resolved against the naming file's
+// folder, a regular file (not an absolute path), and read within `budget` bytes, which it uses up.
+// The budget starts at the limit less the naming file's size, so that all together count once
+// against limits.max_input_bytes.
+Expected<Bytes> read_referenced_input(const std::string& referrer, const std::string& name, const OpenOptions& options,
+                                      std::uint64_t& budget);
 // Adds the clip to the scene as an animation named `name`; `warn_about`, when not empty, names
 // the input in a warning (into `warnings`) for each animated bone the scene lacks.
 Expected<void> add_clip(gltf::Scene& scene, const model::Clip& clip, const std::string& name, const std::string& warn_about,

@@ -1,11 +1,14 @@
 #include "anmkit/core/json_input.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
 #include "anmkit/core/error.hpp"
 #include "anmkit/core/json_float.hpp"
+#include "anmkit/core/json_text.hpp"
 
 namespace anmkit::json_input {
 
@@ -25,9 +28,68 @@ std::string without_prefix(std::string message) {
 
 }  // namespace
 
-json parse(std::span<const std::uint8_t> text) {
+namespace {
+
+// What the parser callback knows of where it is: one entry per open container. Pointers are
+// only spelt out for an error.
+class Structure {
+ public:
+  explicit Structure(std::uint32_t max_depth) : max_depth_(max_depth) {}
+
+  bool operator()(int, json::parse_event_t event, json& parsed) {
+    switch (event) {
+      case json::parse_event_t::object_start:
+      case json::parse_event_t::array_start:
+        start_element();
+        if (open_.size() >= max_depth_) {
+          fail(pointer(open_.size()), fmt::format("nested deeper than the limit of {} levels (limits.max_json_depth)", max_depth_));
+        }
+        open_.push_back(Level{event == json::parse_event_t::object_start, 0, {}, {}});
+        break;
+      case json::parse_event_t::key: {
+        Level& object = open_.back();
+        object.key = parsed.get<std::string>();
+        if (!object.keys.insert(object.key).second) {
+          fail(child(pointer(open_.size() - 1), object.key), fmt::format("duplicate member '{}'", object.key));
+        }
+        break;
+      }
+      case json::parse_event_t::value: start_element(); break;
+      case json::parse_event_t::object_end:
+      case json::parse_event_t::array_end: open_.pop_back(); break;
+    }
+    return true;
+  }
+
+ private:
+  struct Level {
+    bool object;
+    std::size_t count;  // an array's elements so far
+    std::string key;    // an object's member being read
+    std::unordered_set<std::string> keys;
+  };
+
+  void start_element() {
+    if (!open_.empty() && !open_.back().object) ++open_.back().count;
+  }
+
+  // The pointer of the element being read in each of the first `levels` open containers.
+  std::string pointer(std::size_t levels) const {
+    std::string p;
+    for (std::size_t i = 0; i < levels; ++i) p = open_[i].object ? child(p, open_[i].key) : child(p, open_[i].count - 1);
+    return p;
+  }
+
+  std::uint32_t max_depth_;
+  std::vector<Level> open_;
+};
+
+}  // namespace
+
+json parse(std::span<const std::uint8_t> text, std::uint32_t max_depth) {
   try {
-    return json::parse(text.begin(), text.end());
+    Structure structure(max_depth);
+    return json::parse(text.begin(), text.end(), std::ref(structure));
   } catch (const json::parse_error& e) {
     throw ErrorException{make_error(ErrorCode::json, "invalid JSON: " + without_prefix(e.what()),
                                     e.byte > 0 ? e.byte - 1 : 0)};
@@ -168,30 +230,13 @@ std::vector<std::uint8_t> from_hex(const json& value, const std::string& pointer
   return out;
 }
 
-bool is_plain_text(std::string_view s) {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c < 0x20 || c == 0x7f) return false;
-    std::size_t extra = 0;
-    std::uint32_t code = 0;
-    if (c < 0x80) { ++i; continue; }
-    if ((c & 0xe0) == 0xc0) { extra = 1; code = c & 0x1f; }
-    else if ((c & 0xf0) == 0xe0) { extra = 2; code = c & 0x0f; }
-    else if ((c & 0xf8) == 0xf0) { extra = 3; code = c & 0x07; }
-    else return false;
-    if (i + extra >= s.size()) return false;
-    for (std::size_t k = 1; k <= extra; ++k) {
-      const auto cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc & 0xc0) != 0x80) return false;
-      code = code << 6 | (cc & 0x3f);
-    }
-    // Reject overlong forms, surrogates and values past U+10FFFF: they would not round-trip.
-    static constexpr std::uint32_t min_code[] = {0, 0x80, 0x800, 0x10000};
-    if (code < min_code[extra] || (code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff) return false;
-    i += extra + 1;
+std::string name_bytes(const json& value, const std::string& pointer) {
+  const std::string& text = string(value, pointer);
+  auto bytes = bytes_of_json_text(text);
+  if (!bytes) {
+    fail(pointer, fmt::format("expected a name, or \"{}\" and pairs of hex digits, found \"{}\"", json_text_escape_prefix, text));
   }
-  return true;
+  return std::move(*bytes);
 }
 
 }  // namespace anmkit::json_input

@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "anmkit/core/json_text.hpp"
+
 namespace anmkit {
 namespace {
 
@@ -20,17 +22,21 @@ bool is_flat(const json& v) {
   return true;
 }
 
-// Strings that are not UTF-8 (a file name can be any bytes) print with U+FFFD in place of the
-// bad bytes, as a dump would otherwise throw.
-std::string inline_form(const json& v) {
-  if (!v.is_structured() || v.empty()) return v.dump(-1, ' ', false, json::error_handler_t::replace);
+// A string that reached the printer still holding bytes that are not UTF-8 (a name someone
+// forgot to pass through json_text) prints escaped the same way, never throws or mangles.
+std::string quoted(const std::string& s) { return json(is_utf8(s) ? s : json_text(s)).dump(); }
+
+std::string scalar(const json& v) { return v.is_string() ? quoted(v.get_ref<const std::string&>()) : v.dump(); }
+
+std::string inline_form(const json& v, const char* comma = ", ", const char* colon = ": ") {
+  if (!v.is_structured() || v.empty()) return scalar(v);
   std::string out(1, v.is_object() ? '{' : '[');
   bool first = true;
   for (auto it = v.begin(); it != v.end(); ++it) {
-    if (!first) out += ", ";
+    if (!first) out += comma;
     first = false;
-    if (v.is_object()) out += json(it.key()).dump(-1, ' ', false, json::error_handler_t::replace) + ": ";
-    out += inline_form(*it);
+    if (v.is_object()) out += quoted(it.key()) + colon;
+    out += inline_form(*it, comma, colon);
   }
   out += v.is_object() ? '}' : ']';
   return out;
@@ -74,7 +80,7 @@ std::string pretty_json(const json& root, std::size_t indent, std::size_t width)
     f.first = false;
     out.append(f.depth * indent, ' ');
     const std::size_t line_start = out.size() - f.depth * indent;
-    if (object) out += json(f.next.key()).dump(-1, ' ', false, json::error_handler_t::replace) + ": ";
+    if (object) out += quoted(f.next.key()) + ": ";
     const json& child = *f.next;
     ++f.next;
     const std::size_t depth = f.depth;
@@ -82,5 +88,7 @@ std::string pretty_json(const json& root, std::size_t indent, std::size_t width)
   }
   return out;
 }
+
+std::string compact_json(const json& value) { return inline_form(value, ",", ":"); }
 
 }  // namespace anmkit

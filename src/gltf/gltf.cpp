@@ -12,7 +12,7 @@
 #define TINYGLTF_NO_EXTERNAL_IMAGE
 #include <tiny_gltf.h>
 
-#include "anmkit/core/json_input.hpp"
+#include "anmkit/core/json_text.hpp"
 
 namespace anmkit::gltf {
 namespace {
@@ -80,36 +80,19 @@ void set_trs(tinygltf::Node& n, const model::Vec3& t, const model::Quat& r, cons
 }  // namespace
 
 Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary) {
-  // glTF is JSON: its names must be UTF-8. A GEM bone name or a file name need not be.
-  const auto utf8 = [](const std::string& name) {
-    try {
-      (void)nlohmann::json(name).dump();
-      return true;
-    } catch (const nlohmann::json::exception&) {
-      return false;
-    }
-  };
-  const auto hex_name = [](const std::string& name) {
-    return json_input::hex({reinterpret_cast<const std::uint8_t*>(name.data()), name.size()});
-  };
-  if (!utf8(scene.root_name)) return make_error(ErrorCode::invalid_model, fmt::format("the root node's name (hex {}) is not UTF-8, which glTF names must be", hex_name(scene.root_name)));
-  for (const Node& n : scene.nodes) {
-    if (!utf8(n.name)) return make_error(ErrorCode::invalid_model, fmt::format("node name (hex {}) is not UTF-8, which glTF names must be", hex_name(n.name)));
-  }
-  for (const Animation& a : scene.animations) {
-    if (!utf8(a.name)) return make_error(ErrorCode::invalid_model, fmt::format("animation name (hex {}) is not UTF-8, which glTF names must be", hex_name(a.name)));
-  }
+  // glTF is JSON: its names must be UTF-8, while a GEM bone name or a file name is bytes. They go
+  // through json_text's escape ("hex:..."), which import reverses.
   tinygltf::Model m;
   m.asset.version = "2.0";
   m.asset.generator = "anmkit";
   m.buffers.resize(1);
   tinygltf::Node root;
-  root.name = scene.root_name;
+  root.name = json_text(scene.root_name);
   set_trs(root, {}, scene.root_rotation, {scene.root_scale, scene.root_scale, scene.root_scale});
   m.nodes.push_back(root);
   for (const Node& n : scene.nodes) {
     tinygltf::Node node;
-    node.name = n.name;
+    node.name = json_text(n.name);
     set_trs(node, n.translation, n.rotation, n.scale);
     m.nodes.push_back(node);
   }
@@ -131,7 +114,7 @@ Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary) {
     tinygltf::Animation anim;
     anim.samplers.reserve(a.channels.size());
     anim.channels.reserve(a.channels.size());
-    anim.name = a.name;
+    anim.name = json_text(a.name);
     for (const Channel& c : a.channels) {
       const std::size_t width = c.path == Path::rotation ? 4 : 3;
       const std::size_t per_time = c.interpolation == Interpolation::cubic_spline ? 3 : 1;

@@ -13,6 +13,7 @@
 
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/core/float_bits.hpp"
+#include "anmkit/core/json_text.hpp"
 #include "gltf_read.hpp"
 
 namespace anmkit::gltf {
@@ -349,6 +350,13 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
         t.mesh.push_back({frame, json_input::from_hex(keys[i][1], pointer)});
       }
     }
+    // Node names were written through json_text's escape: the bone's name is the bytes it stands for.
+    auto bytes = bytes_of_json_text(t.name);
+    if (!bytes) {
+      json_input::fail(fmt::format("/nodes/{}/name", s.nodes[b]),
+                       fmt::format("expected a name, or \"hex:\" and pairs of hex digits, found \"{}\"", t.name));
+    }
+    t.name = std::move(*bytes);
     clip.bones.push_back(std::move(t));
   }
   return clip;

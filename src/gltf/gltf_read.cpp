@@ -328,7 +328,7 @@ GltfFile read_gltf(std::span<const std::uint8_t> bytes, const ReadOptions& optio
   GltfFile file;
   try {
     if (binary) glb = split_glb(bytes);
-    file.root = parse_json_tree(binary ? glb.text : bytes);
+    file.root = parse_json_tree(binary ? glb.text : bytes, options.limits.max_json_depth);
   } catch (ErrorException& e) {
     e.error.message = "not a readable glTF file: " + e.error.message;
     throw;

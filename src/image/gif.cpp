@@ -40,7 +40,20 @@ std::vector<std::uint16_t> centisecond_delays(const std::vector<std::uint32_t>& 
 Expected<std::vector<std::uint8_t>> encode(const std::vector<model::IndexedImage>& frames,
                                            const std::vector<std::uint16_t>& delays_cs,
                                            const std::vector<model::Color>& palette, int transparent) {
+  std::vector<const model::IndexedImage*> shown;
+  for (const auto& f : frames) shown.push_back(&f);
+  return encode(shown, delays_cs, palette, transparent);
+}
+
+Expected<std::vector<std::uint8_t>> encode(const std::vector<const model::IndexedImage*>& frames,
+                                           const std::vector<std::uint16_t>& delays_cs,
+                                           const std::vector<model::Color>& palette, int transparent) {
   if (frames.empty()) return make_error(ErrorCode::unsupported, "a GIF needs at least one frame");
+  for (const auto* f : frames) {
+    if (f->width != frames[0]->width || f->height != frames[0]->height || f->pixels.size() != f->width * f->height) {
+      return make_error(ErrorCode::invalid_model, "the frames of a GIF are one size, every pixel given");
+    }
+  }
   if (palette.empty() || palette.size() > 256) return make_error(ErrorCode::unsupported, "a GIF palette holds 1 to 256 colours");
   std::vector<std::uint8_t> out;
   int error = 0;
@@ -57,7 +70,7 @@ Expected<std::vector<std::uint8_t>> encode(const std::vector<model::IndexedImage
   for (std::size_t i = 0; i < palette.size(); ++i) colors[i] = {palette[i].r, palette[i].g, palette[i].b};
   ColorMapObject* map = GifMakeMapObject(size, colors.data());
   EGifSetGifVersion(gif, true);
-  const int width = int(frames[0].width), height = int(frames[0].height);
+  const int width = int(frames[0]->width), height = int(frames[0]->height);
   const int put = EGifPutScreenDesc(gif, width, height, 8, transparent, map);
   GifFreeMapObject(map);
   if (put == GIF_ERROR) return fail("GIF screen");
@@ -80,7 +93,7 @@ Expected<std::vector<std::uint8_t>> encode(const std::vector<model::IndexedImage
     if (EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, int(length), extension) == GIF_ERROR) return fail("GIF frame delay");
     if (EGifPutImageDesc(gif, 0, 0, width, height, false, nullptr) == GIF_ERROR) return fail("GIF frame");
     for (int y = 0; y < height; ++y) {
-      auto* row = const_cast<GifPixelType*>(frames[f].pixels.data() + std::size_t(y) * std::size_t(width));
+      auto* row = const_cast<GifPixelType*>(frames[f]->pixels.data() + std::size_t(y) * std::size_t(width));
       if (EGifPutLine(gif, row, width) == GIF_ERROR) return fail("GIF pixels");
     }
   }

@@ -1,8 +1,12 @@
 #include "anmkit/image/sprite_outputs.hpp"
 
+#include <algorithm>
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "anmkit/core/json_pretty.hpp"
+#include "anmkit/core/json_text.hpp"
 #include "anmkit/image/gif.hpp"
 #include "anmkit/image/png.hpp"
 #include "anmkit/image/sheet.hpp"
@@ -38,12 +42,37 @@ Expected<std::vector<model::SpriteStep>> gif_steps(const model::SpriteAnimation&
   return steps;
 }
 
+namespace {
+
+std::uint64_t times(std::uint64_t a, std::uint64_t b) { return a != 0 && b > UINT64_MAX / a ? UINT64_MAX : a * b; }
+std::uint64_t plus(std::uint64_t a, std::uint64_t b) { return b > UINT64_MAX - a ? UINT64_MAX : a + b; }
+
+Error too_many_pixels(std::string_view what, std::uint64_t pixels, std::uint64_t limit) {
+  return make_error(ErrorCode::too_large, fmt::format("the {} would hold {} pixels, more than the limit of {} (limits.max_output_pixels)",
+                                                      what, pixels == UINT64_MAX ? "over 2^64" : fmt::to_string(pixels), limit));
+}
+
+}  // namespace
+
 Expected<std::vector<std::uint8_t>> encode_gif(const model::SpriteAnimation& sprite, const std::vector<model::SpriteStep>& steps,
-                                               std::size_t scale) {
-  std::vector<model::IndexedImage> frames;
+                                               std::size_t scale, std::uint64_t max_output_pixels) {
+  // The work is the pixels of every frame shown: counted before any is made.
+  std::uint64_t pixels = 0;
+  for (const auto& st : steps) {
+    if (st.image >= sprite.images.size()) {
+      return make_error(ErrorCode::invalid_model, fmt::format("a step shows image {}, but there are {}", st.image, sprite.images.size()));
+    }
+    const auto& image = sprite.images[st.image];
+    pixels = plus(pixels, times(times(image.width, image.height), times(scale, scale)));
+  }
+  if (pixels > max_output_pixels) return too_many_pixels(fmt::format("GIF of {} frames", steps.size()), pixels, max_output_pixels);
+  // Each image is scaled once; the frames refer to it.
+  std::vector<std::optional<model::IndexedImage>> scaled(sprite.images.size());
+  std::vector<const model::IndexedImage*> frames;
   std::vector<std::uint32_t> ticks;
   for (const auto& st : steps) {
-    frames.push_back(model::scaled(sprite.images[st.image], scale));
+    if (!scaled[st.image]) scaled[st.image] = model::scaled(sprite.images[st.image], scale);
+    frames.push_back(&*scaled[st.image]);
     ticks.push_back(st.ticks);
   }
   return gif::encode(frames, gif::centisecond_delays(ticks, sprite.tick_hz), sprite.palette, 0);
@@ -51,7 +80,17 @@ Expected<std::vector<std::uint8_t>> encode_gif(const model::SpriteAnimation& spr
 
 Expected<SheetFiles> encode_sheet(const std::vector<model::IndexedImage>& images, const std::vector<model::Color>& palette,
                                   std::size_t scale, const std::string& image_name, const std::string& source_name,
-                                  const std::string& cell_key) {
+                                  const std::string& cell_key, std::uint64_t max_output_pixels) {
+  // The sheet is a grid of equal cells (sheet::layout): its size is known before it is made.
+  std::uint64_t cell_w = 0, cell_h = 0, columns = 1;
+  for (const auto& i : images) {
+    cell_w = std::max<std::uint64_t>(cell_w, i.width);
+    cell_h = std::max<std::uint64_t>(cell_h, i.height);
+  }
+  while (columns * columns < images.size()) ++columns;
+  const std::uint64_t rows = (images.size() + columns - 1) / columns;
+  const std::uint64_t pixels = times(times(times(cell_w, scale), times(cell_h, scale)), times(columns, rows));
+  if (pixels > max_output_pixels) return too_many_pixels("sheet", pixels, max_output_pixels);
   std::vector<model::IndexedImage> scaled_images;
   for (const auto& i : images) scaled_images.push_back(model::scaled(i, scale));
   const sheet::Sheet s = sheet::layout(scaled_images);
@@ -62,8 +101,8 @@ Expected<SheetFiles> encode_sheet(const std::vector<model::IndexedImage>& images
     const auto& c = s.cells[i];
     cells.push_back({{cell_key, i}, {"x", c.x}, {"y", c.y}, {"width", c.width}, {"height", c.height}});
   }
-  const nlohmann::ordered_json map = {{"image", image_name},
-                                      {"source", source_name},
+  const nlohmann::ordered_json map = {{"image", json_text(image_name)},
+                                      {"source", json_text(source_name)},
                                       {"content", cell_key == "frame" ? "stored frames" : "composed states"},
                                       {"scale", scale},
                                       {"cells", std::move(cells)}};

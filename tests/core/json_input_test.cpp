@@ -67,15 +67,5 @@ TEST(JsonInput, PointerEscapesSlashAndTilde) {
   EXPECT_EQ(in::child("", std::size_t{3}), "/3");
 }
 
-TEST(JsonInput, PlainTextIsValidUtf8WithoutControls) {
-  EXPECT_TRUE(in::is_plain_text("turret_1"));
-  EXPECT_TRUE(in::is_plain_text("\xc3\xa9t\xc3\xa9"));  // été
-  EXPECT_FALSE(in::is_plain_text(std::string("a\0b", 3)));
-  EXPECT_FALSE(in::is_plain_text("\xff"));
-  EXPECT_FALSE(in::is_plain_text("\xc3"));          // cut short
-  EXPECT_FALSE(in::is_plain_text("\xc0\xaf"));      // overlong '/'
-  EXPECT_FALSE(in::is_plain_text("\xed\xa0\x80"));  // a surrogate
-}
-
 }  // namespace
 }  // namespace anmkit

@@ -125,6 +125,8 @@ void add_limit_options(CLI::App& app) {
   app.add_option("--max-keys", l.max_keys, "Most GEM key records")->capture_default_str()->group(group)->check(whole_number(UINT64_MAX));
   app.add_option("--max-pixels", l.max_pixels, "Most pixels in one sprite frame or PNG")->capture_default_str()->group(group)->check(whole_number(UINT64_MAX));
   app.add_option("--max-sequences", l.max_sequences, "Most MM2 sequence blocks")->capture_default_str()->group(group)->check(whole_number(UINT32_MAX));
+  app.add_option("--max-json-depth", l.max_json_depth, "Deepest nesting of JSON input (dumps, glTF)")->capture_default_str()->group(group)->check(whole_number(UINT32_MAX));
+  app.add_option("--max-output-pixels", l.max_output_pixels, "Most pixels an animated GIF encodes over all its frames")->capture_default_str()->group(group)->check(whole_number(UINT64_MAX));
 }
 
 void LmOptions::add_to(CLI::App* command) {
@@ -167,6 +169,8 @@ std::string in_cli_words(std::string message) {
       {"(limits.max_keys)", "(--max-keys)"},
       {"(limits.max_pixels)", "(--max-pixels)"},
       {"(limits.max_sequences)", "(--max-sequences)"},
+      {"(limits.max_json_depth)", "(--max-json-depth)"},
+      {"(limits.max_output_pixels)", "(--max-output-pixels)"},
       {"give the node count or the .bin model", "give it with --nodes N or --bin MODEL.bin"},
       {"the remap option maps it", "--remap maps it"},
       {"the resize option accepts", "--resize accepts"},

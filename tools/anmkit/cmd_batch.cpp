@@ -188,14 +188,14 @@ Expected<std::vector<Output>> outputs_for(const Document& document, const std::s
     if (!sprite) return sprite.error();
     if (to == "png") {
       const std::string name = fs::path(path).stem().string();
-      auto files = sprite_outputs::encode_sheet(sprite->images, sprite->palette, 1, name + ".png", fs::path(path).filename().string(), "state");
+      auto files = sprite_outputs::encode_sheet(sprite->images, sprite->palette, 1, name + ".png", fs::path(path).filename().string(), "state", limits().max_output_pixels);
       if (!files) return files.error();
       return std::vector<Output>{{".png", std::move(files->png)}, {".json", text_bytes(files->json)}};
     }
     bool fell_back = false;
     auto steps = sprite_outputs::gif_steps(*sprite, std::nullopt, false, 10, fell_back);
     if (!steps) return steps.error();
-    auto gif_bytes = sprite_outputs::encode_gif(*sprite, *steps, 1);
+    auto gif_bytes = sprite_outputs::encode_gif(*sprite, *steps, 1, limits().max_output_pixels);
     if (!gif_bytes) return gif_bytes.error();
     return std::vector<Output>{{".gif", std::move(*gif_bytes)}};
   }

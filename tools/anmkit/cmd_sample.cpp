@@ -9,6 +9,7 @@
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/core/json_float.hpp"
 #include "anmkit/core/json_pretty.hpp"
+#include "anmkit/core/json_text.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
@@ -60,7 +61,7 @@ int print_quaternion(const Options& opt, const model::Clip& clip, const std::vec
     json bones = json::array();
     for (std::size_t b = 0; b < poses.size(); ++b) {
       const auto& p = poses[b];
-      bones.push_back({{"name", clip.bones[b].name}, {"translation", vec(p.translation)},
+      bones.push_back({{"name", json_text(clip.bones[b].name)}, {"translation", vec(p.translation)},
                        {"rotation", quat(model::with_positive_w(p.rotation))}, {"scale", vec(p.scale)},
                        {"visible", p.visible}, {"mirrored", p.mirrored}});
     }
@@ -91,7 +92,7 @@ int print_euler(const Options& opt, const model::Clip& clip, double shown, const
     json bones = json::array();
     for (std::size_t n = 0; n < poses.size(); ++n) {
       const auto& p = poses[n];
-      bones.push_back({{"name", clip.bones[n].name}, {"translation", vec(p.translation)},
+      bones.push_back({{"name", json_text(clip.bones[n].name)}, {"translation", vec(p.translation)},
                        {"rotation", quat(p.rotation)}, {"rotation_euler", vec(euler(p))}, {"scale", vec(p.scale)}});
     }
     std::fputs((pretty_json(json{{"frame", frame_json(opt.frame)}, {"bones", std::move(bones)}}) + "\n").c_str(), stdout);

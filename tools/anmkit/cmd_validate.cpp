@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anmkit/core/json_pretty.hpp"
+#include "anmkit/core/json_text.hpp"
 #include "cli_common.hpp"
 #include "inputs.hpp"
 
@@ -16,7 +17,7 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
   nlohmann::ordered_json j = {{"severity", severity_name(d.severity)}, {"id", d.id}};
   j["offset"] = d.offset ? nlohmann::ordered_json(*d.offset) : nlohmann::ordered_json(nullptr);
   j["pointer"] = d.pointer;
-  j["message"] = d.message;
+  j["message"] = json_text(d.message);
   return j;
 }
 
@@ -67,7 +68,7 @@ void add_validate(CLI::App& app, int& exit_code) {
       if (opt->json) {
         nlohmann::ordered_json list = nlohmann::ordered_json::array();
         for (const auto& d : diagnostics) list.push_back(diagnostic_json(d));
-        report.push_back({{"file", path}, {"valid", valid}, {"errors", errors}, {"warnings", warnings},
+        report.push_back({{"file", json_text(path)}, {"valid", valid}, {"errors", errors}, {"warnings", warnings},
                           {"diagnostics", std::move(list)}});
         continue;
       }

@@ -68,7 +68,7 @@ int export_sprite(const Document& document, const std::string& output, const Inp
     case Kind::sheet: {
       auto files = sprite_outputs::encode_sheet(opt.raw ? *raw : sprite->images, sprite->palette, opt.scale,
                                                 fs::path(output).filename().string(), fs::path(input).filename().string(),
-                                                opt.raw ? "frame" : "state");
+                                                opt.raw ? "frame" : "state", limits().max_output_pixels);
       if (!files) return report(files.error(), output);
       out.put(output, files->png);
       out.put(fs::path(output).replace_extension(".json").string(), std::vector<std::uint8_t>(files->json.begin(), files->json.end()));
@@ -87,7 +87,7 @@ int export_sprite(const Document& document, const std::string& output, const Inp
       if (fell_back) {
         print_line(stderr, input + ": warning: no non-empty sequence; writing the composed states in order (--flipbook)");
       }
-      out.put(output, sprite_outputs::encode_gif(*sprite, *steps, opt.scale));
+      out.put(output, sprite_outputs::encode_gif(*sprite, *steps, opt.scale, limits().max_output_pixels));
       return out.status;
     }
     case Kind::ilbm: {

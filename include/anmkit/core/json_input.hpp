@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anmkit/core/error.hpp"
+#include "anmkit/core/limits.hpp"
 
 namespace anmkit::json_input {
 
@@ -20,8 +21,10 @@ using json = nlohmann::ordered_json;
 
 [[noreturn]] void fail(const std::string& pointer, std::string message);
 
-// Parses text; a syntax error carries its byte offset.
-json parse(std::span<const std::uint8_t> text);
+// Parses text; a syntax error carries its byte offset. Containers nested deeper than
+// `max_depth` (the root is level 1) and an object member given twice are errors naming the
+// JSON pointer, found while parsing, so no recursive code ever sees a deep document.
+json parse(std::span<const std::uint8_t> text, std::uint32_t max_depth = ReadLimits{}.max_json_depth);
 
 std::string child(const std::string& pointer, std::string_view name);
 std::string child(const std::string& pointer, std::size_t index);
@@ -47,7 +50,8 @@ void expect_dump_header(const json& document, std::string_view schema, std::uint
 std::string hex(std::span<const std::uint8_t> bytes);
 std::vector<std::uint8_t> from_hex(const json& value, const std::string& pointer);
 
-// Text that is valid UTF-8 without control characters dumps as a string; anything else as hex.
-bool is_plain_text(std::string_view bytes);
+// A name's bytes from its JSON text (json_text.hpp): "hex:" followed by anything but hex pairs is
+// an error at `pointer`.
+std::string name_bytes(const json& value, const std::string& pointer);
 
 }  // namespace anmkit::json_input

@@ -18,5 +18,9 @@ std::vector<std::uint16_t> centisecond_delays(const std::vector<std::uint32_t>& 
 Expected<std::vector<std::uint8_t>> encode(const std::vector<model::IndexedImage>& frames,
                                            const std::vector<std::uint16_t>& delays_cs,
                                            const std::vector<model::Color>& palette, int transparent = 0);
+// The same, with frames that may show one image several times.
+Expected<std::vector<std::uint8_t>> encode(const std::vector<const model::IndexedImage*>& frames,
+                                           const std::vector<std::uint16_t>& delays_cs,
+                                           const std::vector<model::Color>& palette, int transparent = 0);
 
 }  // namespace anmkit::gif

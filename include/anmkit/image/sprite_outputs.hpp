@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "anmkit/core/expected.hpp"
+#include "anmkit/core/limits.hpp"
 #include "anmkit/model/sprite.hpp"
 
 namespace anmkit::sprite_outputs {
@@ -18,16 +19,19 @@ namespace anmkit::sprite_outputs {
 Expected<std::vector<model::SpriteStep>> gif_steps(const model::SpriteAnimation& sprite, std::optional<std::size_t> sequence,
                                                    bool flipbook, std::uint32_t flipbook_ticks, bool& fell_back);
 
+// Refused (too_large) before any frame is made when the frames shown would hold more than
+// `max_output_pixels` pixels in all (each step's image, scaled).
 Expected<std::vector<std::uint8_t>> encode_gif(const model::SpriteAnimation& sprite, const std::vector<model::SpriteStep>& steps,
-                                               std::size_t scale);
+                                               std::size_t scale, std::uint64_t max_output_pixels = ReadLimits{}.max_output_pixels);
 
 struct SheetFiles {
   std::vector<std::uint8_t> png;
   std::string json;  // the cell map: {"image", "source", "content", "scale", "cells": [...]}
 };
-// `cell_key`: "state" or "frame", the name of each cell's index in the map.
+// `cell_key`: "state" or "frame", the name of each cell's index in the map. Refused (too_large)
+// when the sheet would hold more than `max_output_pixels` pixels.
 Expected<SheetFiles> encode_sheet(const std::vector<model::IndexedImage>& images, const std::vector<model::Color>& palette,
                                   std::size_t scale, const std::string& image_name, const std::string& source_name,
-                                  const std::string& cell_key);
+                                  const std::string& cell_key, std::uint64_t max_output_pixels = ReadLimits{}.max_output_pixels);
 
 }  // namespace anmkit::sprite_outputs

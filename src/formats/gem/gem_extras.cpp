@@ -3,6 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include "anmkit/core/json_input.hpp"
+#include "anmkit/core/json_pretty.hpp"
+#include "anmkit/core/json_text.hpp"
 
 namespace anmkit::gem {
 
@@ -19,14 +21,16 @@ std::string clip_extras(const File& file, const model::Clip& clip) {
   nlohmann::ordered_json visibility = nlohmann::ordered_json::object(), mirrored = nlohmann::ordered_json::object(),
                          mesh = nlohmann::ordered_json::object(), bone_map = nlohmann::ordered_json::array(),
                          comments = nlohmann::ordered_json::array();
+  // Bones are named as the glTF's nodes are: through json_text's escape.
   for (const model::BoneTrack& track : clip.bones) {
-    bone_map.push_back(track.name);
-    if (!track.visible.empty()) visibility[track.name] = keys_json(track.visible);
-    if (!track.mirrored.empty()) mirrored[track.name] = keys_json(track.mirrored);
+    const std::string name = json_text(track.name);
+    bone_map.push_back(name);
+    if (!track.visible.empty()) visibility[name] = keys_json(track.visible);
+    if (!track.mirrored.empty()) mirrored[name] = keys_json(track.mirrored);
     if (!track.mesh.empty()) {
       nlohmann::ordered_json payloads = nlohmann::ordered_json::array();
       for (const auto& k : track.mesh) payloads.push_back({k.frame, json_input::hex(k.payload)});
-      mesh[track.name] = std::move(payloads);
+      mesh[name] = std::move(payloads);
     }
   }
   for (const auto& c : clip.comments) comments.push_back(json_input::hex(c));
@@ -34,8 +38,7 @@ std::string clip_extras(const File& file, const model::Clip& clip) {
       {"format", "gem"},           {"version", version_name(file.version)}, {"frame_count", clip.frame_count},
       {"fps", clip.fps},           {"bone_map", std::move(bone_map)},       {"visibility", std::move(visibility)},
       {"mirrored", std::move(mirrored)}, {"mesh", std::move(mesh)},          {"comments", std::move(comments)}};
-  // Names are bytes, not always UTF-8: replaced in the text rather than thrown on.
-  return extras.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  return compact_json(extras);
 }
 
 }  // namespace anmkit::gem

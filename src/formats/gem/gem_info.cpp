@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "anmkit/core/json_input.hpp"
+#include "anmkit/core/json_text.hpp"
 #include "anmkit/formats/gem/gem_mesh.hpp"
 
 namespace anmkit::gem {
@@ -14,7 +14,7 @@ namespace {
 using json = nlohmann::ordered_json;
 
 json mesh_json(std::uint32_t frame, const std::string& bone, const Bytes& payload) {
-  json m = {{"frame", frame}, {"bone", bone}, {"size", payload.size()}};
+  json m = {{"frame", frame}, {"bone", json_text(bone)}, {"size", payload.size()}};
   if (auto h = parse_mesh_header(payload)) {
     m["first_vertex"] = h->first_vertex;
     m["vertex_count"] = h->vertex_count;
@@ -68,7 +68,7 @@ json summary(const File& file) {
     }
   }
   json bones = json::array();
-  for (const BoneName& b : file.bones) bones.push_back(json_input::is_plain_text(b.name) ? b.name : json_input::hex({reinterpret_cast<const std::uint8_t*>(b.name.data()), b.name.size()}));
+  for (const BoneName& b : file.bones) bones.push_back(json_text(b.name));
   json chunk_counts = json::object();
   for (auto [tag, count] : chunks) chunk_counts[std::string(tag)] = count;
   json flags = json::array();
@@ -77,8 +77,7 @@ json summary(const File& file) {
   }
   json comments = json::array();
   for (const Comment& c : file.comments) {
-    const std::string_view text(reinterpret_cast<const char*>(c.text.data()), c.text.size());
-    comments.push_back(json_input::is_plain_text(text) ? json(text) : json("hex:" + json_input::hex(c.text)));
+    comments.push_back(json_text({reinterpret_cast<const char*>(c.text.data()), c.text.size()}));
   }
   json out = {{"format", "gem"},
               {"version", version_name(file.version)},

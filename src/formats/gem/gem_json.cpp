@@ -6,6 +6,7 @@
 
 #include "anmkit/core/json_float.hpp"
 #include "anmkit/core/json_input.hpp"
+#include "anmkit/core/json_text.hpp"
 
 namespace anmkit::gem {
 namespace {
@@ -138,7 +139,7 @@ void parse_frame(File& file, const json& f, const std::string& p) {
   }
 }
 
-File parse_file(const json& doc) {
+File parse_file(const json& doc, const ReadLimits& limits) {
   const std::string root;
   in::expect_object(doc, root, {"schema", "schema_version", "format", "version", "frame_count",
                                 "comments", "bones", "frames"});
@@ -146,6 +147,10 @@ File parse_file(const json& doc) {
   File file;
   file.version = parse_version(in::member(doc, root, "version"), "/version");
   file.frame_count = std::uint32_t(in::unsigned_integer(in::member(doc, root, "frame_count"), "/frame_count", UINT32_MAX));
+  if (file.frame_count > limits.max_frames) {
+    in::fail("/frame_count", fmt::format("frame count {} exceeds the limit of {} frames (limits.max_frames)", file.frame_count,
+                                         limits.max_frames));
+  }
   if (doc.contains("comments")) {
     const json& comments = in::array(doc["comments"], "/comments");
     for (std::size_t i = 0; i < comments.size(); ++i) {
@@ -154,23 +159,26 @@ File parse_file(const json& doc) {
       Comment c;
       if (comments[i].contains("text") == comments[i].contains("hex")) in::fail(p, "expected exactly one of 'text' or 'hex'");
       if (comments[i].contains("text")) {
-        const std::string& text = in::string(comments[i]["text"], in::child(p, "text"));
+        const std::string text = in::name_bytes(comments[i]["text"], in::child(p, "text"));
         c.text.assign(text.begin(), text.end());
-      } else {
+      } else {  // the spelling of earlier dumps
         c.text = in::from_hex(comments[i]["hex"], in::child(p, "hex"));
       }
       file.comments.push_back(std::move(c));
     }
   }
   const json& bones = in::array(in::member(doc, root, "bones"), "/bones");
+  if (bones.size() > limits.max_bones) {
+    in::fail("/bones", fmt::format("bone count {} exceeds the limit of {} bones (limits.max_bones)", bones.size(), limits.max_bones));
+  }
   for (std::size_t i = 0; i < bones.size(); ++i) {
     const std::string p = in::child("/bones", i);
     in::expect_object(bones[i], p, {"name", "name_hex", "reserved"});
     BoneName bone;
     if (bones[i].contains("name") == bones[i].contains("name_hex")) in::fail(p, "expected exactly one of 'name' or 'name_hex'");
     if (bones[i].contains("name")) {
-      bone.name = in::string(bones[i]["name"], in::child(p, "name"));
-    } else {
+      bone.name = in::name_bytes(bones[i]["name"], in::child(p, "name"));
+    } else {  // the spelling of earlier dumps
       auto raw = in::from_hex(bones[i]["name_hex"], in::child(p, "name_hex"));
       bone.name.assign(raw.begin(), raw.end());
     }
@@ -180,6 +188,16 @@ File parse_file(const json& doc) {
     file.bones.push_back(std::move(bone));
   }
   const json& frames = in::array(in::member(doc, root, "frames"), "/frames");
+  // Counted as the reader counts them: a record for each frame and each of its keys or bones.
+  std::uint64_t records = 0;
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    const std::string p = in::child("/frames", i);
+    const json& f = frames[i];
+    for (const char* list : {"keys", "bones"}) {
+      if (f.is_object() && f.contains(list) && f[list].is_array()) records += f[list].size();
+    }
+    if (++records > limits.max_keys) in::fail(p, fmt::format("more than {} key records (limits.max_keys)", limits.max_keys));
+  }
   for (std::size_t i = 0; i < frames.size(); ++i) parse_frame(file, frames[i], in::child("/frames", i));
   return file;
 }
@@ -187,16 +205,14 @@ File parse_file(const json& doc) {
 }  // namespace
 
 json to_json(const File& file) {
+  // Comments and names are bytes: json_text escapes what is not UTF-8.
   json comments = json::array();
   for (const Comment& c : file.comments) {
-    const std::string_view text(reinterpret_cast<const char*>(c.text.data()), c.text.size());
-    if (in::is_plain_text(text)) comments.push_back({{"text", text}});
-    else comments.push_back({{"hex", in::hex(c.text)}});
+    comments.push_back({{"text", json_text({reinterpret_cast<const char*>(c.text.data()), c.text.size()})}});
   }
   json bones = json::array();
   for (const BoneName& b : file.bones) {
-    json bone = in::is_plain_text(b.name) ? json{{"name", b.name}}
-                                          : json{{"name_hex", in::hex({reinterpret_cast<const std::uint8_t*>(b.name.data()), b.name.size()})}};
+    json bone = {{"name", json_text(b.name)}};
     if (b.reserved != 0) bone["reserved"] = b.reserved;
     bones.push_back(std::move(bone));
   }
@@ -226,8 +242,8 @@ json to_json(const File& file) {
               {"frames", std::move(frames)}};
 }
 
-Expected<File> from_json(const json& document) {
-  return catch_errors([&] { return parse_file(document); });
+Expected<File> from_json(const json& document, const ReadLimits& limits) {
+  return catch_errors([&] { return parse_file(document, limits); });
 }
 
 }  // namespace anmkit::gem

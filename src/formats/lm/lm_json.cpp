@@ -13,7 +13,7 @@ namespace in = json_input;
 
 constexpr std::array<std::string_view, 4> region_names{"groups", "scale", "rotation", "translation"};
 
-File parse(const json& doc) {
+File parse(const json& doc, const ReadLimits& limits) {
   const std::string root;
   in::expect_object(doc, root, {"schema", "schema_version", "format", "version", "loop", "padding", "frame_count",
                                 "layout", "lead", "groups", "arrays", "tails"});
@@ -23,6 +23,10 @@ File parse(const json& doc) {
   f.loop = std::uint8_t(in::unsigned_integer(in::member(doc, root, "loop"), "/loop", 0xff));
   f.padding = std::uint16_t(in::unsigned_integer(in::member(doc, root, "padding"), "/padding", 0xffff));
   f.frame_count = std::uint32_t(in::unsigned_integer(in::member(doc, root, "frame_count"), "/frame_count", UINT32_MAX));
+  if (f.frame_count > limits.max_frames) {
+    in::fail("/frame_count", fmt::format("frame count {} exceeds the limit of {} frames (limits.max_frames)", f.frame_count,
+                                         limits.max_frames));
+  }
   if (doc.contains("layout")) {
     const json& layout = in::array(doc["layout"], "/layout");
     if (layout.size() != 4) in::fail("/layout", "expected the four regions: groups, scale, rotation, translation");
@@ -37,6 +41,9 @@ File parse(const json& doc) {
   }
   if (doc.contains("lead")) f.lead = in::from_hex(doc["lead"], "/lead");
   const json& groups = in::array(in::member(doc, root, "groups"), "/groups");
+  if (groups.size() > limits.max_bones) {
+    in::fail("/groups", fmt::format("{} nodes exceed the limit of {} (limits.max_bones)", groups.size(), limits.max_bones));
+  }
   f.groups.resize(groups.size());
   for (std::size_t n = 0; n < groups.size(); ++n) {
     const std::string p = in::child("/groups", n);
@@ -104,8 +111,8 @@ json to_json(const File& file) {
   return doc;
 }
 
-Expected<File> from_json(const json& document) {
-  return catch_errors([&] { return parse(document); });
+Expected<File> from_json(const json& document, const ReadLimits& limits) {
+  return catch_errors([&] { return parse(document, limits); });
 }
 
 }  // namespace anmkit::lm

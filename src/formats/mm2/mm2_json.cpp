@@ -10,7 +10,7 @@ namespace {
 using json = nlohmann::ordered_json;
 namespace in = json_input;
 
-File parse(const json& doc) {
+File parse(const json& doc, const ReadLimits& limits) {
   const std::string root;
   in::expect_object(doc, root, {"schema", "schema_version", "format", "prelude", "seq_header", "preamble", "sequences",
                                 "depth_or_mode", "frames", "palette"});
@@ -29,6 +29,9 @@ File parse(const json& doc) {
   for (std::size_t k = 0; k < 3; ++k) f.seq_header[k] = std::uint8_t(in::unsigned_integer(header[k], in::child("/seq_header", k), 255));
   if (doc.contains("preamble")) f.preamble = in::from_hex(doc["preamble"], "/preamble");
   const json& sequences = in::array(in::member(doc, root, "sequences"), "/sequences");
+  if (sequences.size() > limits.max_sequences) {
+    in::fail("/sequences", fmt::format("more than {} sequence blocks (limits.max_sequences)", limits.max_sequences));
+  }
   for (std::size_t b = 0; b < sequences.size(); ++b) {
     const std::string p = in::child("/sequences", b);
     const json& steps = in::array(sequences[b], p);
@@ -55,6 +58,10 @@ File parse(const json& doc) {
     info.width = std::uint16_t(in::unsigned_integer(in::member(frames[i], p, "width"), in::child(p, "width"), 0xffff));
     info.height = std::uint16_t(in::unsigned_integer(in::member(frames[i], p, "height"), in::child(p, "height"), 0xffff));
     info.flags = std::uint16_t(in::unsigned_integer(in::member(frames[i], p, "flags"), in::child(p, "flags"), 0xffff));
+    if (std::uint64_t(info.width) * info.height > limits.max_pixels) {
+      in::fail(p, fmt::format("frame {} is {}x{}, more than the limit of {} pixels (limits.max_pixels)", i, info.width, info.height,
+                              limits.max_pixels));
+    }
     f.frames.push_back(info);
     f.streams.push_back(in::from_hex(in::member(frames[i], p, "stream"), in::child(p, "stream")));
   }
@@ -92,8 +99,8 @@ json to_json(const File& file) {
   return doc;
 }
 
-Expected<File> from_json(const json& document) {
-  return catch_errors([&] { return parse(document); });
+Expected<File> from_json(const json& document, const ReadLimits& limits) {
+  return catch_errors([&] { return parse(document, limits); });
 }
 
 }  // namespace anmkit::mm2

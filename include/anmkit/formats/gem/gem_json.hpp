@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anmkit/core/expected.hpp"
+#include "anmkit/core/limits.hpp"
 #include "anmkit/formats/gem/gem_file.hpp"
 
 namespace anmkit::gem {
@@ -18,6 +19,8 @@ inline constexpr int dump_schema_version = 1;
 nlohmann::ordered_json to_json(const File& file);
 
 // Errors (code json) name the JSON pointer of the offending value.
-Expected<File> from_json(const nlohmann::ordered_json& document);
+// The limits are the reader's: what from_json accepts, read() accepts (its written file aside,
+// whose size the front door checks).
+Expected<File> from_json(const nlohmann::ordered_json& document, const ReadLimits& limits = {});
 
 }  // namespace anmkit::gem

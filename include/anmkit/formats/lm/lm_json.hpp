@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anmkit/core/expected.hpp"
+#include "anmkit/core/limits.hpp"
 #include "anmkit/formats/lm/lm_file.hpp"
 
 namespace anmkit::lm {
@@ -12,6 +13,8 @@ inline constexpr const char* dump_schema = "anmkit.lm.dump";
 inline constexpr int dump_schema_version = 1;
 
 nlohmann::ordered_json to_json(const File& file);
-Expected<File> from_json(const nlohmann::ordered_json& document);
+// The limits are the reader's: what from_json accepts, read() accepts (its written file aside,
+// whose size the front door checks).
+Expected<File> from_json(const nlohmann::ordered_json& document, const ReadLimits& limits = {});
 
 }  // namespace anmkit::lm
