@@ -24,6 +24,8 @@ std::optional<std::string> check_mdl(Input bytes);
 std::optional<std::string> check_json_build(Input bytes);
 std::optional<std::string> check_png_import(Input bytes);
 std::optional<std::string> check_gltf_import(Input bytes);
+// The C API (capi_check.cpp; links the C library, so apart from targets()).
+std::optional<std::string> check_capi(Input bytes);
 
 struct Target {
   std::string_view name;
