@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -216,18 +217,25 @@ TEST(CliSafety, ModelAndBaseAndFrameFilesAreInputsToo) {
 
 TEST(CliSafety, ANonRegularOutputIsWrittenInPlaceNeverReplaced) {
   TempDir dir;
-  auto r = run_cli({"dump", example("turret_v60.anm"), "-o", "/dev/null"}, dir);
-  EXPECT_EQ(r.exit_code, 0) << r.err;
+  // A null device of the test's own (a regression must not replace the machine's /dev/null).
+  const std::string null = dir.file("null");
   struct stat st {};
-  ASSERT_EQ(::stat("/dev/null", &st), 0);
-  EXPECT_TRUE(S_ISCHR(st.st_mode)) << "/dev/null is still the device";
+  if (::mknod(null.c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0) {
+    auto r = run_cli({"dump", example("turret_v60.anm"), "-o", null}, dir);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    ASSERT_EQ(::lstat(null.c_str(), &st), 0);
+    EXPECT_TRUE(S_ISCHR(st.st_mode)) << "the null device is still the device";
+    fs::remove(null);
+  } else {
+    std::fprintf(stderr, "(no mknod here: the character device case is left out; the fifo case stands for it)\n");
+  }
 
   // A fifo: the reader gets the dump; the fifo stays a fifo.
   const std::string fifo = dir.file("pipe");
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
   std::string received;
   std::thread reader([&] { received = slurp(fifo); });
-  r = run_cli({"dump", example("turret_v60.anm"), "-o", fifo}, dir);
+  auto r = run_cli({"dump", example("turret_v60.anm"), "-o", fifo}, dir);
   reader.join();
   EXPECT_EQ(r.exit_code, 0) << r.err;
   auto expected = run_cli({"dump", example("turret_v60.anm")}, dir);

@@ -323,13 +323,16 @@ TEST(Cli, ValuesPastWhatTheFileHoldsFailWithAMessage) {
   auto r = run_cli({"convert", dir.file("t.glb"), "-o", dir.file("y.anm"), "--to", "gem-6.0", "--animation", "99999999999999999999999"}, dir);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, dir.file("t.glb") + ": error: animation index 99999999999999999999999 is out of range (the file has 1 animation)\n");
+  // Numbers past their option's range are usage errors (issue 17: --fps 1e308, --frame 1e300).
   r = run_cli({"convert", ex + "turret_v60.anm", "-o", dir.file("f.glb"), "--fps", "1e308"}, dir);
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, ex + "turret_v60.anm: error: 1e+308 frames per second: the frame times (frame / fps, up to frame 24) do not fit a float\n");
-  // A frame past any integer prints as a number, not as a converted (undefined) integer.
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, "--fps: expected a finite number from 0.01 to 10000, found '1e308'\nRun with --help for more information.\n");
   r = run_cli({"sample", ex + "mansion_door.anm", "--frame", "1e300", "--json"}, dir);
+  EXPECT_EQ(r.exit_code, 2);
+  // The largest frame prints as the number it is.
+  r = run_cli({"sample", ex + "mansion_door.anm", "--frame", "4294967295", "--json"}, dir);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(json::parse(r.out)["frame"], 1e300);
+  EXPECT_EQ(json::parse(r.out)["frame"], 4294967295u);
 }
 
 TEST(Cli, FileNamesThatAreNotUtf8) {
