@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "anmkit/core/json_text.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "support/fixture_bytes.hpp"
 #include "support/run_cli.hpp"
@@ -341,20 +342,21 @@ TEST(Cli, FileNamesThatAreNotUtf8) {
   std::filesystem::create_directories(dir.file("in"));
   const std::string ghost = dir.write("in/g\xff.anm", read_bytes(ex + "ghost_mm2.anm"));
   const std::string turret = dir.write("t\xff.anm", read_bytes(ex + "turret_v60.anm"));
-  // JSON output shows the bad byte as U+FFFD (nlohmann's dump threw type_error 316 here).
+  // JSON output escapes the name reversibly (json_text; nlohmann's dump threw type_error 316 here).
   auto r = run_cli({"info", "--json", ghost}, dir);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(json::parse(r.out)["file"], dir.file("in/g\xef\xbf\xbd.anm"));
+  EXPECT_EQ(json::parse(r.out)["file"], json_text(ghost));
+  EXPECT_EQ(json_text(ghost).substr(json_text(ghost).size() - 12), "67ff2e616e6d");
   r = run_cli({"validate", "--json", ghost}, dir);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   // In a batch worker thread the exception ended the process.
   r = run_cli({"batch", dir.file("in"), "-o", dir.file("out"), "--to", "png"}, dir);
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(json::parse(slurp(dir.file("out/g\xff.json")))["source"], "g\xef\xbf\xbd.anm");
-  // glTF names must be UTF-8: the animation is named after the file.
-  r = run_cli({"convert", turret, "-o", dir.file("t.glb")}, dir);
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, turret + ": error: animation name (hex 74ff) is not UTF-8, which glTF names must be\n");
+  EXPECT_EQ(json::parse(slurp(dir.file("out/g\xff.json")))["source"], "hex:67ff2e616e6d");
+  // glTF names must be UTF-8: the animation, named after the file, carries the escape.
+  r = run_cli({"convert", turret, "-o", dir.file("t.gltf")}, dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(json::parse(slurp(dir.file("t.gltf")))["animations"][0]["name"], "hex:74ff");
 }
 
 }  // namespace
