@@ -99,12 +99,13 @@ Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_j
   return std::shared_ptr<const FormatModel>(std::make_shared<LmModel>(std::move(*file), std::nullopt, "given by the dump"));
 }
 
-// The version recorded in the clip's extras (a trip through glTF), else 2.
+// The version recorded in the clip's extras (a trip through glTF) when LM has it (1 or 2: the
+// reader knows no other), else 2.
 std::uint8_t recorded_version(const model::Clip& clip) {
   const auto extras = nlohmann::ordered_json::parse(clip.extras, nullptr, false);
   if (!extras.is_object() || !extras.contains("version")) return 2;
   const auto& version = extras["version"];
-  return version.is_number_unsigned() && version.get<std::uint64_t>() <= 255 ? std::uint8_t(version.get<std::uint64_t>()) : 2;
+  return version.is_number_unsigned() && version.get<std::uint64_t>() == 1 ? 1 : 2;
 }
 
 Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, std::string_view,

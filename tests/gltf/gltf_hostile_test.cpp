@@ -391,6 +391,19 @@ TEST(GltfHostile, LargeObjectsParseInLinearTime) {
   EXPECT_LT(seconds, 30.0) << "parsing is not linear in the members";
 }
 
+// Found by gltf_edit in its first minute: a GEM export whose extras.anmkit.version was 63,
+// imported as LM, was written as LM version 63, which no reader (anmkit's included) accepts.
+TEST(GltfHostile, AnLmImportWritesOnlyVersionsLmHas) {
+  for (const auto& [recorded, written] : std::vector<std::pair<json, int>>{{63, 2}, {1, 1}, {2, 2}, {0, 2}, {"1", 2}}) {
+    SCOPED_TRACE(recorded.dump());
+    json doc = turret_gltf();
+    doc["animations"][0]["extras"]["anmkit"]["version"] = recorded;
+    auto lm = test::import_lm(bytes_of(doc));
+    ASSERT_TRUE(lm) << lm.error().to_string();
+    EXPECT_EQ(lm->version, written);
+  }
+}
+
 // The structure-aware fuzz target's edits (fuzz/gltf_edits.hpp): one record sets the buffer's
 // URI to a folder, the finding that byte mutations missed; its committed seeds replay clean.
 TEST(GltfHostile, FuzzEditsSpellTheFindings) {
