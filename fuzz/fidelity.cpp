@@ -48,9 +48,10 @@ ReadLimits fuzz_limits() {
   return l;
 }
 
-// A read failure must say where.
+// A read failure must say where: a byte offset, or (JSON structure) a pointer.
 Result check_error(const Error& e, std::size_t size, std::string_view what) {
-  if (!e.offset) return fmt::format("{}: error without an offset: {}", what, e.message);
+  if (!e.offset && e.pointer.empty()) return fmt::format("{}: error without an offset or a pointer: {}", what, e.message);
+  if (!e.offset) return std::nullopt;
   if (*e.offset > size) return fmt::format("{}: error offset {} past the input's {} bytes", what, *e.offset, size);
   if (e.message.empty()) return fmt::format("{}: error without a message", what);
   return std::nullopt;
