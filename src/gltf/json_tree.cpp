@@ -81,7 +81,7 @@ class TreeBuilder {
   void open(json empty) {
     json* at = slot();
     if (stack_.size() >= max_depth_) {
-      json_input::fail(pointer(), fmt::format("expected values nested at most {} deep", max_depth_));
+      json_input::fail(pointer(), fmt::format("nested deeper than the limit of {} levels (limits.max_json_depth)", max_depth_));
     }
     *at = std::move(empty);
     stack_.push_back(at);

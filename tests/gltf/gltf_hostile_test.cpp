@@ -182,7 +182,7 @@ TEST(GltfHostile, DuplicateMembersAndDeepNestingAreRefused) {
   std::string pointer = "/animations/0/extras";
   for (int i = 0; i < 61; ++i) pointer += "/0";
   EXPECT_EQ(r.error().pointer, pointer);
-  EXPECT_EQ(r.error().message, "not a readable glTF file: expected values nested at most 64 deep");
+  EXPECT_EQ(r.error().message, "not a readable glTF file: nested deeper than the limit of 64 levels (limits.max_json_depth)");
 }
 
 TEST(GltfHostile, GlbChunksMustFitTheFile) {
