@@ -573,7 +573,13 @@ static void test_sprite(void) {
     CHECK(anmkit_sprite_replace_frame(doc, 1, 12, 3, NULL, rgba, ANMKIT_IMPORT_REMAP, &edited, &error) == ANMKIT_OK);
     anmkit_free(edited);
   }
-  CHECK(anmkit_sprite_replace_frame(doc, 1, 13, 3, patch, NULL, 0, &edited, &error) != ANMKIT_OK);
+  {
+    /* Another size without the resize flag: refused (the buffer holds 13 x 3 pens). */
+    uint8_t wider[13 * 3];
+    memset(wider, 1, sizeof wider);
+    CHECK(anmkit_sprite_replace_frame(doc, 1, 13, 3, wider, NULL, 0, &edited, &error) != ANMKIT_OK);
+    CHECK(edited == NULL);
+  }
   CHECK(anmkit_sprite_replace_frame(doc, 1, 12, 3, NULL, NULL, 0, &edited, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
   CHECK_STR(error.message, "both pens and rgba is NULL");
   CHECK(anmkit_sprite_replace_frame(doc, 1, 12, 3, patch, NULL, 4, &edited, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
