@@ -169,7 +169,9 @@ class Document {
   };
   struct FrameImportOptions {
     bool remap = false;   // colours not in the palette go to the nearest pen instead of failing
-    bool resize = false;  // a frame may change size
+    bool resize = false;  // a frame may change size (patch rectangles follow, or it is refused)
+    // The pictures are this many times the frames' size (exported enlarged); 0: found from them.
+    std::size_t scale = 1;
   };
   Expected<Document> replace_frames(const std::vector<std::pair<std::size_t, FramePicture>>& frames,
                                     const FrameImportOptions& options) const;

@@ -28,7 +28,7 @@ class Mm2Model final : public FormatModel {
       const Document::FrameImportOptions& options) const override {
     std::map<std::size_t, mm2::FrameImage> images;
     for (const auto& [index, frame] : frames) images[index] = {frame.name, frame.picture};
-    auto file = mm2::import_frames(file_, images, {options.remap, options.resize});
+    auto file = mm2::import_frames(file_, images, {options.remap, options.resize, options.scale});
     if (!file) return file.error();
     return std::shared_ptr<const FormatModel>(std::make_shared<Mm2Model>(std::move(*file)));
   }

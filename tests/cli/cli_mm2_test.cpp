@@ -263,6 +263,39 @@ TEST(CliMm2, ImportEditedFrames) {
   EXPECT_EQ(r.err, dir.file("frames") + ": error: importing a folder needs --base ORIGINAL.anm (the file the frames came from)\n");
 }
 
+TEST(CliMm2, FramesExportedAtAScaleComeBackAsTheFile) {
+  TempDir dir;
+  ASSERT_EQ(run_cli({"convert", ghost, "-o", dir.file("x4") + "/", "--scale", "4"}, dir).exit_code, 0);
+  auto png0 = png::decode(read_bytes(dir.file("x4/raw_000.png")));
+  ASSERT_TRUE(png0);
+  EXPECT_EQ(png0->width, 120u) << "the base, 30 wide, 4 times";
+  auto r = run_cli({"convert", dir.file("x4"), "-o", dir.file("found.anm"), "--base", ghost}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(read_bytes(dir.file("found.anm")), read_bytes(ghost)) << "scale 4 found: byte for byte";
+  r = run_cli({"convert", dir.file("x4"), "-o", dir.file("given.anm"), "--base", ghost, "--scale", "4"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_bytes(dir.file("given.anm")), read_bytes(ghost));
+
+  r = run_cli({"convert", dir.file("x4"), "-o", dir.file("three.anm"), "--base", ghost, "--scale", "3"}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, dir.file("x4/raw_000.png") + ": error: the image is 120x112, not a whole number of 3x3 blocks (the scale it is read at)\n");
+  r = run_cli({"convert", dir.file("x4"), "-o", dir.file("one.anm"), "--base", ghost, "--scale", "1"}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, dir.file("x4/raw_000.png") + ": error: the image is 120x112 but frame 0 is 30x28, 4 times its size in 4x4 "
+                   "blocks of one colour, as if exported at scale 4: give that scale (--scale N); --resize accepts a new size\n");
+  EXPECT_FALSE(std::filesystem::exists(dir.file("three.anm")));
+  EXPECT_FALSE(std::filesystem::exists(dir.file("one.anm")));
+
+  // With --resize, a sprite enlarged as a whole is a bigger sprite: its rectangles grow with it.
+  r = run_cli({"convert", dir.file("x4"), "-o", dir.file("big.anm"), "--base", ghost, "--scale", "1", "--resize"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto big = mm2::read(read_bytes(dir.file("big.anm")));
+  ASSERT_TRUE(big);
+  EXPECT_EQ(big->frames[0].width, 120u);
+  EXPECT_EQ(big->prelude[2].raw, (std::array<std::uint8_t, 4>{104, 16, 40, 48})) << "(26, 4) 10x12, 4 times";
+}
+
 TEST(CliMm2, AFrameNumberPastAnyIntegerIsAnError) {
   // std::stoul threw std::out_of_range on the file name: the process aborted.
   TempDir dir;

@@ -87,7 +87,9 @@ void add_convert(CLI::App& app, int& exit_code) {
       ->check(real_number(min_tick_hz, max_tick_hz));
   cmd->add_flag("--raw", opt->sprite.raw, "MM2 sheet: the stored frames instead of the composed states");
   cmd->add_option("--state", opt->sprite.state, "MM2 IFF: the composed state to write")->capture_default_str()->check(whole_number(SIZE_MAX));
-  cmd->add_option("--scale", opt->sprite.scale, "MM2: enlarge every image output N times (nearest neighbour)")
+  auto* scale = cmd->add_option("--scale", opt->sprite.scale,
+                                "MM2: enlarge every image output N times (nearest neighbour); import: the scale the frames "
+                                "were exported at (default: found from them)")
       ->capture_default_str()
       ->check(whole_number(64, 1));
   cmd->add_option("--skeleton", opt->skeleton, "glTF from GEM: the model's .mdl (bone tree and rest pose)");
@@ -100,10 +102,11 @@ void add_convert(CLI::App& app, int& exit_code) {
   cmd->add_option("--base", opt->import.base, "MM2 import: the game file the frames came from");
   cmd->add_flag("--remap", opt->import.remap, "MM2 import: map colours not in the palette to the nearest pen");
   cmd->add_flag("--resize", opt->import.resize, "MM2 import: accept frames of a new size");
-  cmd->callback([opt, &exit_code] {
+  cmd->callback([opt, scale, &exit_code] {
     auto fail = [&](Error e) { exit_code = report(std::move(e), opt->input); };
     if (std::filesystem::is_directory(opt->input)) {
       opt->import.force = opt->sprite.force;
+      opt->import.scale = scale->count() > 0 ? opt->sprite.scale : 0;
       exit_code = import_mm2(opt->input, opt->output, opt->import);
       return;
     }

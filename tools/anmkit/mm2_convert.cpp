@@ -151,7 +151,7 @@ int import_mm2(const std::string& folder, const std::string& output, const Sprit
   }
   if (ec) return report(make_error(ErrorCode::io, fmt::format("cannot list the folder: {}", ec.message())), folder);
   if (images.empty()) return report(make_error(ErrorCode::bad_value, "no raw_NNN.png files in the folder"), folder);
-  auto file = base->replace_frames({images.begin(), images.end()}, {opt.remap, opt.resize});
+  auto file = base->replace_frames({images.begin(), images.end()}, {opt.remap, opt.resize, opt.scale});
   if (!file) return report(file.error(), folder);
   const auto diagnostics = file->validate();
   for (const auto& d : diagnostics) print_diagnostic(output, d);

@@ -25,6 +25,7 @@ struct SpriteImportOptions {
   std::string base;
   bool remap = false;
   bool resize = false;
+  std::size_t scale = 0;  // the scale the frames were exported at; 0: found from the pictures
   bool force = false;
 };
 // Every file it reads (the base, each raw_NNN.png) is an input: the output may replace none.

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace anmkit::model {
@@ -40,6 +41,17 @@ struct Picture {
   std::vector<Color> palette;  // when indexed (alpha from tRNS)
   std::vector<Color> rgba;     // every pixel as RGBA (always)
 };
+
+// Reading back a picture exported `factor` times enlarged (nearest neighbour): the first block
+// of factor x factor pixels that is not all one colour (its top-left pixel), nullopt when every
+// block is one colour. The picture's size must be a multiple of factor.
+struct PixelPosition {
+  std::size_t x = 0, y = 0;
+};
+std::optional<PixelPosition> first_mixed_block(const Picture& picture, std::size_t factor);
+// The picture `factor` times smaller: each block's top-left pixel (the inverse of scaled() where
+// first_mixed_block finds none).
+Picture unscaled(const Picture& picture, std::size_t factor);
 
 struct SpriteAnimation {
   std::vector<Color> palette;             // pen -> colour; transparent pens have a = 0

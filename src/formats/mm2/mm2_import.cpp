@@ -62,37 +62,108 @@ Expected<std::vector<std::uint8_t>> pens_of(const model::Picture& image, const F
   return pens;
 }
 
+// How many times its frame's size a picture is, when it is a whole number (the same across and
+// down) of at least 2; else 0.
+std::size_t whole_factor(const model::Picture& picture, const FrameInfo& frame) {
+  if (frame.width == 0 || frame.height == 0 || picture.width % frame.width != 0 || picture.height % frame.height != 0) {
+    return 0;
+  }
+  const std::size_t factor = picture.width / frame.width;
+  return factor >= 2 && picture.height / frame.height == factor ? factor : 0;
+}
+
+// The scale the pictures were exported at: the one whole factor that every picture is of its
+// frame, in blocks of one colour; else 1.
+std::size_t detected_scale(const File& base, const std::map<std::size_t, FrameImage>& images) {
+  std::size_t factor = 0;
+  for (const auto& [index, source] : images) {
+    const std::size_t f = index < base.frames.size() ? whole_factor(source.picture, base.frames[index]) : 0;
+    if (f == 0 || (factor != 0 && f != factor)) return 1;
+    factor = f;
+  }
+  for (const auto& [index, source] : images) {
+    if (model::first_mixed_block(source.picture, factor)) return 1;
+  }
+  return factor == 0 ? 1 : factor;
+}
+
+// Why a picture of another size is not taken as it is.
+std::string size_mismatch(const model::Picture& image, const model::Picture& given, std::size_t scale, std::size_t index,
+                          const FrameInfo& frame) {
+  std::string message = fmt::format("the image is {}x{}", given.width, given.height);
+  if (scale > 1) message += fmt::format(" (read at scale {}: {}x{})", scale, image.width, image.height);
+  message += fmt::format(" but frame {} is {}x{}", index, frame.width, frame.height);
+  if (const std::size_t factor = scale == 1 ? whole_factor(given, frame) : 0) {
+    if (const auto block = model::first_mixed_block(given, factor)) {
+      message += fmt::format(", {} times its size but not in {}x{} blocks of one colour (the block at ({}, {}) is not), "
+                             "so not an enlarged export", factor, factor, factor, block->x, block->y);
+    } else {
+      message += fmt::format(", {} times its size in {}x{} blocks of one colour, as if exported at scale {}: give that "
+                             "scale (the scale option)", factor, factor, factor, factor);
+    }
+  }
+  return message + "; the resize option accepts a new size";
+}
+
 }  // namespace
 
 Expected<File> import_frames(const File& base, const std::map<std::size_t, FrameImage>& images, const ImportOptions& options) {
   auto original = decode_all_planes(base);
   if (!original) return original.error();
-  File out = base;
   for (const auto& [index, source] : images) {
     if (index >= base.frames.size()) {
       return file_error(source.name, fmt::format("the base file has frames 0..{}, not {}", base.frames.size() - 1, index));
     }
-    const model::Picture* image = &source.picture;
-    if (image->rgba.size() != image->width * image->height ||
-        (image->indexed && image->indices.pixels.size() != image->rgba.size())) {
+    const model::Picture& image = source.picture;
+    if (image.rgba.size() != image.width * image.height ||
+        (image.indexed && image.indices.pixels.size() != image.rgba.size())) {
       return file_error(source.name, "the picture's pixels do not fill its size");
     }
+  }
+  const std::size_t scale = options.scale == 0 ? detected_scale(base, images) : options.scale;
+  std::map<std::size_t, model::Picture> pictures;  // at the frames' own scale
+  for (const auto& [index, source] : images) {
+    const model::Picture& given = source.picture;
+    if (given.width % scale != 0 || given.height % scale != 0) {
+      return file_error(source.name, fmt::format("the image is {}x{}, not a whole number of {}x{} blocks (the scale it "
+                                                 "is read at)", given.width, given.height, scale, scale));
+    }
+    if (const auto block = scale > 1 ? model::first_mixed_block(given, scale) : std::nullopt) {
+      return file_error(source.name, fmt::format("the image is read at scale {}, but its {}x{} block at ({}, {}) is not "
+                                                 "one colour", scale, scale, scale, block->x, block->y));
+    }
+    pictures[index] = model::unscaled(given, scale);
+  }
+  // Every stored frame back at one whole factor of its size: the sprite was enlarged as a whole,
+  // and the rectangles that place the patches grow with it.
+  std::size_t grown = 0;
+  if (options.resize && images.size() == base.frames.size()) {
+    for (const auto& [index, picture] : pictures) {
+      const std::size_t f = whole_factor(picture, base.frames[index]);
+      grown = (f != 0 && (grown == 0 || grown == f)) ? f : std::size_t(-1);
+    }
+    if (grown == std::size_t(-1)) grown = 0;
+  }
+  File out = base;
+  for (const auto& [index, image] : pictures) {
+    const FrameImage& source = images.at(index);
     FrameInfo& info = out.frames[index];
-    if (image->width != info.width || image->height != info.height) {
-      if (!options.resize) {
-        return file_error(source.name, fmt::format("the image is {}x{} but frame {} is {}x{}; the resize option accepts a new size",
-                                                   image->width, image->height, index, info.width, info.height));
-      }
-      if (image->width > 0xffff || image->height > 0xffff) return file_error(source.name, "a frame is at most 65535 pixels wide");
-      info.width = std::uint16_t(image->width);
-      info.height = std::uint16_t(image->height);
+    if (image.width != info.width || image.height != info.height) {
+      if (!options.resize) return file_error(source.name, size_mismatch(image, source.picture, scale, index, info));
+      if (image.width > 0xffff || image.height > 0xffff) return file_error(source.name, "a frame is at most 65535 pixels wide");
+      info.width = std::uint16_t(image.width);
+      info.height = std::uint16_t(image.height);
       if (index > 0 && out.prelude[index - 1].used()) {
         Slot& slot = out.prelude[index - 1];
-        slot.raw[2] = std::uint8_t(std::min<std::size_t>(image->width, 255));
-        slot.raw[3] = std::uint8_t(std::min<std::size_t>(image->height, 255));
+        const std::size_t x = grown ? slot.x() * grown : slot.x(), y = grown ? slot.y() * grown : slot.y();
+        if (image.width > 255 || image.height > 255 || x > 255 || y > 255) {
+          return file_error(source.name, fmt::format("frame {} would be {}x{} at ({}, {}), but its prelude rectangle holds "
+                                                     "at most 255 in each", index, image.width, image.height, x, y));
+        }
+        slot.raw = {std::uint8_t(x), std::uint8_t(y), std::uint8_t(image.width), std::uint8_t(image.height)};
       }
     }
-    auto pens = pens_of(*image, base, source, options.remap);
+    auto pens = pens_of(image, base, source, options.remap);
     if (!pens) return pens.error();
     const Bytes planes_bytes = pixels_to_planes(*pens, info.width, info.height);
     const bool unchanged = info == base.frames[index] && planes_bytes == (*original)[index];

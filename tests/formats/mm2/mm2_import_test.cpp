@@ -142,6 +142,103 @@ TEST(Mm2Import, ColoursOutsideThePaletteAndSizes) {
   EXPECT_EQ(result.error().message, "the base file has frames 0..2, not 7");
 }
 
+// The base's frames as exported with --scale factor: indexed PNGs, each pixel a block.
+std::map<std::size_t, FrameImage> exported_at(const File& f, std::size_t factor) {
+  auto raw = raw_frames(f);
+  std::map<std::size_t, FrameImage> out;
+  for (std::size_t i = 0; i < raw->size(); ++i) {
+    const auto png = png::encode_indexed(model::scaled((*raw)[i], factor), palette_colors(f));
+    out[i] = {"raw_00" + std::to_string(i) + ".png", *png::decode(*png)};
+  }
+  return out;
+}
+
+TEST(Mm2Import, FramesExportedAtAScaleComeBackAtTheirOwnSize) {
+  const File base = base_file();  // frames 21x9, 8x6, 5x5
+  const auto images = exported_at(base, 3);
+  ASSERT_EQ(images.at(0).picture.width, 63u);
+  ImportOptions detect;
+  detect.scale = 0;
+  auto result = import_frames(base, images, detect);
+  ASSERT_TRUE(result) << result.error().to_string();
+  EXPECT_EQ(*write(*result), *write(base)) << "found scale 3: the file back byte for byte";
+  ImportOptions three;
+  three.scale = 3;
+  result = import_frames(base, images, three);
+  ASSERT_TRUE(result) << result.error().to_string();
+  EXPECT_EQ(*write(*result), *write(base));
+
+  // Read at scale 1 (the library's default), the enlarged pictures are another size.
+  result = import_frames(base, images, {});
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().to_string(),
+            "raw_000.png: error: the image is 63x27 but frame 0 is 21x9, 3 times its size in 3x3 blocks of one colour, "
+            "as if exported at scale 3: give that scale (the scale option); the resize option accepts a new size");
+  ImportOptions two;
+  two.scale = 2;
+  result = import_frames(base, images, two);
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().to_string(), "raw_000.png: error: the image is 63x27, not a whole number of 2x2 blocks (the scale it is read at)");
+}
+
+TEST(Mm2Import, AnEditThatBreaksABlockIsNamed) {
+  const File base = base_file();
+  auto images = exported_at(base, 2);
+  // One pixel of frame 1's block at (4, 2) painted another pen: no longer an enlarged export.
+  model::Picture& p = images.at(1).picture;
+  const std::size_t at = 3 * p.width + 5;
+  p.indices.pixels[at] = p.indices.pixels[at] == 7 ? 8 : 7;
+  p.rgba[at] = p.palette[p.indices.pixels[at]];
+  ImportOptions detect;
+  detect.scale = 0;
+  auto result = import_frames(base, images, detect);
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().to_string(),
+            "raw_000.png: error: the image is 42x18 but frame 0 is 21x9, 2 times its size in 2x2 blocks of one colour, "
+            "as if exported at scale 2: give that scale (the scale option); the resize option accepts a new size")
+      << "detection needs every picture in blocks, so it reads at scale 1";
+  ImportOptions two;
+  two.scale = 2;
+  result = import_frames(base, images, two);
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().to_string(), "raw_001.png: error: the image is read at scale 2, but its 2x2 block at (4, 2) is not one colour");
+  images.erase(0);
+  images.erase(2);
+  result = import_frames(base, images, {});
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().to_string(),
+            "raw_001.png: error: the image is 16x12 but frame 1 is 8x6, 2 times its size but not in 2x2 blocks of one "
+            "colour (the block at (4, 2) is not), so not an enlarged export; the resize option accepts a new size");
+}
+
+TEST(Mm2Import, ASpriteEnlargedAsAWholeTakesItsRectanglesAlong) {
+  const File base = base_file();  // slots (2, 3) 6x4 and (10, 1) 5x5
+  ImportOptions resize;
+  resize.resize = true;
+  auto result = import_frames(base, exported_at(base, 2), resize);
+  ASSERT_TRUE(result) << result.error().to_string();
+  EXPECT_EQ(result->frames[0], (FrameInfo{42, 18, 0}));
+  EXPECT_EQ(result->frames[1], (FrameInfo{16, 12, 0}));
+  EXPECT_EQ(result->prelude[0].raw, (std::array<std::uint8_t, 4>{4, 6, 16, 12})) << "place doubled, size the frame's";
+  EXPECT_EQ(result->prelude[1].raw, (std::array<std::uint8_t, 4>{20, 2, 10, 10}));
+
+  // Only some frames enlarged: each rectangle keeps its place, even reaching past the base.
+  auto images = exported(base);
+  images[2] = exported_at(base, 2).at(2);
+  result = import_frames(base, images, resize);
+  ASSERT_TRUE(result) << result.error().to_string();
+  EXPECT_EQ(result->frames[0], base.frames[0]);
+  EXPECT_EQ(result->prelude[0].raw, base.prelude[0].raw);
+  EXPECT_EQ(result->prelude[1].raw, (std::array<std::uint8_t, 4>{10, 1, 10, 10}));
+
+  // A rectangle holds bytes: 26 times slot 1's x, 10, is past 255.
+  images = exported_at(base, 26);
+  result = import_frames(base, images, resize);
+  ASSERT_FALSE(result);
+  EXPECT_EQ(result.error().to_string(),
+            "raw_002.png: error: frame 2 would be 130x130 at (260, 26), but its prelude rectangle holds at most 255 in each");
+}
+
 }  // namespace
 
 std::vector<std::uint8_t> encode_rgba_png(const std::vector<std::uint8_t>& rgba, std::size_t w, std::size_t h) {

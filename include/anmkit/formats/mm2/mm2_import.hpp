@@ -15,7 +15,14 @@ namespace anmkit::mm2 {
 
 struct ImportOptions {
   bool remap = false;   // map colours not in the palette to the nearest pen instead of failing
-  bool resize = false;  // accept a new frame size: update the frame info and its prelude rectangle
+  // Accept a new frame size: the frame info and its prelude rectangle follow, and the rectangle
+  // must still fit the base picture (else refused). When every stored frame comes back the same
+  // whole number of times its size, the rectangles are scaled with them.
+  bool resize = false;
+  // The pictures are this many times the frames (an export at that scale): each block of scale
+  // x scale pixels must be one colour, and it becomes one pixel. 0: found from the pictures (the
+  // one whole factor every picture is of its frame, in blocks of one colour), else 1.
+  std::size_t scale = 1;
 };
 
 // `images`: stored frame index -> a decoded picture and the file name to put in messages.
