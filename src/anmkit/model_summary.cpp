@@ -61,7 +61,7 @@ Summary describe(const std::string& path, std::uint64_t size, std::string_view f
                          {"file", json_text(sequence.file)},
                          {"file_given", sequence.how_named.empty()},
                          {"exists", exists}});
-    listed += fmt::format("    {:<12}{} ({}{})\n", sequence.name, sequence.file,
+    listed += fmt::format("    {:<11} {} ({}{})\n", sequence.name, sequence.file,
                           sequence.how_named.empty() ? "" : sequence.how_named + "; ", exists ? "present" : "missing");
   }
   json["sequences"] = std::move(sequences);

@@ -31,7 +31,7 @@ TEST(CliHints, AnOutputNobodyWritesListsTheOnesThereAre) {
   }
   auto r = run_cli({"convert", examples + "mansion_door.anm", "-o", dir.file("door.fbx")}, dir);
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.err, dir.file("door.fbx") + ": error: anmkit writes no '.fbx' files; from a LM file it writes NAME.glb or "
+  EXPECT_EQ(r.err, dir.file("door.fbx") + ": error: anmkit writes no '.fbx' files; from an LM file it writes NAME.glb or "
                                           "NAME.gltf (glTF 2.0), or NAME.anm (with --repack)\n");
   r = run_cli({"convert", examples + "ghost_mm2.anm", "-o", dir.file("ghost.bmp")}, dir);
   EXPECT_EQ(r.exit_code, 2);

@@ -92,7 +92,7 @@ TEST_F(FolderReport, BatchFailsABrokenAnmAndGivesEverySkipItsReason) {
   EXPECT_EQ(r.out, "converted " + in("a_turret.anm") + " -> " + dir.file("out") + "/a_turret.glb\n" +
                        "skipped " + in("e_notes.txt") + ": not an animation\n" +
                        "skipped " + in("f_ghost.anm") + ": MM2 sprites convert to png or gif, not glTF\n" +
-                       "6 files: 1 converted, 2 skipped (1 not animations, 1 MM2 sprites convert to png or gif, not glTF), "
+                       "6 files: 1 converted, 2 skipped (1 not an animation, 1 MM2 sprites convert to png or gif, not glTF), "
                        "3 failed\n");
   EXPECT_EQ(r.err, unrecognised("b_empty.anm", true) + unrecognised("c_damaged.anm", false) + in("d_cut.anm") + cut_error);
 }
@@ -130,7 +130,7 @@ TEST(ModelInfo, AnMdlDescribesItsSkeletonAndSequences) {
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out.substr(0, r.out.find('\n') + 1), mdl + ": GEM model (.mdl), 11794 bytes\n");
   EXPECT_EQ(r.out.substr(r.out.find("  depth")),
-            "  depth       DEPTH (the most bones on a path from a root)\n"
+            "  depth       6 (the most bones on a path from a root)\n"
             "  roots       basis\n"
             "  sequences   3, 1 of their files present\n"
             "    start       .anm (missing)\n"
@@ -152,7 +152,12 @@ TEST(ModelInfo, AnLmBinDescribesItsSceneGraph) {
   const std::string bin = (examples / "mansion_door.bin").string();
   auto r = run_cli({"info", bin}, dir);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, bin + ": Luigi's Mansion model (.bin), SIZE bytes\n");
+  EXPECT_EQ(r.out, bin + ": Luigi's Mansion model (.bin), 516 bytes\n" +
+                       "  nodes       3: node_0, node_1, node_2\n"
+                       "  depth       3 (the most nodes on a path from a root)\n"
+                       "  roots       node_0\n"
+                       "  sequences   1, 1 of their files present\n"
+                       "    mansion_door mansion_door.anm (paired by name; present)\n");
   r = run_cli({"info", "--json", bin}, dir);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(json::parse(r.out)["sequences"][0],

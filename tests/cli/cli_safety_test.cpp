@@ -116,7 +116,7 @@ TEST(CliSafety, BatchToJsonKeepsAJsonInputBesideItsAnimation) {
   auto r = run_cli({"batch", dir.file("in"), "-o", dir.file("in"), "--to", "json"}, dir);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, json + ": error: refusing to overwrite an input of this run (batch never replaces its inputs)\n");
-  EXPECT_EQ(r.out, "skipped " + json + ": not an animation\n2 files: 0 converted, 1 skipped (1 not animations), 1 failed\n");
+  EXPECT_EQ(r.out, "skipped " + json + ": not an animation\n2 files: 0 converted, 1 skipped (1 not an animation), 1 failed\n");
   EXPECT_EQ(slurp(json), "{\"mine\": true}\n");
 }
 
@@ -165,7 +165,7 @@ TEST(CliSafety, NamesThatDifferInCaseCollideOnlyWhenBothWrite) {
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find(upper + ": error: its output " + out + "/a.json is also the output of " + lower + ";"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find(lower + ": error: its output " + out + "/a.json is also the output of " + upper + ";"), std::string::npos) << r.err;
-    EXPECT_NE(r.out.find("4 files: 1 converted, 1 skipped (1 not animations), 2 failed\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("4 files: 1 converted, 1 skipped (1 not an animation), 2 failed\n"), std::string::npos) << r.out;
     EXPECT_EQ(tree(out), std::vector<std::string>{"b.json"});
   }
 }

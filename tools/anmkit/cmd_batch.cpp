@@ -440,7 +440,7 @@ void add_batch(CLI::App& app, int& exit_code) {
     std::fputs(failures.c_str(), stderr);
     // Every file counted once, every skip with its reason.
     const std::size_t files = converted + skipped_count + failed_count;
-    std::string skips = fmt::format("{} not animations", not_animations);
+    std::string skips = fmt::format("{} not {}", not_animations, not_animations == 1 ? "an animation" : "animations");
     for (const auto& [why, count] : other_skips) skips += fmt::format(", {} {}", count, why);
     const std::string bare = opt->skeleton_dir.empty() ? "" : fmt::format(" ({} without a skeleton)", without_skeleton);
     print_line(stdout, fmt::format("{} file{}: {} converted{}, {} skipped ({}), {} failed{}", files, files == 1 ? "" : "s", converted,

@@ -7,6 +7,14 @@
 
 namespace anmkit::cli {
 
+namespace {
+// "a GEM file", "an LM file": the letters whose names begin with a vowel sound take "an".
+std::string with_article(const std::string& name) {
+  const bool vowel_sound = !name.empty() && std::string_view("AEFHILMNORSX").find(name.front()) != std::string_view::npos;
+  return (vowel_sound ? "an " : "a ") + name;
+}
+}  // namespace
+
 std::optional<std::string> unhandled_output(const FormatInfo& format, const std::string& output, bool rewrites) {
   if (format.sprite || rewrites || is_gltf_output(output)) return std::nullopt;
   const std::string extension = lower_extension(output);
@@ -24,7 +32,7 @@ std::optional<std::string> unhandled_output(const FormatInfo& format, const std:
     }
     forms += fmt::format("{}NAME.anm (with {})", forms.empty() ? "" : ", or ", how);
   }
-  return fmt::format("anmkit writes no '{}' files; from a {} file it writes {}", extension, ascii_upper(format.name), forms);
+  return fmt::format("anmkit writes no '{}' files; from {} file it writes {}", extension, with_article(ascii_upper(format.name)), forms);
 }
 
 }  // namespace anmkit::cli
