@@ -153,7 +153,7 @@ TEST(BatchSkeletons, GemAnimationsFindTheirMdl) {
   EXPECT_EQ(r.out, "converted " + dir.file("in") + "/FIRE.anm -> " + dir.file("out") + "/FIRE.gltf (skeleton " +
                        dir.file("skeletons") + "/tank/tank.mdl)\n" + "converted " + dir.file("in") + "/other.anm -> " +
                        dir.file("out") + "/other.gltf (no skeleton found)\n" +
-                       "2 files: 2 converted (1 without a skeleton), 0 skipped (0 not animations), 0 failed\n");
+                       "2 files: 2 converted, 0 skipped (0 not animations), 0 failed; 1 converted without a skeleton\n");
   const auto children_of = [&](const std::string& file, const std::string& name) {
     const auto doc = nlohmann::json::parse(slurp(dir.path() / "out" / file));
     std::vector<std::string> names;

@@ -114,7 +114,7 @@ TEST(BatchSkeletonReport, EachLineNamesTheSkeletonOrSaysThereIsNone) {
   EXPECT_EQ(r.out, "converted " + dir.file("in") + "/body_r.anm -> " + dir.file("out") + "/body_r.glb (no skeleton found)\n" +
                        "converted " + dir.file("in") + "/fire.anm -> " + dir.file("out") + "/fire.glb (skeleton " + mdl + ")\n" +
                        "converted " + dir.file("in") + "/stop.anm -> " + dir.file("out") + "/stop.glb (skeleton " + mdl + ")\n" +
-                       "3 files: 3 converted (1 without a skeleton), 0 skipped (0 not animations), 0 failed\n");
+                       "3 files: 3 converted, 0 skipped (0 not animations), 0 failed; 1 converted without a skeleton\n");
   EXPECT_EQ(r.err, "");
 }
 

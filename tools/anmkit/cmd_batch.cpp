@@ -442,9 +442,9 @@ void add_batch(CLI::App& app, int& exit_code) {
     const std::size_t files = converted + skipped_count + failed_count;
     std::string skips = fmt::format("{} not {}", not_animations, not_animations == 1 ? "an animation" : "animations");
     for (const auto& [why, count] : other_skips) skips += fmt::format(", {} {}", count, why);
-    const std::string bare = opt->skeleton_dir.empty() ? "" : fmt::format(" ({} without a skeleton)", without_skeleton);
-    print_line(stdout, fmt::format("{} file{}: {} converted{}, {} skipped ({}), {} failed{}", files, files == 1 ? "" : "s", converted,
-                                   bare, skipped_count, skips, failed_count, stop ? " (stopped at the first failure)" : ""));
+    const std::string bare = opt->skeleton_dir.empty() ? "" : fmt::format("; {} converted without a skeleton", without_skeleton);
+    print_line(stdout, fmt::format("{} file{}: {} converted, {} skipped ({}), {} failed{}{}", files, files == 1 ? "" : "s", converted,
+                                   skipped_count, skips, failed_count, stop ? " (stopped at the first failure)" : "", bare));
     if (failed_count > 0) exit_code = exit_failure;
   });
 }
