@@ -286,9 +286,10 @@ Outcome convert_one(const InputFile& in, const Options& opt, const Skeletons& sk
   OpenOptions options;
   options.limits = limits();
   if (!format) {
-    // A file named like an animation that no format recognises is a broken one (folder_tally.hpp).
+    // A file named like an animation that no format recognises is a broken one (folder_tally.hpp);
+    // batch passes over any other, named or found (it converts what it can).
+    if (!named_like_an_animation(in.path)) return skipped("not an animation");
     auto document = Document::open(*bytes, options, in.path);
-    if (!document && passed_over(in, document.error())) return skipped("not an animation");
     if (!document) return failed(document.error(), in.path);
     return skipped("not an animation");  // (open() detects as detect() does: not reached)
   }

@@ -16,10 +16,10 @@ bool walks_a_folder(const std::vector<std::string>& arguments) {
   return false;
 }
 
+bool named_like_an_animation(const std::string& path) { return lower_extension(path) == ".anm"; }
+
 bool passed_over(const InputFile& in, const Error& error) {
-  // Every format anmkit reads stores its animations as .anm: a file named so that none of them
-  // recognises is a broken animation (an empty file, a damaged header), not someone else's file.
-  return in.from_folder && error.code == ErrorCode::unknown_format && lower_extension(in.path) != ".anm";
+  return in.from_folder && error.code == ErrorCode::unknown_format && !named_like_an_animation(in.path);
 }
 
 std::string FolderTally::skipped_text() const {

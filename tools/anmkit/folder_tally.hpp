@@ -15,6 +15,10 @@ namespace anmkit::cli {
 // files gets a line each and nothing more).
 bool walks_a_folder(const std::vector<std::string>& arguments);
 
+// Every format anmkit reads stores its animations as .anm: a file named so that none of them
+// recognises is a broken animation (an empty file, a damaged header), not someone else's file.
+bool named_like_an_animation(const std::string& path);
+
 // Whether a file found in a folder that no format recognises (`error`, from Document::open) is
 // passed over: yes, unless it is named like an animation (`*.anm`), which is then an invalid
 // file with the reason. A file named on the command line is never passed over.
