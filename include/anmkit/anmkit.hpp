@@ -199,6 +199,10 @@ bool looks_like_model(std::span<const std::uint8_t> bytes);
 Expected<GltfOutput> model_to_gltf(const std::string& path, const OpenOptions& options = {}, bool binary = true);
 // The animation files a model file names (as written in it, relative to its folder).
 Expected<std::vector<std::string>> model_sequence_files(const std::string& path, const OpenOptions& options = {});
+// A model file (GEM .mdl, LM .bin), recognised by content, as `anmkit info` describes it: its
+// skeleton (bones, parents, hierarchy depth) and the animation files it names or is paired
+// with, each with whether it exists. unknown_format when no format has a model file like it.
+Expected<Summary> model_summary(const std::string& path, const OpenOptions& options = {});
 // True for .glb bytes or glTF JSON.
 bool looks_like_gltf(std::span<const std::uint8_t> bytes);
 

@@ -64,7 +64,9 @@ Expected<Document> Document::open(std::span<const std::uint8_t> bytes, const Ope
       return document;
     }
     return make_error(ErrorCode::unknown_format,
-                      "not a recognised animation: no GEM ('EANM') or MM2 ('00 00 54 56') signature, and not a plausible LM header",
+                      bytes.empty() ? "not a recognised animation: the file is empty"
+                                    : "not a recognised animation: no GEM ('EANM') or MM2 ('00 00 54 56') signature, and not a "
+                                      "plausible LM header",
                       0);
   });
 }

@@ -35,6 +35,17 @@ model::Skeleton in_gem_space(model::Skeleton skeleton) {
 Expected<gem::Mdl> read_skeleton(const std::string& path, const OpenOptions& options) {
   auto text = read_input(path, options);
   if (!text) return text.error();
+  // Any text would read as a skeleton with no bones (every bone then "not in the skeleton"):
+  // a .mdl begins with {Skeleton.
+  if (!gem::looks_like_mdl(*text)) {
+    Error e = make_error(ErrorCode::unknown_format,
+                         gem::looks_like_gem(*text) ? "a GEM animation, not a model: the skeleton option takes the model's .mdl"
+                                                    : "not a GEM model (.mdl), which the skeleton option takes: its first "
+                                                      "block is not {Skeleton",
+                         0);
+    e.file = path;
+    return e;
+  }
   auto mdl = gem::read_mdl(*text);
   if (!mdl) mdl.error().file = path;
   return mdl;
@@ -117,7 +128,12 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
     const std::string file_path = (fs::path(path).parent_path() / sequence.file).string();
     auto bytes = read_referenced_input(path, sequence.file, options, budget);
     if (!bytes) {
-      skip(sequence.name, bytes.error());
+      // Which file was looked for, and why that one: the {file} says so, or the sequence's name.
+      const std::string looked_for = sequence.file_given
+                                         ? fmt::format("its {{file \"{}\"}} is {}", sequence.file, file_path)
+                                         : fmt::format("it has no {{file}}, so it was looked for as {}", file_path);
+      out.warnings.push_back(
+          {path, fmt::format("sequence '{}': {}: {} (skipped)", sequence.name, looked_for, bytes.error().message)});
       continue;
     }
     auto file = gem::read(*bytes, options.limits);
@@ -143,6 +159,18 @@ Expected<std::vector<std::string>> sequence_files(std::span<const std::uint8_t> 
   return files;
 }
 
+// A .mdl as `info` describes it: its skeleton and the sequence files it names.
+Expected<ModelFile> read_model(const std::string&, std::span<const std::uint8_t> text) {
+  if (!gem::looks_like_mdl(text)) return make_error(ErrorCode::unknown_format, "not a GEM model (.mdl)");
+  auto mdl = gem::read_mdl(text);
+  if (!mdl) return mdl.error();
+  ModelFile out{"GEM model (.mdl)", "bones", gem::to_skeleton(*mdl), {}};
+  for (const auto& sequence : mdl->sequences) {
+    out.sequences.push_back({sequence.name, sequence.file, sequence.file_given ? "" : "no {file}: named after the sequence"});
+  }
+  return out;
+}
+
 }  // namespace
 
 const FormatEntry& gem_entry() {
@@ -158,6 +186,7 @@ const FormatEntry& gem_entry() {
       sniff_model,
       model_to_gltf,
       sequence_files,
+      read_model,
   };
   return entry;
 }

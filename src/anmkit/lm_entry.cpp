@@ -1,6 +1,8 @@
 // The Luigi's Mansion format's registry entry: node animations, their .bin scene graphs, the
 // canonical repack.
 
+#include <filesystem>
+
 #include <nlohmann/json.hpp>
 
 #include "anmkit/formats/lm/lm_bin.hpp"
@@ -122,6 +124,17 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
   return std::shared_ptr<const FormatModel>(std::make_shared<LmModel>(std::move(*file), std::nullopt, "given by the clip"));
 }
 
+// A .bin as `info` describes it: its scene graph, and the animation paired with it by name.
+// Any bytes the scene-graph reader refuses are not a model (a .bin has no signature).
+Expected<ModelFile> read_model(const std::string& path, std::span<const std::uint8_t> bytes) {
+  auto graph = lm::read_bin(bytes);
+  if (!graph) return make_error(ErrorCode::unknown_format, "not a Luigi's Mansion model (.bin): " + graph.error().message);
+  ModelFile out{"Luigi's Mansion model (.bin)", "nodes", lm::to_skeleton(*graph), {}};
+  const std::string stem = std::filesystem::path(path).stem().string();
+  out.sequences.push_back({stem, stem + ".anm", "paired by name"});
+  return out;
+}
+
 }  // namespace
 
 const FormatEntry& lm_entry() {
@@ -132,6 +145,10 @@ const FormatEntry& lm_entry() {
       from_json,
       from_clip,
       true,
+      nullptr,
+      nullptr,
+      nullptr,
+      read_model,
   };
   return entry;
 }

@@ -16,6 +16,20 @@ namespace anmkit::detail {
 
 using Bytes = std::vector<std::uint8_t>;
 
+// A model file (GEM .mdl, LM .bin) as `info` describes it: the skeleton, and the animation files
+// it names or is paired with, as written (the front door resolves and checks them).
+struct ModelFile {
+  std::string title;        // "GEM model (.mdl)"
+  std::string joint_word;   // what the format calls a joint: "bones", "nodes"
+  model::Skeleton skeleton;
+  struct Sequence {
+    std::string name;
+    std::string file;         // relative to the model's folder
+    std::string how_named;    // "" when the model names the file; else how it was found ("no {file}: ...")
+  };
+  std::vector<Sequence> sequences;
+};
+
 // One opened file of one format. Calls are per document, never per field.
 class FormatModel {
  public:
@@ -58,6 +72,9 @@ struct FormatEntry {
   Expected<GltfOutput> (*model_to_gltf)(const std::string& path, std::span<const std::uint8_t> text,
                                         const OpenOptions& options, bool binary) = nullptr;
   Expected<std::vector<std::string>> (*sequence_files)(std::span<const std::uint8_t> text) = nullptr;
+  // A model file of this format read by content (`path` gives an LM .bin its paired name);
+  // unknown_format when these bytes are not one; nullptr when the format has no model file.
+  Expected<ModelFile> (*read_model)(const std::string& path, std::span<const std::uint8_t> bytes) = nullptr;
 };
 
 // The registry, in detection order.

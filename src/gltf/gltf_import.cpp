@@ -108,7 +108,18 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
       }
       chosen = std::size_t(index);
     }
-    if (chosen == count) return import_error(fmt::format("no animation '{}' in the file", options.animation));
+    if (chosen == count) {
+      // The names there are (the first few), so that the next try can be right.
+      constexpr std::size_t shown = 20;
+      std::string names;
+      for (std::size_t i = 0; i < std::min(count, shown); ++i) {
+        const std::string& name = s.file.animations[i].name;
+        names += (i ? ", " : "") + (name.empty() ? fmt::format("{} (no name)", i) : fmt::format("'{}'", name));
+      }
+      if (count > shown) names += fmt::format(" and {} more", count - shown);
+      return import_error(fmt::format("no animation '{}' in the file; it has {}: {} (or give an index from 0 to {})",
+                                      options.animation, count == 1 ? "one" : fmt::format("{}", count), names, count - 1));
+    }
   }
   s.animation = &s.file.animations[chosen];
   const std::string animation_pointer = fmt::format("/animations/{}", chosen);

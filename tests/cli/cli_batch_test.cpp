@@ -47,7 +47,7 @@ TEST_F(Batch, MixedFolderToGlb) {
   EXPECT_EQ(tree(dir.path() / "out"), (std::vector<std::string>{"mansion_door.glb", "nested/deeper/turret_v40.glb", "turret_v60.glb"}));
   EXPECT_EQ(r.err, dir.file("in") + "/nested/broken.anm:94: error: unexpected end of data: expected key orientation (3 floats) (12 bytes), 6 remain\n");
   EXPECT_NE(r.out.find("skipped " + dir.file("in") + "/ghost_mm2.anm: MM2 sprites convert to png or gif, not glTF\n"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("3 converted, 3 skipped (2 not animations), 1 failed\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("7 files: 3 converted, 3 skipped (2 not animations, 1 MM2 sprites convert to png or gif, not glTF), 1 failed\n"), std::string::npos) << r.out;
 }
 
 // What each kind must give for the mixed folder, worked out from the inputs: 7 files, of which
@@ -61,9 +61,9 @@ struct BatchOutcome {
 TEST_F(Batch, TheSameOutputWhateverTheNumberOfWorkers) {
   const std::vector<BatchOutcome> kinds = {
       {"json", {"ghost_mm2.json", "mansion_door.json", "nested/deeper/turret_v40.json", "turret_v60.json"},
-       "4 converted, 2 skipped (2 not animations), 1 failed\n"},
-      {"png", {"ghost_mm2.json", "ghost_mm2.png"}, "1 converted, 5 skipped (2 not animations), 1 failed\n"},
-      {"gem-6.1-frm3", {"nested/deeper/turret_v40.anm", "turret_v60.anm"}, "2 converted, 4 skipped (2 not animations), 1 failed\n"},
+       "7 files: 4 converted, 2 skipped (2 not animations), 1 failed\n"},
+      {"png", {"ghost_mm2.json", "ghost_mm2.png"}, "7 files: 1 converted, 5 skipped (2 not animations, 3 png is for MM2 sprites), 1 failed\n"},
+      {"gem-6.1-frm3", {"nested/deeper/turret_v40.anm", "turret_v60.anm"}, "7 files: 2 converted, 4 skipped (2 not animations, 2 --to gem-6.1-frm3 is for GEM files), 1 failed\n"},
   };
   const std::string broken = dir.file("in") + "/nested/broken.anm:94: error: unexpected end of data: expected key orientation (3 floats) (12 bytes), 6 remain\n";
   for (const BatchOutcome& want : kinds) {
@@ -119,7 +119,7 @@ TEST_F(Batch, AnOutputFolderInsideTheInputIsNotWalked) {
   auto r = run_cli({"batch", dir.file("in"), "-o", dir.file("in/converted"), "--to", "json", "-q"}, dir);
   EXPECT_EQ(r.exit_code, 1);
   r = run_cli({"batch", dir.file("in"), "-o", dir.file("in/converted"), "--to", "json", "-q"}, dir);
-  EXPECT_NE(r.out.find("4 converted, 2 skipped (2 not animations), 1 failed\n"), std::string::npos) << "the second run does not see the first's outputs: " << r.out;
+  EXPECT_NE(r.out.find("7 files: 4 converted, 2 skipped (2 not animations), 1 failed\n"), std::string::npos) << "the second run does not see the first's outputs: " << r.out;
 }
 
 TEST_F(Batch, InfoAndValidateAcceptFolders) {
@@ -150,9 +150,10 @@ TEST(BatchSkeletons, GemAnimationsFindTheirMdl) {
   fs::copy_file(fs::path(ANMKIT_SOURCE_DIR) / "fuzz/seeds/mdl/skeleton.mdl", dir.path() / "skeletons/tank/tank.mdl");
   auto r = run_cli({"batch", dir.file("in"), "-o", dir.file("out"), "--to", "gltf", "--skeleton-dir", dir.file("skeletons")}, dir);
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, "converted " + dir.file("in") + "/FIRE.anm -> " + dir.file("out") + "/FIRE.gltf\n" +
-                       "converted " + dir.file("in") + "/other.anm -> " + dir.file("out") + "/other.gltf\n" +
-                       "2 converted, 0 skipped (0 not animations), 0 failed\n");
+  EXPECT_EQ(r.out, "converted " + dir.file("in") + "/FIRE.anm -> " + dir.file("out") + "/FIRE.gltf (skeleton " +
+                       dir.file("skeletons") + "/tank/tank.mdl)\n" + "converted " + dir.file("in") + "/other.anm -> " +
+                       dir.file("out") + "/other.gltf (no skeleton found)\n" +
+                       "2 files: 2 converted, 0 skipped (0 not animations), 0 failed; 1 converted without a skeleton\n");
   const auto children_of = [&](const std::string& file, const std::string& name) {
     const auto doc = nlohmann::json::parse(slurp(dir.path() / "out" / file));
     std::vector<std::string> names;

@@ -188,7 +188,7 @@ TEST(CliMm2, SheetIffAndUnknownOutputs) {
   EXPECT_EQ(std::string(iff.begin(), iff.begin() + 4), "FORM");
   EXPECT_EQ(iff[20] << 8 | iff[21], 36) << "the canvas width";
   auto r = run_cli({"convert", ghost, "-o", dir.file("x.bmp")}, dir);
-  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.exit_code, 2) << "no output is written as .bmp: a usage error";
   EXPECT_NE(r.err.find("cannot tell what to write from '-o "), std::string::npos) << r.err;
 }
 

@@ -103,7 +103,7 @@ TEST(CliSafety, BatchNeverOverwritesAnInputWithAnotherInputsConversion) {
                          dir.file("in") + "/t.v40: error: its output " + t + " is also the output of " + t +
                          "; nothing is written for either (outputs are named by the input's path without its extension)\n")
         << jobs;
-    EXPECT_EQ(r.out, "0 converted, 0 skipped (0 not animations), 2 failed\n");
+    EXPECT_EQ(r.out, "2 files: 0 converted, 0 skipped (0 not animations), 2 failed\n");
     EXPECT_EQ(read_bytes(t), read_bytes(examples / "turret_v60.anm"));
     EXPECT_EQ(tree(dir.path() / "in"), (std::vector<std::string>{"t.anm", "t.v40"}));
   }
@@ -116,7 +116,7 @@ TEST(CliSafety, BatchToJsonKeepsAJsonInputBesideItsAnimation) {
   auto r = run_cli({"batch", dir.file("in"), "-o", dir.file("in"), "--to", "json"}, dir);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, json + ": error: refusing to overwrite an input of this run (batch never replaces its inputs)\n");
-  EXPECT_EQ(r.out, "skipped " + json + ": not an animation\n0 converted, 1 skipped (1 not animations), 1 failed\n");
+  EXPECT_EQ(r.out, "skipped " + json + ": not an animation\n2 files: 0 converted, 1 skipped (1 not an animation), 1 failed\n");
   EXPECT_EQ(slurp(json), "{\"mine\": true}\n");
 }
 
@@ -148,7 +148,7 @@ TEST(CliSafety, TwoInputsForOneOutputFailTheSameForEveryJ) {
     EXPECT_EQ(r.err, a + ": error: its output " + out + "/x.json is also the output of " + b + why + b + ": error: its output " +
                          out + "/x.json is also the output of " + a + why)
         << jobs;
-    EXPECT_EQ(r.out, "0 converted, 0 skipped (0 not animations), 2 failed\n") << jobs;
+    EXPECT_EQ(r.out, "2 files: 0 converted, 0 skipped (0 not animations), 2 failed\n") << jobs;
     EXPECT_EQ(tree(out), std::vector<std::string>{}) << jobs;
   }
 }
@@ -165,7 +165,7 @@ TEST(CliSafety, NamesThatDifferInCaseCollideOnlyWhenBothWrite) {
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.err.find(upper + ": error: its output " + out + "/a.json is also the output of " + lower + ";"), std::string::npos) << r.err;
     EXPECT_NE(r.err.find(lower + ": error: its output " + out + "/a.json is also the output of " + upper + ";"), std::string::npos) << r.err;
-    EXPECT_NE(r.out.find("1 converted, 1 skipped (1 not animations), 2 failed\n"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("4 files: 1 converted, 1 skipped (1 not an animation), 2 failed\n"), std::string::npos) << r.out;
     EXPECT_EQ(tree(out), std::vector<std::string>{"b.json"});
   }
 }
@@ -502,7 +502,7 @@ TEST(CliSafety, AnUnreadableFolderIsReportedNotCountedAsNothing) {
   auto r = run_as({"validate", dir.file("in")});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, denied);
-  EXPECT_EQ(r.out, dir.file("in") + "/open.anm: valid\n");
+  EXPECT_EQ(r.out, dir.file("in") + "/open.anm: valid\n1 file: 1 valid, 0 invalid, 0 warnings, 0 skipped, 1 folder not listed\n");
   r = run_as({"info", dir.file("in")});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, denied);
@@ -510,7 +510,7 @@ TEST(CliSafety, AnUnreadableFolderIsReportedNotCountedAsNothing) {
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, denied);
   EXPECT_EQ(r.out, "converted " + dir.file("in") + "/open.anm -> " + dir.file("out") + "/open.json\n" +
-                       "1 converted, 0 skipped (0 not animations), 1 failed\n");
+                       "2 files: 1 converted, 0 skipped (0 not animations), 1 failed\n");
   ::chmod(dir.file("in/locked").c_str(), 0755);
 }
 
@@ -530,7 +530,7 @@ TEST(CliSafety, AControlByteInAFileNameCannotFakeALine) {
   r = run_cli({"batch", dir.file("in"), "-o", dir.file("out"), "--to", "json"}, dir);
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "converted " + shown + " -> " + dir.file("out") + "/t.anm: error: fake\\nx\\x1b[2J\\\\.json\n" +
-                       "1 converted, 0 skipped (0 not animations), 0 failed\n");
+                       "1 file: 1 converted, 0 skipped (0 not animations), 0 failed\n");
   // An error naming the file: one line.
   const std::string broken = dir.write("in/bad\nname.anm", {'E', 'A', 'N', 'M'});
   r = run_cli({"validate", broken}, dir);

@@ -24,13 +24,13 @@ std::vector<std::uint8_t> small_file() {
 }
 
 // `sample small.anm --frame 2 --json`, worked out by hand from small_file's frame-2 keys: the
-// hull's (orientation stored as -0.0, kept), the gun's (flags 0x13: hidden); w = sqrt(1 - 0.6²)
+// hull's (orientation stored as -0.0, printed as 0: a pose has no negative zero), the gun's (flags 0x13: hidden); w = sqrt(1 - 0.6²)
 // in float arithmetic; scale never keyed: 1.
 const std::string small_file_at_frame_2 =
     "{\n"
     "  \"frame\": 2,\n"
     "  \"bones\": [\n"
-    "    {\"name\": \"hull\", \"translation\": [0.0, 0.0, 1.5], \"rotation\": [-0.0, -0.0, -0.0, 1.0], \"scale\": [1.0, 1.0, 1.0], \"visible\": true, \"mirrored\": false},\n"
+    "    {\"name\": \"hull\", \"translation\": [0.0, 0.0, 1.5], \"rotation\": [0.0, 0.0, 0.0, 1.0], \"scale\": [1.0, 1.0, 1.0], \"visible\": true, \"mirrored\": false},\n"
     "    {\"name\": \"gun\", \"translation\": [1.0, 2.0, 4.0], \"rotation\": [0.0, 0.0, 0.6, 0.79999995], \"scale\": [1.0, 1.0, 1.0], \"visible\": false, \"mirrored\": false}\n"
     "  ]\n"
     "}\n";

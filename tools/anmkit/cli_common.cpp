@@ -175,6 +175,7 @@ std::string in_cli_words(std::string message) {
       {"the remap option maps it", "--remap maps it"},
       {"the resize option accepts", "--resize accepts"},
       {"(the scale option)", "(--scale N)"},
+      {"the skeleton option takes", "--skeleton takes"},
   };
   for (const auto& [library, cli] : words) {
     if (const auto at = message.find(library); at != std::string::npos) message.replace(at, library.size(), cli);

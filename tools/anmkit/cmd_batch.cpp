@@ -23,6 +23,7 @@
 #include "anmkit/core/file_io.hpp"
 #include "anmkit/image/sprite_outputs.hpp"
 #include "cli_common.hpp"
+#include "folder_tally.hpp"
 #include "inputs.hpp"
 
 namespace anmkit::cli {
@@ -102,6 +103,10 @@ struct Outcome {
   enum Kind { converted, skipped, failed, not_run } kind = not_run;
   std::string detail;  // the output, why it was skipped, or the first error
   std::uint64_t bytes = 0;
+  // glTF of a format with skeleton files, when one was looked for (--skeleton-dir, or an LM
+  // file's .bin beside it): the one used, "" for none.
+  bool skeleton_looked_for = false;
+  std::string skeleton{};
 };
 
 // One output file: a path suffix and its bytes.
@@ -278,10 +283,17 @@ Outcome convert_one(const InputFile& in, const Options& opt, const Skeletons& sk
   auto bytes = read_file(in.path, limits().max_input_bytes);
   if (!bytes) return failed(bytes.error(), in.path);
   const auto format = detect(*bytes);
-  if (!format) return skipped("not an animation");
-  // A skeleton for glTF (an LM file's model also gives its node count).
   OpenOptions options;
   options.limits = limits();
+  if (!format) {
+    // A file named like an animation that no format recognises is a broken one (folder_tally.hpp);
+    // batch passes over any other, named or found (it converts what it can).
+    if (!named_like_an_animation(in.path)) return skipped("not an animation");
+    auto document = Document::open(*bytes, options, in.path);
+    if (!document) return failed(document.error(), in.path);
+    return skipped("not an animation");  // (open() detects as detect() does: not reached)
+  }
+  // A skeleton for glTF (an LM file's model also gives its node count).
   options.skeleton = skeletons.find(*format, in.path);
   const std::uint64_t size = bytes->size();
   auto document = Document::open(*bytes, options, in.path);
@@ -289,6 +301,8 @@ Outcome convert_one(const InputFile& in, const Options& opt, const Skeletons& sk
   bytes->shrink_to_fit();
   if (!document) return failed(document.error(), in.path);
   std::string skip;
+  const bool gltf = opt.to == "glb" || opt.to == "gltf";
+  const bool looked_for = gltf && !format->skeleton_extension.empty() && (!opt.skeleton_dir.empty() || !options.skeleton.empty());
   auto outputs = outputs_for(*document, in.path, opt.to, skip);
   if (!outputs) return failed(outputs.error(), in.path);
   if (outputs->empty()) return skipped(skip);
@@ -308,7 +322,7 @@ Outcome convert_one(const InputFile& in, const Options& opt, const Skeletons& sk
     if (auto w = write_file_atomic(target, o.bytes, Durability::deferred); !w) return failed(w.error(), target);
     if (written.empty()) written = target;
   }
-  return {Outcome::converted, written, size};
+  return {Outcome::converted, written, size, looked_for, options.skeleton};
 }
 
 }  // namespace
@@ -349,7 +363,8 @@ void add_batch(CLI::App& app, int& exit_code) {
     std::uint64_t bytes_done = 0;
     bool stop = false;
     std::map<std::size_t, std::pair<InputFile, Outcome>> finished;  // done, waiting for an earlier file
-    std::size_t converted = 0, skipped_count = 0, failed_count = 0, not_animations = 0;
+    std::size_t converted = 0, skipped_count = 0, failed_count = 0, not_animations = 0, without_skeleton = 0;
+    std::map<std::string, std::size_t> other_skips;  // why -> how many, for the summary
     std::string failures;
     // Lines go out in input order, each as soon as every file before it is done.
     const auto report_ready = [&] {
@@ -357,10 +372,18 @@ void add_batch(CLI::App& app, int& exit_code) {
         const auto& [in, o] = it->second;
         if (o.kind == Outcome::converted) {
           ++converted;
-          if (lines) print_line(stdout, fmt::format("converted {} -> {}", in.path, o.detail));
+          // Which skeleton each glTF was made on, and which got none.
+          std::string skeleton;
+          if (o.skeleton_looked_for) skeleton = o.skeleton.empty() ? " (no skeleton found)" : " (skeleton " + o.skeleton + ")";
+          if (o.skeleton_looked_for && o.skeleton.empty()) ++without_skeleton;
+          if (lines) print_line(stdout, fmt::format("converted {} -> {}{}", in.path, o.detail, skeleton));
         } else if (o.kind == Outcome::skipped) {
           ++skipped_count;
-          if (o.detail == "not an animation") ++not_animations;
+          if (o.detail == "not an animation") {
+            ++not_animations;
+          } else {
+            ++other_skips[o.detail];
+          }
           if (lines) print_line(stdout, fmt::format("skipped {}: {}", in.path, o.detail));
         } else if (o.kind == Outcome::failed) {
           ++failed_count;
@@ -416,8 +439,13 @@ void add_batch(CLI::App& app, int& exit_code) {
     if (fs::is_directory(opt->output, ec)) sync_filesystem(opt->output);
     if (terminal) std::printf("\r%*s\r", 60, "");
     std::fputs(failures.c_str(), stderr);
-    std::printf("%zu converted, %zu skipped (%zu not animations), %zu failed%s\n", converted, skipped_count, not_animations,
-                failed_count, stop ? " (stopped at the first failure)" : "");
+    // Every file counted once, every skip with its reason.
+    const std::size_t files = converted + skipped_count + failed_count;
+    std::string skips = fmt::format("{} not {}", not_animations, not_animations == 1 ? "an animation" : "animations");
+    for (const auto& [why, count] : other_skips) skips += fmt::format(", {} {}", count, why);
+    const std::string bare = opt->skeleton_dir.empty() ? "" : fmt::format("; {} converted without a skeleton", without_skeleton);
+    print_line(stdout, fmt::format("{} file{}: {} converted, {} skipped ({}), {} failed{}{}", files, files == 1 ? "" : "s", converted,
+                                   skipped_count, skips, failed_count, stop ? " (stopped at the first failure)" : "", bare));
     if (failed_count > 0) exit_code = exit_failure;
   });
 }

@@ -13,6 +13,8 @@
 #include "cli_common.hpp"
 #include "gltf_convert.hpp"
 #include "mm2_convert.hpp"
+#include "output_kinds.hpp"
+#include "skeleton_hint.hpp"
 
 namespace anmkit::cli {
 namespace {
@@ -125,7 +127,11 @@ void add_convert(CLI::App& app, int& exit_code) {
     }
     if (text && looks_like_gltf(*text)) {
       // The targets a glTF import can be written as, for the message.
-      if (opt->target.empty()) return fail(make_error(ErrorCode::unsupported, "a glTF file needs --to " + joined(import_targets())));
+      if (opt->target.empty()) {
+        fail(make_error(ErrorCode::unsupported, "a glTF file needs --to " + joined(import_targets())));
+        exit_code = exit_usage;  // a missing option, as the docs say
+        return;
+      }
       GltfImportOptions import;
       import.animation = opt->animation;
       import.fps = opt->fps;
@@ -146,7 +152,13 @@ void add_convert(CLI::App& app, int& exit_code) {
     if (!text) return fail(text.error());
     auto document = Document::open(*text, options, opt->input);
     if (!document) return fail(document.error());
+    if (auto unhandled = unhandled_output(document->format(), opt->output, !opt->target.empty() || opt->repack)) {
+      report(make_error(ErrorCode::unsupported, *unhandled), opt->output);
+      exit_code = exit_usage;
+      return;
+    }
     if (is_gltf_output(opt->output)) {
+      note_skeleton_beside(document->format(), opt->input, options);
       exit_code = export_gltf(*document, opt->output, inputs, force);
       return;
     }

@@ -7,6 +7,7 @@
 
 #include "anmkit/core/json_pretty.hpp"
 #include "cli_common.hpp"
+#include "folder_tally.hpp"
 #include "inputs.hpp"
 
 namespace anmkit::cli {
@@ -36,35 +37,63 @@ void add_info(CLI::App& app, int& exit_code) {
     options.fps = opt->fps;
     options.tick_hz = opt->tick_hz;
     const auto inputs = expand_inputs(opt->files);
+    FolderTally tally;
+    std::size_t described = 0, unreadable = 0;
+    const auto show = [&](const Summary& summary, const std::string& path) {
+      ++described;
+      if (opt->json) {
+        all.push_back(nlohmann::ordered_json::parse(summary.json));
+        return;
+      }
+      // The heading names the file: printable, so that a newline in the name is not a line.
+      std::string text = summary.text;
+      if (text.starts_with(path)) text.replace(0, path.size(), printable(path));
+      std::fputs(text.c_str(), stdout);
+    };
+    const auto fail = [&](const Error& error) {
+      ++unreadable;
+      exit_code = report(error);
+    };
     for (const auto& in : inputs) {
       if (!in.error.empty()) {
+        ++tally.unlisted;
         exit_code = report(make_error(ErrorCode::io, in.error), in.path);
         continue;
       }
+      ++tally.files;
       auto document = Document::open(in.path, options);
+      if (!document && !in.from_folder && document.error().code == ErrorCode::unknown_format) {
+        // A model file named on the command line (GEM .mdl, LM .bin): its skeleton and sequences.
+        auto model = model_summary(in.path, options);
+        if (model) {
+          show(*model, in.path);
+        } else {
+          fail(model.error().code == ErrorCode::unknown_format ? document.error() : model.error());
+        }
+        continue;
+      }
       if (!document) {
-        // Inside a folder, files that are not animations are passed over quietly.
-        if (in.from_folder && document.error().code == ErrorCode::unknown_format) continue;
-        exit_code = report(document.error());
+        if (passed_over(in, document.error())) {
+          ++tally.skipped;
+        } else {
+          fail(document.error());
+        }
         continue;
       }
       const auto summary = document->summary();
       if (!summary) {
-        exit_code = report(summary.error());
+        fail(summary.error());
         continue;
       }
-      if (opt->json) {
-        all.push_back(nlohmann::ordered_json::parse(summary->json));
-      } else {
-        // The heading names the file: printable, so that a newline in the name is not a line.
-        std::string text = summary->text;
-        if (text.starts_with(in.path)) text.replace(0, in.path.size(), printable(in.path));
-        std::fputs(text.c_str(), stdout);
-      }
+      show(*summary, in.path);
     }
     if (opt->json) {
+      // (The JSON stays one document, without the summary line: it lists every file described.)
       const auto& out = all.size() == 1 && inputs.size() == 1 && !inputs[0].from_folder ? all[0] : all;
       std::fputs((pretty_json(out) + "\n").c_str(), stdout);
+    } else if (walks_a_folder(opt->files)) {
+      std::printf("%zu file%s: %zu described, %zu unreadable, %s\n", tally.files, tally.files == 1 ? "" : "s", described,
+                  unreadable, tally.skipped_text().c_str());
     }
   });
 }

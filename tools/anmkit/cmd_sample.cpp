@@ -17,9 +17,17 @@ namespace {
 
 using json = nlohmann::ordered_json;
 
+// A pose is a result, not stored data: -0 (a rotation's x after w was made positive, say) means
+// nothing and prints as 0.
+float unsigned_zero(float v) { return v == 0 ? 0.0f : v; }
+// A value for a fixed-point column: what would print as -0.000000 prints as 0.000000.
+float for_fixed6(float v) { return std::fabs(v) < 0.5e-6f ? 0.0f : v; }
+model::Quat for_fixed6(const model::Quat& q) { return {for_fixed6(q.x), for_fixed6(q.y), for_fixed6(q.z), for_fixed6(q.w)}; }
+model::Vec3 unsigned_zero(const model::Vec3& v) { return {unsigned_zero(v.x), unsigned_zero(v.y), unsigned_zero(v.z)}; }
+
 json floats(std::initializer_list<float> values) {
   json out = json::array();
-  for (float v : values) out.push_back(json_from_float_bits(bits_from_float(v)));
+  for (float v : values) out.push_back(json_from_float_bits(bits_from_float(unsigned_zero(v))));
   return out;
 }
 
@@ -73,10 +81,11 @@ int print_quaternion(const Options& opt, const model::Clip& clip, const std::vec
                                   "visible", "mirrored");
   for (std::size_t b = 0; b < poses.size(); ++b) {
     const auto& p = poses[b];
-    const model::Quat q = model::with_positive_w(p.rotation);
+    const model::Quat q = for_fixed6(model::with_positive_w(p.rotation));
+    const model::Vec3 t = unsigned_zero(p.translation), sc = unsigned_zero(p.scale);
     table += fmt::format("{:<16} {:>10.4g} {:>10.4g} {:>10.4g}  {:>9.6f} {:>9.6f} {:>9.6f} {:>9.6f}  {:>8.4g} {:>8.4g} {:>8.4g}  {:<7} {}\n",
-                         printable(clip.bones[b].name), p.translation.x, p.translation.y, p.translation.z, q.x, q.y, q.z, q.w,
-                         p.scale.x, p.scale.y, p.scale.z, p.visible ? "yes" : "no", p.mirrored ? "yes" : "no");
+                         printable(clip.bones[b].name), t.x, t.y, t.z, q.x, q.y, q.z, q.w, sc.x, sc.y, sc.z,
+                         p.visible ? "yes" : "no", p.mirrored ? "yes" : "no");
   }
   std::fputs(table.c_str(), stdout);
   return exit_ok;
@@ -103,10 +112,10 @@ int print_euler(const Options& opt, const model::Clip& clip, double shown, const
                                   "rotation (x y z w)", "rotation (x y z, as stored)", "scale");
   for (std::size_t n = 0; n < poses.size(); ++n) {
     const auto& p = poses[n];
-    const model::Vec3 e = euler(p);
+    const model::Vec3 e = unsigned_zero(euler(p)), t = unsigned_zero(p.translation), sc = unsigned_zero(p.scale);
+    const model::Quat q = for_fixed6(p.rotation);
     table += fmt::format("{:<10} {:>10.4g} {:>10.4g} {:>10.4g}  {:>9.6f} {:>9.6f} {:>9.6f} {:>9.6f}  {:>10.4g} {:>10.4g} {:>10.4g}  {:.4g} {:.4g} {:.4g}\n",
-                         printable(clip.bones[n].name), p.translation.x, p.translation.y, p.translation.z, p.rotation.x,
-                         p.rotation.y, p.rotation.z, p.rotation.w, e.x, e.y, e.z, p.scale.x, p.scale.y, p.scale.z);
+                         printable(clip.bones[n].name), t.x, t.y, t.z, q.x, q.y, q.z, q.w, e.x, e.y, e.z, sc.x, sc.y, sc.z);
   }
   std::fputs(table.c_str(), stdout);
   return exit_ok;

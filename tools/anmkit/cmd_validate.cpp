@@ -8,6 +8,7 @@
 #include "anmkit/core/json_pretty.hpp"
 #include "anmkit/core/json_text.hpp"
 #include "cli_common.hpp"
+#include "folder_tally.hpp"
 #include "inputs.hpp"
 
 namespace anmkit::cli {
@@ -24,7 +25,7 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
 std::optional<std::vector<Diagnostic>> check(const InputFile& in, const OpenOptions& options) {
   auto document = Document::open(in.path, options);
   if (!document) {
-    if (in.from_folder && document.error().code == ErrorCode::unknown_format) return std::nullopt;  // not an animation
+    if (passed_over(in, document.error())) return std::nullopt;  // not an animation
     const Error& e = document.error();
     return std::vector<Diagnostic>{Diagnostic{Severity::error, fmt::format("read.{}", error_code_name(e.code)), in_cli_words(e.message), e.offset, e.pointer}};
   }
@@ -52,18 +53,27 @@ void add_validate(CLI::App& app, int& exit_code) {
   cmd->callback([opt, &exit_code] {
     nlohmann::ordered_json report = nlohmann::ordered_json::array();
     const OpenOptions options = open_options(opt->lm);
+    FolderTally tally;
+    std::size_t valid_count = 0, invalid_count = 0, warning_count = 0;
     for (const auto& in : expand_inputs(opt->files)) {
       const std::string& path = in.path;
       if (!in.error.empty()) {
+        ++tally.unlisted;
         exit_code = cli::report(make_error(ErrorCode::io, in.error), path);
         continue;
       }
+      ++tally.files;
       const auto found = check(in, options);
-      if (!found) continue;
+      if (!found) {
+        ++tally.skipped;
+        continue;
+      }
       const std::vector<Diagnostic>& diagnostics = *found;
       std::size_t errors = 0, warnings = 0;
       for (const auto& d : diagnostics) (d.severity == Severity::error ? errors : warnings)++;
       const bool valid = errors == 0 && (!opt->strict || warnings == 0);
+      (valid ? valid_count : invalid_count)++;
+      warning_count += warnings;
       if (!valid) exit_code = exit_failure;
       if (opt->json) {
         nlohmann::ordered_json list = nlohmann::ordered_json::array();
@@ -78,7 +88,13 @@ void add_validate(CLI::App& app, int& exit_code) {
                                                             : fmt::format(" ({} error{}, {} warning{})", errors, errors == 1 ? "" : "s",
                                                                           warnings, warnings == 1 ? "" : "s")));
     }
-    if (opt->json) std::fputs((pretty_json(report) + "\n").c_str(), stdout);
+    if (opt->json) {
+      std::fputs((pretty_json(report) + "\n").c_str(), stdout);
+    } else if (walks_a_folder(opt->files)) {
+      // (JSON output stays one document: the array holds every file counted here but the skipped.)
+      std::printf("%zu file%s: %zu valid, %zu invalid, %zu warning%s, %s\n", tally.files, tally.files == 1 ? "" : "s",
+                  valid_count, invalid_count, warning_count, warning_count == 1 ? "" : "s", tally.skipped_text().c_str());
+    }
   });
 }
 

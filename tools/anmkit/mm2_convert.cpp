@@ -101,11 +101,12 @@ int export_sprite(const Document& document, const std::string& output, const Inp
     }
     case Kind::unknown: break;
   }
-  return report(make_error(ErrorCode::unsupported,
-                           fmt::format("cannot tell what to write from '-o {}': use DIR/ (PNG frames), NAME.png (a sheet), "
-                                       "NAME.gif or NAME.iff",
-                                       output)),
-                input);
+  report(make_error(ErrorCode::unsupported,
+                    fmt::format("cannot tell what to write from '-o {}': use DIR/ (PNG frames), NAME.png (a sheet), "
+                                "NAME.gif or NAME.iff",
+                                output)),
+         input);
+  return exit_usage;  // the command line names no output there is
 }
 
 int import_mm2(const std::string& folder, const std::string& output, const SpriteImportOptions& opt) {

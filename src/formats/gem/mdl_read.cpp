@@ -124,14 +124,16 @@ Expected<Mdl> read_mdl(std::span<const std::uint8_t> bytes) {
         if (name.kind != Token::string) {
           throw ErrorException{make_error(ErrorCode::bad_value, "expected the sequence's quoted name", name.offset)};
         }
-        mdl.sequences.push_back({std::string(name.text), std::string(name.text) + ".anm"});
+        mdl.sequences.push_back({std::string(name.text), std::string(name.text) + ".anm", false});
         block.sequence = int(mdl.sequences.size() - 1);
       } else if (head.text == "file" && !stack.empty() && stack.back().sequence >= 0) {
         const Token file = lex.next();
         if (file.kind != Token::string) {
           throw ErrorException{make_error(ErrorCode::bad_value, "expected the quoted file name", file.offset)};
         }
-        mdl.sequences[std::size_t(stack.back().sequence)].file = std::string(file.text);
+        auto& sequence = mdl.sequences[std::size_t(stack.back().sequence)];
+        sequence.file = std::string(file.text);
+        sequence.file_given = true;
       } else if ((head.text == "Orientation" || head.text == "Matrix34" || head.text == "Position") &&
                  block.bone >= 0) {
         const std::size_t first = head.text == "Position" ? 9 : 0;

@@ -27,6 +27,7 @@ struct MdlBone {
 struct MdlSequence {
   std::string name;
   std::string file;  // the {file} value, or "<name>.anm" when the sequence has none
+  bool file_given = false;  // the sequence has a {file} (else `file` is the name it was looked for under)
 };
 
 struct Mdl {

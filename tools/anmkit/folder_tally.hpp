@@ -1,0 +1,35 @@
+#pragma once
+// What a command that walks folders (info, validate) says last: how many files it saw and what
+// became of each, so that a file left out of the per-file lines is still counted somewhere.
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "anmkit/core/error.hpp"
+#include "inputs.hpp"
+
+namespace anmkit::cli {
+
+// Whether any argument is a folder (the summary line is printed only then: a list of named
+// files gets a line each and nothing more).
+bool walks_a_folder(const std::vector<std::string>& arguments);
+
+// Every format anmkit reads stores its animations as .anm: a file named so that none of them
+// recognises is a broken animation (an empty file, a damaged header), not someone else's file.
+bool named_like_an_animation(const std::string& path);
+
+// Whether a file found in a folder that no format recognises (`error`, from Document::open) is
+// passed over: yes, unless it is named like an animation (`*.anm`), which is then an invalid
+// file with the reason. A file named on the command line is never passed over.
+bool passed_over(const InputFile& in, const Error& error);
+
+struct FolderTally {
+  std::size_t files = 0;           // every file the walk gave
+  std::size_t skipped = 0;         // passed over: not animations
+  std::size_t unlisted = 0;        // folders that could not be listed
+  // "1 skipped (not an animation)", "0 skipped", and the unlisted folders when there are any.
+  std::string skipped_text() const;
+};
+
+}  // namespace anmkit::cli
