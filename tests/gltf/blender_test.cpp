@@ -236,7 +236,9 @@ TEST(Blender, E25TankIsOneArmatureTheWayRoundItWasModelled) {
       EXPECT_LT(got[7].get<double>(), 0);
     }
     // Nothing inside out: the basis' own reflection and the root's cancel.
-    if (joint.name == "basis" || joint.name == "body") EXPECT_GT(determinant(got), 0) << joint.name;
+    if (joint.name == "basis" || joint.name == "body") {
+      EXPECT_GT(determinant(got), 0) << joint.name;
+    }
   }
 
   const std::vector<int> frames{0, 5, 12, 20};
