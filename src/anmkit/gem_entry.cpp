@@ -21,12 +21,16 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// GEM is Z up, glTF Y up: -90 degrees about X takes +Z to +Y. About 20 GEM units to a metre.
+// GEM's world is left-handed (forward +X, Z up, a vehicle's right wheels at +Y), glTF's right-handed:
+// negating Y puts the right wheels on the right. GEM is Z up, glTF Y up: -90 degrees about X
+// takes +Z to +Y. About 20 GEM units to a metre.
+constexpr model::Vec3 left_to_right_handed{1, -1, 1};
 constexpr float quarter = 0.70710678f;
 constexpr model::Quat z_up_to_y_up{-quarter, 0, 0, quarter};
 constexpr float gem_metres_per_unit = 0.05f;
 
 model::Skeleton in_gem_space(model::Skeleton skeleton) {
+  skeleton.to_right_handed = left_to_right_handed;
   skeleton.to_y_up = z_up_to_y_up;
   skeleton.metres_per_unit = gem_metres_per_unit;
   return skeleton;

@@ -118,6 +118,7 @@ Channel event_scale_channel(std::size_t node, const model::BoneTrack& bone, cons
 
 Scene skeleton_scene(const model::Skeleton& skeleton) {
   Scene s;
+  s.root_reflection = skeleton.to_right_handed;
   s.root_rotation = skeleton.to_y_up;
   s.root_scale = skeleton.metres_per_unit;
   for (const model::Joint& j : skeleton.joints) {

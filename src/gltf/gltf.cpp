@@ -13,6 +13,7 @@
 #include <tiny_gltf.h>
 
 #include "anmkit/core/json_text.hpp"
+#include "inverse_bind.hpp"
 
 namespace anmkit::gltf {
 namespace {
@@ -88,7 +89,8 @@ Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary) {
   m.buffers.resize(1);
   tinygltf::Node root;
   root.name = json_text(scene.root_name);
-  set_trs(root, {}, scene.root_rotation, {scene.root_scale, scene.root_scale, scene.root_scale});
+  const model::Vec3& sign = scene.root_reflection;
+  set_trs(root, {}, scene.root_rotation, {sign.x * scene.root_scale, sign.y * scene.root_scale, sign.z * scene.root_scale});
   m.nodes.push_back(root);
   for (const Node& n : scene.nodes) {
     tinygltf::Node node;
@@ -107,9 +109,20 @@ Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary) {
     channels += a.channels.size();
     for (const Channel& c : a.channels) values += c.times.size() + c.values.size();
   }
-  m.accessors.reserve(2 * channels);
-  m.bufferViews.reserve(2 * channels);
-  m.buffers[0].data.reserve(4 * values);
+  m.accessors.reserve(2 * channels + 1);
+  m.bufferViews.reserve(2 * channels + 1);
+  m.buffers[0].data.reserve(4 * (values + 16 * scene.nodes.size()));
+  if (!scene.nodes.empty()) {
+    // Every node below the root is a joint of one skin, which no mesh uses: Blender builds one
+    // armature from it (at the root, the joints' common ancestor), so that each animation is one
+    // action; the validator notes the unused skin as information, never a warning.
+    tinygltf::Skin skin;
+    skin.name = json_text(scene.skin_name);
+    skin.skeleton = 0;
+    for (std::size_t i = 0; i < scene.nodes.size(); ++i) skin.joints.push_back(int(i + 1));
+    skin.inverseBindMatrices = add_accessor(m, detail::inverse_bind_matrices(scene.nodes), TINYGLTF_TYPE_MAT4, 16, false);
+    m.skins.push_back(std::move(skin));
+  }
   for (const Animation& a : scene.animations) {
     tinygltf::Animation anim;
     anim.samplers.reserve(a.channels.size());

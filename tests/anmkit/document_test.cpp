@@ -91,6 +91,7 @@ TEST(Document, SkeletalClipAndSkeleton) {
   EXPECT_TRUE(skeleton->joints.empty());
   EXPECT_FLOAT_EQ(skeleton->metres_per_unit, 0.05f);
   EXPECT_FLOAT_EQ(skeleton->to_y_up.x, -0.70710678f);
+  EXPECT_EQ(skeleton->to_right_handed, (model::Vec3{1, -1, 1}));  // GEM's world is left-handed
   // Sprites are not skeletal.
   auto sprite = Document::open(example("ghost_mm2.anm"));
   EXPECT_EQ(sprite->clip().error().message, "this format holds no skeletal clip");

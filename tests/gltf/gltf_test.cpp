@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <map>
 
 #include <nlohmann/json.hpp>
 
@@ -41,7 +42,7 @@ struct Glb {
   std::vector<float> floats(int accessor) const {
     const json& a = doc["accessors"][std::size_t(accessor)];
     const json& view = doc["bufferViews"][a["bufferView"].get<std::size_t>()];
-    const std::size_t width = a["type"] == "SCALAR" ? 1 : a["type"] == "VEC3" ? 3 : 4;
+    const std::size_t width = a["type"] == "SCALAR" ? 1 : a["type"] == "VEC3" ? 3 : a["type"] == "MAT4" ? 16 : 4;
     std::vector<float> out(a["count"].get<std::size_t>() * width);
     std::memcpy(out.data(), bin.data() + view.value("byteOffset", 0), out.size() * 4);
     return out;
@@ -131,7 +132,7 @@ TEST(GltfExport, GemExamplesMatchSampleAtEveryFrame) {
     ASSERT_TRUE(result) << result.error().message;
     const Glb glb(result->bytes);
     EXPECT_EQ(glb.doc["nodes"][0]["name"], "anmkit_root");
-    EXPECT_EQ(glb.doc["nodes"][0]["scale"][0], 0.05f);
+    EXPECT_EQ(glb.doc["nodes"][0]["scale"], json::array({0.05f, -0.05f, 0.05f}));  // GEM's world is left-handed
     EXPECT_EQ(glb.doc["animations"][0]["extras"]["anmkit"]["format"], "gem");
     expect_gem_poses(*file, glb, 24);
   }
@@ -245,6 +246,76 @@ TEST(GltfExport, E25BodyWorldTransformAtFrameZeroIsItsRestPose) {
     for (std::size_t k = 0; k < 3; ++k) expected += body[9 + k] * basis[k * 3 + row];
     EXPECT_NEAR(m[row * 4 + 3], expected, 1e-4) << "translation " << row;
   }
+}
+
+// Every node below the root is a joint of one skin (so that Blender builds one armature), rooted at
+// the root and bound at the rest pose: each inverse bind matrix times its joint's rest transform
+// composed up to the root is the identity. GEM's root reflects y (its world is left-handed), LM's
+// does not.
+TEST(GltfExport, EveryNodeIsAJointOfOneSkinBoundAtItsRestPose) {
+  const fs::path source = ANMKIT_SOURCE_DIR;
+  auto file = gem::read(test::read_bytes(source / "examples/turret_v60.anm"));
+  ASSERT_TRUE(file);
+  auto result = test::gem_gltf(*file, 30, (source / "fuzz/seeds/mdl/skeleton.mdl").string(), "fire");
+  ASSERT_TRUE(result) << result.error().to_string();
+  const Glb glb(result->bytes);
+  const json& nodes = glb.doc["nodes"];
+  EXPECT_EQ(nodes[0]["scale"], json::array({0.05f, -0.05f, 0.05f}));
+  ASSERT_EQ(glb.doc["skins"].size(), 1u);
+  const json& skin = glb.doc["skins"][0];
+  EXPECT_EQ(skin["skeleton"], 0);
+  std::vector<int> all;
+  for (std::size_t n = 1; n < nodes.size(); ++n) all.push_back(int(n));
+  EXPECT_EQ(skin["joints"].get<std::vector<int>>(), all);
+  const auto ibm = glb.floats(skin["inverseBindMatrices"]);
+  ASSERT_EQ(ibm.size(), 16 * all.size());
+  // Rest transforms composed from the root's children down (column-major 4x4, as glTF's).
+  std::map<int, int> parent_of;
+  for (std::size_t p = 0; p < nodes.size(); ++p) {
+    for (const auto& c : nodes[p].value("children", json::array())) parent_of[c.get<int>()] = int(p);
+  }
+  std::map<int, std::array<double, 16>> world;
+  for (int n : all) {
+    const json& node = nodes[std::size_t(n)];
+    const auto t = node.value("translation", std::vector<float>{0, 0, 0});
+    const auto r = node.value("rotation", std::vector<float>{0, 0, 0, 1});
+    const auto s = node.value("scale", std::vector<float>{1, 1, 1});
+    const auto rot = model::matrix_from_quat(model::Quat{r[0], r[1], r[2], r[3]});
+    std::array<double, 16> local{};
+    for (std::size_t i = 0; i < 3; ++i) {
+      for (std::size_t j = 0; j < 3; ++j) local[j * 4 + i] = rot[i][j] * s[j];
+      local[12 + i] = t[i];
+    }
+    local[15] = 1;
+    const int parent = parent_of.at(n);
+    if (parent == 0) {
+      world[n] = local;
+      continue;
+    }
+    std::array<double, 16> m{};
+    for (std::size_t i = 0; i < 4; ++i)
+      for (std::size_t j = 0; j < 4; ++j)
+        for (std::size_t k = 0; k < 4; ++k) m[j * 4 + i] += world.at(parent)[k * 4 + i] * local[j * 4 + k];
+    world[n] = m;
+  }
+  for (std::size_t joint = 0; joint < all.size(); ++joint) {
+    const auto& w = world.at(all[joint]);
+    for (std::size_t i = 0; i < 4; ++i) {
+      for (std::size_t j = 0; j < 4; ++j) {
+        double product = 0;
+        for (std::size_t k = 0; k < 4; ++k) product += double(ibm[joint * 16 + k * 4 + i]) * w[j * 4 + k];
+        EXPECT_NEAR(product, i == j ? 1 : 0, 1e-5) << nodes[std::size_t(all[joint])]["name"] << " " << i << "," << j;
+      }
+    }
+  }
+
+  OpenOptions with_bin;
+  with_bin.skeleton = (source / "examples/mansion_door.bin").string();
+  auto door = test::gltf_of(test::read_bytes(source / "examples/mansion_door.anm"), with_bin);
+  ASSERT_TRUE(door) << door.error().to_string();
+  const Glb lm(door->bytes);
+  EXPECT_FALSE(lm.doc["nodes"][0].contains("scale"));  // Y up, right-handed, in metres: nothing to change
+  EXPECT_EQ(lm.doc["skins"][0]["joints"].size(), lm.doc["nodes"].size() - 1);
 }
 
 // Every kind of glTF anmkit writes, made as a user makes it: each GEM and LM example (.glb and

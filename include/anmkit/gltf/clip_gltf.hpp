@@ -27,8 +27,8 @@ struct ClipExportOptions {
   std::string animation_name = "animation";
 };
 
-// One node per joint, in order, under a root that carries the change of axes and units
-// (skeleton.to_y_up, skeleton.metres_per_unit).
+// One node per joint, in order, under a root that carries the change of handedness, axes and
+// units (skeleton.to_right_handed, to_y_up, metres_per_unit).
 Scene skeleton_scene(const model::Skeleton& skeleton);
 
 // Each bone's node: the scene's node of the same name (case-insensitive), else a new node under

@@ -1,7 +1,8 @@
 #pragma once
-// glTF 2.0 output (tinygltf): a node tree under one root that carries the change of axes and
-// units, and animations of TRS channels. Format-specific builders (gem_gltf.hpp, lm_gltf.hpp)
-// fill the scene; this writes it as .gltf (one file, buffer embedded) or .glb.
+// glTF 2.0 output (tinygltf): a node tree under one root that carries the change of handedness,
+// axes and units, the nodes below it as the joints of one skin (so that Blender and other DCC
+// tools build one armature, which every animation acts on), and animations of TRS channels.
+// clip_gltf.hpp fills the scene; this writes it as .gltf (one file, buffer embedded) or .glb.
 
 #include <cstdint>
 #include <string>
@@ -42,8 +43,12 @@ struct Animation {
 
 struct Scene {
   std::string root_name = "anmkit_root";
+  std::string skin_name = "anmkit_skeleton";  // Blender names the armature after it
+  model::Vec3 root_reflection{1, 1, 1};  // the change of handedness: signs of the root's scale per axis
   model::Quat root_rotation;  // the change of axes into glTF's Y up
   float root_scale = 1;       // the change of units into metres
+  // The joints of the skin, all of them; its skeleton root is the root, and the inverse bind
+  // matrices are the nodes' rest transforms below the root, inverted.
   std::vector<Node> nodes;    // parents before children
   std::vector<Animation> animations;
 };

@@ -24,8 +24,10 @@ struct Joint {
 
 struct Skeleton {
   std::vector<Joint> joints;
-  // The format's axes and units as seen from a Y-up, metre world (glTF's): the rotation that
-  // takes the format's up axis to +Y, and the size of one unit in metres.
+  // The format's axes and units as seen from a right-handed, Y-up, metre world (glTF's): signs
+  // (+1 or -1) per axis of the format's own that make its world right-handed (a left-handed world
+  // negates one axis), then the rotation that takes its up axis to +Y, and one unit in metres.
+  Vec3 to_right_handed{1, 1, 1};
   Quat to_y_up;
   float metres_per_unit = 1;
 

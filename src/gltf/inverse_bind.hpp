@@ -1,0 +1,16 @@
+#pragma once
+// A skin's inverse bind matrices: its joints bound in their rest pose.
+
+#include <vector>
+
+#include "anmkit/gltf/gltf.hpp"
+
+namespace anmkit::gltf::detail {
+
+// Per node (parents before children, as Scene::nodes), the inverse of its rest transform composed
+// up to the skeleton root (the root's own transform left out, so that a mesh bound to the skin is
+// in the format's own coordinates): 16 floats each, column-major, as glTF's MAT4 accessors hold
+// them. A rest scale of 0 (a joint hidden at rest) binds at unit size, where the inverse exists.
+std::vector<float> inverse_bind_matrices(const std::vector<Node>& nodes);
+
+}  // namespace anmkit::gltf::detail
