@@ -174,6 +174,8 @@ std::string in_cli_words(std::string message) {
       {"give the node count or the .bin model", "give it with --nodes N or --bin MODEL.bin"},
       {"the remap option maps it", "--remap maps it"},
       {"the resize option accepts", "--resize accepts"},
+      {"give it (the fps option)", "give it with --fps"},
+      {"give the original file as the base option", "give the original file with --base ORIGINAL.anm"},
   };
   for (const auto& [library, cli] : words) {
     if (const auto at = message.find(library); at != std::string::npos) message.replace(at, library.size(), cli);
