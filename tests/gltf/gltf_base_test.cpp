@@ -79,7 +79,7 @@ TEST(GltfBase, RealFilesThroughAnotherToolComeBackByteForByte) {
     if (entry.path().filename().string().rfind("goh_e25_", 0) == 0) options.skeleton = (corpus / "goh_e25_tank-e-25.mdl").string();
     expect_identical_through_tool(entry.path(), options);
   }
-  EXPECT_EQ(files, 7u);
+  EXPECT_EQ(files, 6u);
 }
 
 TEST(GltfBase, ExamplesThroughAnotherToolComeBackByteForByte) {
@@ -93,22 +93,24 @@ TEST(GltfBase, OneEditedKeyChangesOnlyThatKey) {
   const auto original = read_bytes(path);
   auto file = gem::read(original);
   ASSERT_TRUE(file);
-  // turret1's position key at frame 8 holds until its next position key: move it 0.5 along x.
-  const auto turret1 = std::find_if(file->bones.begin(), file->bones.end(), [](const auto& b) { return b.name == "turret1"; });
-  ASSERT_NE(turret1, file->bones.end());
-  const std::uint8_t bone = std::uint8_t(turret1 - file->bones.begin());
-  std::vector<std::uint32_t> position_frames;
-  std::uint32_t edited_value = 0;
+  // The bone with the most position keys: its second key holds until its third; move it 0.5 along x.
+  std::map<std::uint8_t, std::vector<std::uint32_t>> position_frames;
   for (const auto& frame : file->frames) {
     for (const auto& key : file->keys_of(frame)) {
-      if (key.bone == bone && (key.flags & gem::flag::position)) position_frames.push_back(frame.number);
+      if (key.flags & gem::flag::position) position_frames[key.bone].push_back(frame.number);
     }
   }
-  ASSERT_GE(position_frames.size(), 3u);
-  const std::uint32_t from = position_frames[1], to = position_frames[2];
+  std::uint8_t bone = 0;
+  for (const auto& [b, frames] : position_frames) {
+    if (frames.size() > position_frames[bone].size()) bone = b;
+  }
+  ASSERT_GE(position_frames[bone].size(), 3u);
+  const std::string bone_name = file->bones[bone].name;
+  const std::uint32_t from = position_frames[bone][1], to = position_frames[bone][2];
+  std::uint32_t edited_value = 0;
   ForeignToolOptions tool;
   tool.edit = [&](const std::string& name, int f, float* t, float*, float*) {
-    if (name == "turret1" && std::uint32_t(f) >= from && std::uint32_t(f) < to) t[0] += 0.5f;
+    if (name == bone_name && std::uint32_t(f) >= from && std::uint32_t(f) < to) t[0] += 0.5f;
   };
   auto back = import_over(through_foreign_tool(glb_of(path), tool), path, "gem-6.0");
   ASSERT_TRUE(back) << back.error().to_string();
@@ -162,7 +164,9 @@ TEST(GltfBase, WithoutBaseNoiseAddsNoKeyAndNoScale) {
     for (const auto& key : file->keys) EXPECT_FALSE(key.flags & gem::flag::scale);
     // The mirrored basis is stated as the game states it: the mirror flag with its rotation.
     for (std::size_t k = 0; k < file->keys.size(); ++k) {
-      if (file->keys[k].bone == 0) EXPECT_EQ(file->keys[k].flags, original->keys[k].flags) << k;
+      if (file->keys[k].bone == 0) {
+        EXPECT_EQ(file->keys[k].flags, original->keys[k].flags) << k;
+      }
     }
   }
 }
@@ -202,9 +206,7 @@ TEST(GltfBase, WarningsSayWhatWasLeftOut) {
   std::vector<std::uint8_t> glb = glb_of(turret);
   {
     std::string text(glb.begin(), glb.end());
-    const auto at = text.find("\"hatch\"");
-    ASSERT_NE(at, std::string::npos);
-    text.replace(at, 7, "\"lid_x\"");
+    for (auto at = text.find("\"hatch\""); at != std::string::npos; at = text.find("\"hatch\"")) text.replace(at, 7, "\"lid_x\"");
     glb.assign(text.begin(), text.end());
   }
   auto lost = import_over(through_foreign_tool(glb, renamed), turret, "gem-6.0");

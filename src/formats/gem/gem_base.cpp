@@ -1,6 +1,7 @@
 #include "anmkit/formats/gem/gem_base.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <unordered_map>
 
@@ -39,6 +40,22 @@ model::Mat3 linear_of(const model::BonePose& p) {
 }
 
 Vec3Bits bits(const model::Vec3& v) { return {bits_from_float(v.x), bits_from_float(v.y), bits_from_float(v.z)}; }
+
+// An edited vector over the base key's: the components the edit left within the tolerance keep
+// the base's bits, so that moving a bone along x changes x alone.
+Vec3Bits edited_bits(const std::optional<Vec3Bits>& base, const model::Vec3& v, double tolerance) {
+  Vec3Bits out = bits(v);
+  if (!base) return out;
+  const model::Vec3 was{float_from_bits((*base)[0]), float_from_bits((*base)[1]), float_from_bits((*base)[2])};
+  const float now[3] = {v.x, v.y, v.z}, before[3] = {was.x, was.y, was.z};
+  for (std::size_t i = 0; i < 3; ++i) {
+    model::Vec3 a = was;
+    float* component = i == 0 ? &a.x : i == 1 ? &a.y : &a.z;
+    *component = now[i];
+    if (model::within_tolerance(a, was, tolerance) && std::isfinite(before[i])) out[i] = (*base)[i];
+  }
+  return out;
+}
 
 // Frames ascend (a frame split over chunks repeats its number), keys address the bone map, and
 // no bone has two keys in one frame: each key is then one bone's whole say at its frame.
@@ -157,7 +174,8 @@ class Merger {
         for (std::uint32_t f = 0; f < frames; ++f) {
           Say& say = says_[b][f];
           const model::BonePose& p = poses[f];
-          const bool quiet = silent(p, part, track);
+          // A hidden bone's glTF scale is 0: its rotation and scale cannot be read back from that.
+          const bool quiet = silent(p, part, track) || (part == linear && !p.visible);
           if (base_parts[b][f] & part) {
             const model::BonePose base_pose = model::sample_bone(base_clip_.bones[b], f);
             if (quiet || same(p, base_pose, part)) {
@@ -183,6 +201,8 @@ class Merger {
     const Say& say = f < says_[b].size() ? says_[b][f] : Say{};
     unsigned flags = 0;
     KeyFields fields;
+    const std::optional<Vec3Bits> base_position = base_key ? base_.position(*base_key) : std::nullopt;
+    const std::optional<Vec3Bits> base_orientation = base_key ? base_.orientation(*base_key) : std::nullopt;
     if (base_key) {
       const std::uint8_t base_parts = parts_of(base_key->flags);
       flags = unsigned(base_key->flags) & ~unsigned(flags_of(unsigned(base_parts) & ~unsigned(say.kept)));
@@ -194,12 +214,12 @@ class Merger {
     const model::BonePose& p = say.pose;
     if (say.fresh & position) {
       flags |= flag::position;
-      fields.position = bits(p.translation);
+      fields.position = edited_bits(base_position, p.translation, tolerance_);
     }
     if (say.fresh & linear) {
       flags |= flag::orientation;
       const model::Quat q = model::with_positive_w(p.has_rotation ? p.rotation : model::Quat{});
-      fields.orientation = bits(model::Vec3{q.x, q.y, q.z});
+      fields.orientation = edited_bits(base_orientation, model::Vec3{q.x, q.y, q.z}, tolerance_);
       if (write_scale_[b] && p.has_scale) fields.scale = bits(p.scale);
       if (p.mirrored) flags |= flag::mirrored;
     }
@@ -354,7 +374,7 @@ Expected<BaseMerge> merge_with_base(const File& base, const model::Clip& importe
     return make_error(ErrorCode::too_large, fmt::format("the base has {} bones over {} frames: more than a merge walks (16777216)",
                                                         base.bones.size(), base.frame_count));
   }
-  return Merger(base, imported, tolerance).run();
+  return Merger(base, imported, std::max(tolerance, model::base_tolerance_floor)).run();
 }
 
 }  // namespace anmkit::gem

@@ -54,6 +54,7 @@ Expected<BaseMerge> merge_with_base(const File& base, const model::Clip& importe
   }
   // Which tracks keep the base's data.
   const std::uint32_t last = model::last_frame(*base_clip);
+  const double tolerance = std::max(options.tolerance, model::base_tolerance_floor);
   std::vector<std::array<bool, 9>> keep(nodes);
   bool all_kept = true;
   for (std::size_t n = 0; n < nodes; ++n) {
@@ -63,9 +64,9 @@ Expected<BaseMerge> merge_with_base(const File& base, const model::Clip& importe
       const model::BonePose a = model::sample_bone(base_clip->bones[n], f);
       const model::BonePose b = model::sample_bone(imported.bones[match[n]], f);
       for (std::size_t slot : {0u, 1u, 2u, 6u, 7u, 8u}) {
-        if (!model::within_tolerance(slot_value(a, slot), slot_value(b, slot), options.tolerance)) keep[n][slot] = false;
+        if (!model::within_tolerance(slot_value(a, slot), slot_value(b, slot), tolerance)) keep[n][slot] = false;
       }
-      if (!model::within_tolerance(rotation_of(a), rotation_of(b), options.tolerance)) keep[n][3] = keep[n][4] = keep[n][5] = false;
+      if (!model::within_tolerance(rotation_of(a), rotation_of(b), tolerance)) keep[n][3] = keep[n][4] = keep[n][5] = false;
     }
     for (bool k : keep[n]) all_kept = all_kept && k;
   }
