@@ -10,6 +10,7 @@
 #include "anmkit/anmkit.hpp"
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/lm/lm_curves.hpp"
 #include "anmkit/formats/lm/lm_read.hpp"
 #include "support/fixture_bytes.hpp"
 #include "support/foreign_gltf_tool.hpp"
@@ -271,6 +272,52 @@ TEST(GltfBase, LmDoorComesBackByteForByte) {
     EXPECT_TRUE(back->warnings.empty()) << ::testing::PrintToString(texts(back->warnings));
     EXPECT_EQ(*back->document.write(), original);
   }
+}
+
+TEST(GltfBase, LmEditRebuildsOnlyThatTrack) {
+  const fs::path door = examples() / "mansion_door.anm";
+  OpenOptions open;
+  open.skeleton = (examples() / "mansion_door.bin").string();
+  ForeignToolOptions tool;
+  tool.rewrite_mirror = false;
+  tool.edit = [](const std::string& name, int f, float* t, float*, float*) {
+    if (name == "node_1") t[1] += 0.25f * float(f);  // node 1 rises as the door opens
+  };
+  auto back = import_over(through_foreign_tool(glb_of(door, open), tool), door, "lm", open);
+  ASSERT_TRUE(back) << back.error().to_string();
+  auto edited = lm::read(*back->document.write(), 3u);
+  auto base = lm::read(read_bytes(door), 3u);
+  ASSERT_TRUE(edited && base);
+  auto a = lm::decode_curves(base->file), b = lm::decode_curves(edited->file);
+  ASSERT_TRUE(a && b);
+  ASSERT_EQ(a->size(), b->size());
+  for (std::size_t n = 0; n < a->size(); ++n) {
+    for (std::size_t slot = 0; slot < 9; ++slot) {
+      if (n == 1 && slot == 7) {
+        EXPECT_NE((*a)[n].curves[slot], (*b)[n].curves[slot]);
+        EXPECT_NEAR(lm::evaluate((*b)[n].curves[slot], 40, 0), lm::evaluate((*a)[n].curves[slot], 40, 0) + 10, 1e-4);
+      } else {
+        EXPECT_EQ((*a)[n].curves[slot], (*b)[n].curves[slot]) << "node " << n << " " << lm::track_names[slot];
+      }
+    }
+  }
+}
+
+TEST(GltfBase, FrmnBaseEditedIsRewrittenWithAWarning) {
+  const fs::path turret = examples() / "turret_v40.anm";
+  ForeignToolOptions tool;
+  tool.edit = [](const std::string& name, int, float* t, float*, float*) {
+    if (name == "hatch") t[2] += 1;
+  };
+  auto back = import_over(through_foreign_tool(glb_of(turret), tool), turret, "gem-4.0");
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_EQ(texts(back->warnings),
+            std::vector<std::string>{"back.glb: the base cannot be kept key by key (its frames are FRMN records): the edited file is "
+                                     "keyed as the exporter keys it"});
+  auto file = gem::read(*back->document.write());
+  ASSERT_TRUE(file);
+  EXPECT_EQ(file->version, gem::version_4_0);
+  EXPECT_EQ(file->bones, gem::read(read_bytes(turret))->bones);
 }
 
 }  // namespace
