@@ -80,8 +80,7 @@ std::optional<std::string> why_not_mergeable(const File& base) {
 // What one bone does at one frame of the output.
 struct Say {
   std::uint8_t kept = 0;   // parts whose base bits stay
-  std::uint8_t fresh = 0;  // parts written from the imported pose
-  model::BonePose pose;    // the imported pose (canonical), for fresh parts
+  std::uint8_t fresh = 0;  // parts written from the imported pose (Merger::fresh_poses_)
 };
 
 class Merger {
@@ -160,20 +159,20 @@ class Merger {
     for (std::size_t b = 0; b < base_.bones.size(); ++b) {
       const model::BoneTrack* track = match_[b] == SIZE_MAX ? nullptr : &imported_.bones[match_[b]];
       write_scale_[b] = !base_clip_.bones[b].scale.empty();
-      std::vector<model::BonePose> poses(frames);
-      for (std::uint32_t f = 0; f < frames; ++f) {
-        poses[f] = imported_pose(b, f);
-        if (poses[f].has_scale && !model::within_tolerance(poses[f].scale, model::Vec3{1, 1, 1}, tolerance_)) write_scale_[b] = true;
+      // Poses are sampled again per part rather than kept: a long file has millions of frames.
+      for (std::uint32_t f = 0; f < frames && match_[b] != SIZE_MAX && !write_scale_[b]; ++f) {
+        const model::BonePose p = imported_pose(b, f);
+        if (p.has_scale && !model::within_tolerance(p.scale, model::Vec3{1, 1, 1}, tolerance_)) write_scale_[b] = true;
       }
       const model::BonePose base_at_0 = frames > 0 ? model::sample_bone(base_clip_.bones[b], 0) : model::BonePose{};
       for (Part part : {position, linear, visibility}) {
         std::optional<model::BonePose> held;
         // Before the base's first key of a part the bone shows its rest pose, which the clip does
         // not know: the glTF's value at frame 0 (the rest a tool bakes) stands for it.
-        if (frames > 0 && part != visibility && silent(base_at_0, part, &base_clip_.bones[b])) held = poses[0];
+        if (frames > 0 && part != visibility && silent(base_at_0, part, &base_clip_.bones[b])) held = imported_pose(b, 0);
         for (std::uint32_t f = 0; f < frames; ++f) {
           Say& say = says_[b][f];
-          const model::BonePose& p = poses[f];
+          const model::BonePose p = imported_pose(b, f);
           // A hidden bone's glTF scale is 0: its rotation and scale cannot be read back from that.
           const bool quiet = silent(p, part, track) || (part == linear && !p.visible);
           if (base_parts[b][f] & part) {
@@ -187,7 +186,7 @@ class Merger {
           if (quiet) continue;
           if (!held || !same(p, *held, part)) {
             say.fresh = std::uint8_t(say.fresh | part);
-            say.pose = p;
+            fresh_poses_[std::uint64_t(b) * frames + f] = p;
             held = p;
           }
         }
@@ -211,7 +210,8 @@ class Merger {
       if (!(say.kept & linear)) fields.orientation.reset(), fields.scale.reset();
       if (base_parts == say.kept && say.fresh == 0) return std::pair{base_key->flags, std::move(fields)};
     }
-    const model::BonePose& p = say.pose;
+    const auto found = fresh_poses_.find(std::uint64_t(b) * base_.frame_count + f);
+    const model::BonePose p = found == fresh_poses_.end() ? model::BonePose{} : found->second;
     if (say.fresh & position) {
       flags |= flag::position;
       fields.position = edited_bits(base_position, p.translation, tolerance_);
@@ -363,6 +363,7 @@ class Merger {
   model::Clip base_clip_;
   std::vector<std::size_t> match_;  // base bone -> imported bone, SIZE_MAX when the glTF lacks it
   std::vector<std::vector<Say>> says_;  // by base bone, then frame
+  std::unordered_map<std::uint64_t, model::BonePose> fresh_poses_;  // by bone * frame_count + frame
   std::vector<bool> write_scale_;
   BaseMerge out_;
 };
@@ -370,8 +371,9 @@ class Merger {
 }  // namespace
 
 Expected<BaseMerge> merge_with_base(const File& base, const model::Clip& imported, double tolerance) {
-  if (std::uint64_t(base.frame_count) * std::max<std::size_t>(1, base.bones.size()) > (1u << 24)) {
-    return make_error(ErrorCode::too_large, fmt::format("the base has {} bones over {} frames: more than a merge walks (16777216)",
+  // As many poses as an import samples (gltf_import.hpp).
+  if (std::uint64_t(base.frame_count) * std::max<std::size_t>(1, base.bones.size()) > (1u << 22)) {
+    return make_error(ErrorCode::too_large, fmt::format("the base has {} bones over {} frames: more than a merge walks (4194304 poses)",
                                                         base.bones.size(), base.frame_count));
   }
   return Merger(base, imported, std::max(tolerance, model::base_tolerance_floor)).run();
