@@ -110,28 +110,38 @@ TEST(Blender, ImportExportThenBaseGivesTheFileBack) {
     EXPECT_EQ(r.err, "");
     EXPECT_TRUE(read_bytes(dir.file("back.anm")) == read_bytes(original));
   }
-  // The real e25 fire on its .mdl skeleton: Blender rebuilds every bone from its parents.
-  if (const auto corpus = gem_corpus()) {
-    const std::string original = (*corpus / "goh_e25_fire.anm").string();
-    ASSERT_EQ(run_cli({"convert", original, "--skeleton", (*corpus / "goh_e25_tank-e-25.mdl").string(), "-o", dir.file("fire.glb")}, dir)
-                  .exit_code,
-              0);
+  // Every real file (the e25 ones on their .mdl skeleton: Blender rebuilds each bone from its
+  // parents), and the e25 fire without the base: its 137 keys, no scale flag.
+  const auto corpus = gem_corpus();
+  if (!corpus) return;
+  for (const auto& entry : fs::directory_iterator(*corpus)) {
+    if (entry.path().extension() != ".anm") continue;
+    SCOPED_TRACE(entry.path().filename().string());
+    const std::string original = entry.path().string();
+    std::vector<std::string> args{"convert", original, "-o", dir.file("real.glb")};
+    if (entry.path().filename().string().rfind("goh_e25_", 0) == 0) {
+      args.insert(args.end(), {"--skeleton", (*corpus / "goh_e25_tank-e-25.mdl").string()});
+    }
+    ASSERT_EQ(run_cli(args, dir).exit_code, 0);
     const std::string command = "PATH=/usr/bin:\"$PATH\" blender -b --factory-startup --python " +
                                 shell_quote(std::string(ANMKIT_SOURCE_DIR) + "/tests/data/blender/roundtrip.py") + " -- " +
-                                shell_quote(dir.file("fire.glb")) + " " + shell_quote(dir.file("fire_back.glb")) + " 30 > " +
+                                shell_quote(dir.file("real.glb")) + " " + shell_quote(dir.file("real_back.glb")) + " 30 > " +
                                 shell_quote(dir.file("blender.out")) + " 2>&1";
     ASSERT_EQ(std::system(command.c_str()), 0) << slurp(dir.file("blender.out"));
-    auto r = run_cli({"convert", dir.file("fire_back.glb"), "-o", dir.file("fire.anm"), "--to", "gem-6.0", "--base", original}, dir);
+    auto file = gem::read(read_bytes(original));
+    ASSERT_TRUE(file);
+    const std::string target = "gem-" + gem::version_name(file->version);
+    auto r = run_cli({"convert", dir.file("real_back.glb"), "-o", dir.file("real.anm"), "--to", target, "--base", original}, dir);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.err, "");
-    EXPECT_TRUE(read_bytes(dir.file("fire.anm")) == read_bytes(original));
-    // Without the base: the same 137 keys, no scale flags (Blender's 0.9999999 scales are 1).
-    r = run_cli({"convert", dir.file("fire_back.glb"), "-o", dir.file("fire_nobase.anm"), "--to", "gem-6.0"}, dir);
+    EXPECT_TRUE(read_bytes(dir.file("real.anm")) == read_bytes(original));
+    if (entry.path().filename() != "goh_e25_fire.anm") continue;
+    r = run_cli({"convert", dir.file("real_back.glb"), "-o", dir.file("nobase.anm"), "--to", "gem-6.0"}, dir);
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    auto file = gem::read(read_bytes(dir.file("fire_nobase.anm")));
-    ASSERT_TRUE(file);
-    EXPECT_EQ(file->keys.size(), 137u);
-    for (const auto& key : file->keys) EXPECT_FALSE(key.flags & gem::flag::scale);
+    auto nobase = gem::read(read_bytes(dir.file("nobase.anm")));
+    ASSERT_TRUE(nobase);
+    EXPECT_EQ(nobase->keys.size(), 137u);
+    for (const auto& key : nobase->keys) EXPECT_FALSE(key.flags & gem::flag::scale);
   }
 }
 
