@@ -110,6 +110,20 @@ TEST(Blender, ImportExportThenBaseGivesTheFileBack) {
     EXPECT_EQ(r.err, "");
     EXPECT_TRUE(read_bytes(dir.file("back.anm")) == read_bytes(original));
   }
+  // The LM door (Hermite tracks, resampled by Blender at every frame).
+  {
+    const std::string door = examples + "mansion_door.anm", bin = examples + "mansion_door.bin";
+    ASSERT_EQ(run_cli({"convert", door, "--bin", bin, "-o", dir.file("door.glb")}, dir).exit_code, 0);
+    const std::string command = "PATH=/usr/bin:\"$PATH\" blender -b --factory-startup --python " +
+                                shell_quote(std::string(ANMKIT_SOURCE_DIR) + "/tests/data/blender/roundtrip.py") + " -- " +
+                                shell_quote(dir.file("door.glb")) + " " + shell_quote(dir.file("door_back.glb")) + " 30 > " +
+                                shell_quote(dir.file("blender.out")) + " 2>&1";
+    ASSERT_EQ(std::system(command.c_str()), 0) << slurp(dir.file("blender.out"));
+    const auto r = run_cli({"convert", dir.file("door_back.glb"), "-o", dir.file("door.anm"), "--to", "lm", "--base", door, "--bin", bin}, dir);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_TRUE(read_bytes(dir.file("door.anm")) == read_bytes(door));
+  }
   // Every real file (the e25 ones on their .mdl skeleton: Blender rebuilds each bone from its
   // parents), and the e25 fire without the base: its 137 keys, no scale flag.
   const auto corpus = gem_corpus();
