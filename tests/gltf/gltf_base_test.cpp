@@ -274,6 +274,13 @@ TEST(GltfBase, LmDoorComesBackByteForByte) {
   }
 }
 
+TEST(GltfBase, ABaseOfAnotherFormatIsAnError) {
+  const fs::path turret = examples() / "turret_v60.anm";
+  auto back = import_over(glb_of(turret), turret, "lm");
+  ASSERT_FALSE(back);
+  EXPECT_EQ(back.error().to_string(), "back.glb: error: the base " + turret.string() + " is a gem file, but the target 'lm' is not");
+}
+
 TEST(GltfBase, LmEditRebuildsOnlyThatTrack) {
   const fs::path door = examples() / "mansion_door.anm";
   OpenOptions open;
