@@ -36,6 +36,8 @@ class FormatModel;
 struct FormatEntry;
 }  // namespace detail
 
+class Document;
+
 // What a format is, as the registry knows it.
 struct FormatInfo {
   std::string_view name;   // "gem", "lm", "mm2": stable, used in JSON and on the command line
@@ -107,6 +109,10 @@ struct GltfImportOptions {
   std::string rotation_unit{default_rotation_unit};  // LM: the unit to store rotations in
   ReadLimits limits;         // the input cap covers the glTF and its external buffers together
   std::string folder;        // where its external buffers are (the glTF's folder); empty: none read
+  // The original file the glTF was made from (same format as the target; docs/gltf.md,
+  // "--base"): its bone order, flags, comments, version and layout are kept, and every value the
+  // glTF did not move beyond the tolerance keeps the original's exact bits. Null: none.
+  std::shared_ptr<const Document> base;
 };
 
 // Something that did not stop a conversion but changed its result.
@@ -133,6 +139,10 @@ class Document {
   // A glTF animation (.glb or .gltf bytes) written as `target` (one of import_targets()).
   static Expected<Document> from_gltf(std::span<const std::uint8_t> gltf, std::string_view target,
                                       const GltfImportOptions& options = {}, std::string name = {});
+  // from_gltf with what the import left out or could not restore, as warnings naming `name`.
+  struct GltfImport;
+  static Expected<GltfImport> import_gltf(std::span<const std::uint8_t> gltf, std::string_view target,
+                                          const GltfImportOptions& options = {}, std::string name = {});
 
   FormatInfo format() const;
   std::string version() const;  // "6.0", "6.1 FRM3", "2", "" when the format has none
@@ -190,6 +200,11 @@ class Document {
   std::string name_;
   OpenOptions options_;
   std::uint64_t source_size_ = 0;
+};
+
+struct Document::GltfImport {
+  Document document;
+  std::vector<Warning> warnings;
 };
 
 // A model file that names animations (a GEM .mdl: its skeleton and every sequence file beside

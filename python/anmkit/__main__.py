@@ -7,6 +7,10 @@ import sys
 import anmkit
 
 
+def _count(n: int, what: str) -> str:
+    return f"{n} {what}{'' if n == 1 else 's'}"
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python3 -m anmkit", description=__doc__)
     parser.add_argument("command", choices=["info", "validate"])
@@ -26,12 +30,14 @@ def main(argv=None) -> int:
             if args.command == "info":
                 sys.stdout.write(document.summary(as_json=args.json) + ("\n" if args.json else ""))
                 continue
+            # As `anmkit validate` prints it: diagnostics on stderr, one verdict line on stdout.
             found = document.validate()
             for d in found:
-                print(f"{path}:{d}")
+                print(f"{path}:{d}", file=sys.stderr)
             errors = sum(1 for d in found if d.severity == "error")
             warnings = len(found) - errors
-            print(f"{path}: {'invalid' if errors else 'valid'} ({errors} errors, {warnings} warnings)")
+            counts = f" ({_count(errors, 'error')}, {_count(warnings, 'warning')})" if found else ""
+            print(f"{path}: {'invalid' if errors else 'valid'}{counts}")
             failed |= errors > 0
     return 1 if failed else 0
 

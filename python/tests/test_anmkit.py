@@ -209,7 +209,13 @@ def test_module_command_line():
     assert "turret_v60.anm" in run.stdout
     run = subprocess.run([sys.executable, "-m", "anmkit", "validate", example("ghost_mm2.anm")], capture_output=True,
                          text=True, env=env)
-    assert run.returncode == 0 and run.stdout.endswith("ghost_mm2.anm: valid (0 errors, 0 warnings)\n")
+    # The same lines as `anmkit validate`: the arm's rectangle past the base is a warning.
+    assert run.returncode == 0 and run.stdout == example("ghost_mm2.anm") + ": valid (0 errors, 1 warning)\n"
+    assert run.stderr == (example("ghost_mm2.anm") + ":12: warning: patch frame 3's rectangle (26, 4) 10x12 reaches past "
+                          "the base picture (30x28); the composed states grow to 36x28 to hold it\n")
+    run = subprocess.run([sys.executable, "-m", "anmkit", "validate", example("turret_v60.anm")], capture_output=True,
+                         text=True, env=env)
+    assert run.returncode == 0 and run.stdout == example("turret_v60.anm") + ": valid\n" and run.stderr == ""
     run = subprocess.run([sys.executable, "-m", "anmkit", "info", example("mansion_door.bin")], capture_output=True,
                          text=True, env=env)
     assert run.returncode == 1 and "not a recognised animation" in run.stderr

@@ -103,7 +103,14 @@ Expected<Document> Document::from_json(std::string_view json, const OpenOptions&
 
 Expected<Document> Document::from_gltf(std::span<const std::uint8_t> gltf, std::string_view target,
                                        const GltfImportOptions& options, std::string name) {
-  return guarded(name, [&]() -> Expected<Document> {
+  auto imported = import_gltf(gltf, target, options, std::move(name));
+  if (!imported) return imported.error();
+  return std::move(imported->document);
+}
+
+Expected<Document::GltfImport> Document::import_gltf(std::span<const std::uint8_t> gltf, std::string_view target,
+                                                     const GltfImportOptions& options, std::string name) {
+  return guarded(name, [&]() -> Expected<GltfImport> {
     const detail::FormatEntry* entry = nullptr;
     for (const detail::FormatEntry* e : detail::entries()) {
       for (auto t : e->info.import_targets) {
@@ -111,6 +118,10 @@ Expected<Document> Document::from_gltf(std::span<const std::uint8_t> gltf, std::
       }
     }
     if (!entry) return make_error(ErrorCode::unsupported, fmt::format("a glTF animation cannot be written as '{}'", target));
+    if (options.base && options.base->entry_ != entry) {
+      return make_error(ErrorCode::bad_value, fmt::format("the base {} is a {} file, but the target '{}' is not", options.base->name(),
+                                                          options.base->format().name, target));
+    }
     gltf::ImportOptions import;
     import.animation = options.animation;
     import.fps = options.fps;
@@ -118,13 +129,16 @@ Expected<Document> Document::from_gltf(std::span<const std::uint8_t> gltf, std::
     import.limits = options.limits;
     import.folder = options.folder;
     import.target = entry->replaces_rest_pose ? gltf::ImportTarget::lm : gltf::ImportTarget::gem;
-    auto clip = gltf::import_clip(gltf, import);
+    std::vector<std::string> messages;
+    auto clip = gltf::import_clip(gltf, import, messages);
     if (!clip) return clip.error();
-    auto model = entry->from_clip(*clip, target, options);
+    auto model = entry->from_clip(*clip, target, options, options.base ? options.base->model_.get() : nullptr, messages);
     if (!model) return model.error();
     OpenOptions open;
     open.fps = clip->fps;
-    return Document(entry, std::move(*model), std::move(name), open);
+    GltfImport out{Document(entry, std::move(*model), name, open), {}};
+    for (auto& m : messages) out.warnings.push_back({name, std::move(m)});
+    return out;
   });
 }
 

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "anmkit/formats/gem/gem_base.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_extras.hpp"
 #include "anmkit/formats/gem/gem_info.hpp"
@@ -67,6 +68,7 @@ class GemModel final : public FormatModel {
  public:
   explicit GemModel(gem::File file) : file_(std::move(file)) {}
   std::string version() const override { return gem::version_name(file_.version); }
+  const gem::File& file() const { return file_; }
   std::vector<Diagnostic> validate() const override { return gem::validate(file_); }
   Expected<Bytes> write() const override { return gem::write(file_); }
   nlohmann::ordered_json to_json() const override { return gem::to_json(file_); }
@@ -105,9 +107,30 @@ Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_j
   return wrap(std::move(*file));
 }
 
+// What a glTF without anmkit's record (extras.anmkit) cannot give back, said once.
+constexpr const char* no_record_warning =
+    "the glTF carries no record of a GEM file (extras.anmkit: Blender and most tools drop it): mesh-animation keys and comments "
+    "cannot be restored, the bone order is the nodes' and the version the target's; give the original file as the base option "
+    "to keep them";
+
 Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, std::string_view target,
-                                                       const GltfImportOptions&) {
-  auto file = gem::from_clip(clip, *gem::parse_target(target));
+                                                       const GltfImportOptions& options, const FormatModel* base,
+                                                       std::vector<std::string>& warnings) {
+  if (const auto* original = dynamic_cast<const GemModel*>(base)) {
+    const gem::File& file = original->file();
+    // The base's own version and frame chunks win over --to.
+    const bool frm3 = !file.frames.empty() && file.frames[0].chunk == gem::FrameChunk::frm3;
+    const std::string own = "gem-" + gem::version_name(file.version) + (frm3 ? "-frm3" : "");
+    if (own != target) {
+      warnings.push_back(fmt::format("the base is {} and the file is written as the base is, not as {}", own, target));
+    }
+    auto merged = gem::merge_with_base(file, clip, options.tolerance);
+    if (!merged) return merged.error();
+    for (auto& w : merged->warnings) warnings.push_back(std::move(w));
+    return wrap(std::move(merged->file));
+  }
+  if (clip.extras.empty()) warnings.push_back(no_record_warning);
+  auto file = gem::from_imported_clip(clip, *gem::parse_target(target), options.tolerance);
   if (!file) return file.error();
   return wrap(std::move(*file));
 }

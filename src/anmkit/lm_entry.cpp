@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "anmkit/formats/lm/lm_base.hpp"
 #include "anmkit/formats/lm/lm_bin.hpp"
 #include "anmkit/formats/lm/lm_clip.hpp"
 #include "anmkit/formats/lm/lm_info.hpp"
@@ -34,6 +35,8 @@ class LmModel final : public FormatModel {
   LmModel(lm::File file, std::optional<lm::SceneGraph> scene, std::string node_count_source)
       : file_(std::move(file)), scene_(std::move(scene)), node_count_source_(std::move(node_count_source)) {}
   std::string version() const override { return std::to_string(file_.version); }
+  const lm::File& file() const { return file_; }
+  const std::optional<lm::SceneGraph>& scene() const { return scene_; }
   std::vector<Diagnostic> validate() const override { return lm::validate(file_); }
   Expected<Bytes> write() const override { return lm::write(file_); }
   nlohmann::ordered_json to_json() const override { return lm::to_json(file_); }
@@ -111,7 +114,8 @@ std::uint8_t recorded_version(const model::Clip& clip) {
 }
 
 Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, std::string_view,
-                                                       const GltfImportOptions& options) {
+                                                       const GltfImportOptions& options, const FormatModel* base,
+                                                       std::vector<std::string>& warnings) {
   auto unit = parse_unit(options.rotation_unit);
   if (!unit) return unit.error();
   lm::WriteOptions write;
@@ -119,6 +123,12 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
   write.tolerance = options.tolerance;
   write.dense = options.dense;
   write.version = recorded_version(clip);
+  if (const auto* original = dynamic_cast<const LmModel*>(base)) {
+    auto merged = lm::merge_with_base(original->file(), clip, write);
+    if (!merged) return merged.error();
+    for (auto& w : merged->warnings) warnings.push_back(std::move(w));
+    return std::shared_ptr<const FormatModel>(std::make_shared<LmModel>(std::move(merged->file), original->scene(), "given by the base"));
+  }
   auto file = lm::from_clip(clip, write);
   if (!file) return file.error();
   return std::shared_ptr<const FormatModel>(std::make_shared<LmModel>(std::move(*file), std::nullopt, "given by the clip"));

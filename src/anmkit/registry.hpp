@@ -62,8 +62,11 @@ struct FormatEntry {
   Expected<std::shared_ptr<const FormatModel>> (*from_json)(const nlohmann::ordered_json& document, const ReadLimits& limits);
   // A clip imported from glTF, written as `target` (one of info.import_targets); nullptr when
   // the format is not skeletal.
+  // `base`, when not null, is the original file (a model of this format) to keep what the
+  // clip did not change; what is left out goes into `warnings`.
   Expected<std::shared_ptr<const FormatModel>> (*from_clip)(const model::Clip& clip, std::string_view target,
-                                                            const GltfImportOptions& options);
+                                                            const GltfImportOptions& options, const FormatModel* base,
+                                                            std::vector<std::string>& warnings);
   // glTF import: whether a node's own value stands where it is not animated (LM replaces the
   // rest pose) rather than the skeleton's rest (GEM).
   bool replaces_rest_pose = false;

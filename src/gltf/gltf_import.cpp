@@ -6,6 +6,7 @@
 #include <cstring>
 #include <iterator>
 #include <numbers>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -14,6 +15,7 @@
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/core/json_text.hpp"
+#include "anmkit/model/tolerance.hpp"
 #include "gltf_read.hpp"
 
 namespace anmkit::gltf {
@@ -231,9 +233,29 @@ std::vector<float> rest_value(const detail::GltfNode& n, std::size_t path) {
 
 bool moved(const std::vector<float>& a, const std::vector<float>& b, float tolerance) {
   for (std::size_t i = 0; i < a.size(); ++i) {
-    if (std::fabs(a[i] - b[i]) > tolerance) return true;
+    if (tolerance == 0 ? a[i] != b[i] : !model::within_tolerance(a[i], b[i], tolerance)) return true;
   }
   return false;
+}
+
+// Keys off whole frames are sampled at whole frames only: say how many, and the first. A file
+// anmkit wrote (extras.anmkit) keys between frames on purpose (resampled Euler rotations).
+std::optional<std::string> keys_between_frames(const Source& s) {
+  if (!s.extras.empty()) return std::nullopt;
+  std::uint64_t count = 0;
+  double first = -1;
+  for (const Curve& c : s.storage) {
+    for (std::size_t k = 0; k < c.times.count; ++k) {
+      const double frame = double(c.times.at(k, 0)) * s.fps;
+      const double whole = std::clamp(std::round(frame), 0.0, 4e9);
+      if (!std::isfinite(frame) || std::fabs(frame - std::round(frame)) / s.fps <= s.slack(std::uint32_t(whole))) continue;
+      if (count++ == 0 || frame < first) first = frame;
+    }
+  }
+  if (count == 0) return std::nullopt;
+  return fmt::format("{} key{} of the animation fall between whole frames at {:g} fps (the first at frame {:g}); only whole frames "
+                     "are sampled. If the glTF was made at another frame rate, give it (the fps option)",
+                     count, count == 1 ? "" : "s", s.fps, first);
 }
 
 
@@ -307,35 +329,6 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
         scale_animated = !hidden && (v[0] != 1 || v[1] != 1 || std::fabs(v[2]) != 1);
       }
     }
-    std::array<std::size_t, 3> cursors{0, 0, 0};
-    for (std::uint32_t f = 0; f <= s.last; ++f) {
-      const double time = f / s.fps;
-      for (std::size_t path = 0; path < 3; ++path) {
-        const Curve* curve = s.curves[b][path];
-        // GEM: a component the node does not animate keeps the bone's rest value (no keys). LM
-        // replaces the rest pose: the node's own value holds.
-        if (!curve && gem) continue;
-        if (!curve && f > 0) continue;
-        std::vector<float> v = curve ? curve->at(time, s.slack(f), cursors[path]) : rest_value(node, path);
-        if (path == 2 && gem) {
-          // Scale carries the mirror (z < 0) and hiding (0): split them off.
-          const bool hidden = v[0] == 0 && v[1] == 0 && v[2] == 0;
-          if (!recorded && (f == 0 || hidden != last_hidden)) t.visible.push_back({f, !hidden});
-          last_hidden = hidden;
-          if (hidden) continue;  // keep the scale it had
-          const bool mirror = v[2] < 0;
-          if (!recorded && (t.mirrored.empty() || t.mirrored.back().value != mirror)) t.mirrored.push_back({f, mirror});
-          v[2] = std::fabs(v[2]);
-        }
-        // LM fits its own keys within the tolerance later: here only exact repeats are dropped.
-        if (!last[path].empty() && !moved(v, last[path], gem ? options.tolerance : 0.0f)) continue;
-        last[path] = v;
-        const double frame = f;
-        if (path == 0) t.translation.keys.push_back({frame, {v[0], v[1], v[2]}});
-        if (path == 1) t.rotation.keys.push_back({frame, model::with_positive_w(model::Quat{v[0], v[1], v[2], v[3]})});
-        if (path == 2 && scale_animated) t.scale.keys.push_back({frame, {v[0], v[1], v[2]}});
-      }
-    }
     // Each recorded key is [frame, value]; the pointer names the member and the key.
     const auto key_at = [&t, &s](const nlohmann::ordered_json& keys, const char* member, std::size_t i) {
       const std::string pointer = json_input::child(json_input::child(json_input::child(s.pointer, member), t.name), i);
@@ -354,6 +347,41 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
     };
     if (gem && visibility.contains(t.name)) restore(visibility, "visibility", t.visible);
     if (gem && mirrored.contains(t.name)) restore(mirrored, "mirrored", t.mirrored);
+    std::array<std::size_t, 3> cursors{0, 0, 0};
+    std::size_t mirror_cursor = 0;  // recorded mirror keys reached (frames ascend)
+    bool recorded_mirror = false;
+    for (std::uint32_t f = 0; f <= s.last; ++f) {
+      const double time = f / s.fps;
+      while (mirror_cursor < t.mirrored.size() && t.mirrored[mirror_cursor].frame <= f) recorded_mirror = t.mirrored[mirror_cursor++].value;
+      for (std::size_t path = 0; path < 3; ++path) {
+        const Curve* curve = s.curves[b][path];
+        // GEM: a component the node does not animate keeps the bone's rest value (no keys). LM
+        // replaces the rest pose: the node's own value holds.
+        if (!curve && gem) continue;
+        if (!curve && f > 0) continue;
+        std::vector<float> v = curve ? curve->at(time, s.slack(f), cursors[path]) : rest_value(node, path);
+        if (path == 2 && gem) {
+          // Scale carries the mirror (z < 0) and hiding (0): split them off.
+          const bool hidden = v[0] == 0 && v[1] == 0 && v[2] == 0;
+          if (!recorded && (f == 0 || hidden != last_hidden)) t.visible.push_back({f, !hidden});
+          last_hidden = hidden;
+          if (hidden) continue;  // keep the scale it had
+          // Recorded, the mirror is the file's; the scale then keeps what the mirror does not
+          // say, so that rotation * scale * mirror stays the node's matrix (another tool may
+          // have written the mirror as a rotation and a negative scale).
+          const bool mirror = recorded ? recorded_mirror : v[2] < 0;
+          if (!recorded && (t.mirrored.empty() || t.mirrored.back().value != mirror)) t.mirrored.push_back({f, mirror});
+          if (mirror) v[2] = -v[2];
+        }
+        // LM fits its own keys within the tolerance later: here only exact repeats are dropped.
+        if (!last[path].empty() && !moved(v, last[path], gem ? options.tolerance : 0.0f)) continue;
+        last[path] = v;
+        const double frame = f;
+        if (path == 0) t.translation.keys.push_back({frame, {v[0], v[1], v[2]}});
+        if (path == 1) t.rotation.keys.push_back({frame, model::with_positive_w(model::Quat{v[0], v[1], v[2], v[3]})});
+        if (path == 2 && scale_animated) t.scale.keys.push_back({frame, {v[0], v[1], v[2]}});
+      }
+    }
     if (gem && mesh.contains(t.name)) {
       const auto& keys = json_input::array(*mesh.at(t.name), json_input::child(json_input::child(s.pointer, "mesh"), t.name));
       for (std::size_t i = 0; i < keys.size(); ++i) {
@@ -373,16 +401,24 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
   return clip;
 }
 
-Expected<model::Clip> import_clip_unguarded(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
+Expected<model::Clip> import_clip_unguarded(std::span<const std::uint8_t> bytes, const ImportOptions& options,
+                                            std::vector<std::string>& warnings) {
   auto source = load(bytes, options);
   if (!source) return source.error();
+  if (auto between = keys_between_frames(*source)) warnings.push_back(std::move(*between));
   return clip_from(*source, options);
 }
 
 }  // namespace
 
 Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
-  return guarded([&] { return import_clip_unguarded(bytes, options); });
+  std::vector<std::string> warnings;
+  return import_clip(bytes, options, warnings);
+}
+
+Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options,
+                                  std::vector<std::string>& warnings) {
+  return guarded([&] { return import_clip_unguarded(bytes, options, warnings); });
 }
 
 }  // namespace anmkit::gltf

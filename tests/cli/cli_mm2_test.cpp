@@ -62,14 +62,20 @@ TEST(CliMm2, InfoAndValidate) {
   const json j = json::parse(r.out);
   EXPECT_EQ(j["sequences"][0]["seconds"], 82.0 / 50);
   EXPECT_EQ(j["frames"][3]["rect"].dump(), "[26,4,10,12]");
-  EXPECT_EQ(run_cli({"validate", ghost}, dir).out, ghost + ": valid\n");
+  // The arm's patch, drawn at (26, 4) 10x12, reaches past the 30x28 base on purpose: legal, and said.
+  r = run_cli({"validate", ghost}, dir);
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, ghost + ": valid (0 errors, 1 warning)\n");
+  const std::string arm = ":12: warning: patch frame 3's rectangle (26, 4) 10x12 reaches past the base picture (30x28); "
+                          "the composed states grow to 36x28 to hold it\n";
+  EXPECT_EQ(r.err, ghost + arm);
 
   auto bytes = read_bytes(ghost);
   bytes[0x33 + 1] = 9;  // the first step of the first sequence shows state 9
   const auto bad = dir.write("bad.anm", bytes);
   r = run_cli({"validate", bad}, dir);
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, bad + ":52: error: sequence 0 step 0 shows composed state 9, but the file has 4 (0..3)\n");
+  EXPECT_EQ(r.err, bad + arm + bad + ":52: error: sequence 0 step 0 shows composed state 9, but the file has 4 (0..3)\n");
 }
 
 TEST(CliMm2, DumpBuildAndEditedSequences) {

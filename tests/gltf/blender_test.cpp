@@ -60,6 +60,16 @@ BlenderImport blender_import(const TempDir& dir, const std::string& glb, const s
   return out;
 }
 
+// Runs tests/data/blender/SCRIPT (a round trip: IN.glb, 30 fps, OUT.glb) in Blender.
+::testing::AssertionResult blender_round_trip(const TempDir& dir, const std::string& script, const std::string& in,
+                                              const std::string& out) {
+  const std::string command = "PATH=/usr/bin:\"$PATH\" blender -b --factory-startup --python " +
+                              shell_quote(std::string(ANMKIT_SOURCE_DIR) + "/tests/data/blender/" + script) + " -- " +
+                              shell_quote(in) + " 30 " + shell_quote(out) + " > " + shell_quote(dir.file("blender.out")) + " 2>&1";
+  if (std::system(command.c_str()) == 0) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << script << " failed:\n" << slurp(dir.file("blender.out"));
+}
+
 Mat4 trs(const model::Vec3& t, const model::Quat& r, const model::Vec3& s) {
   const model::Mat3 rot = model::matrix_from_quat(model::normalized(r));
   const std::array<double, 3> scale{s.x, s.y, s.z};
@@ -162,11 +172,7 @@ TEST(Blender, RoundTripWithTheDocumentedSettingsKeepsEveryPose) {
   TempDir dir;
   const std::string original = std::string(ANMKIT_SOURCE_DIR) + "/examples/turret_v60.anm";
   ASSERT_EQ(run_cli({"convert", original, "-o", dir.file("turret.glb")}, dir).exit_code, 0);
-  const std::string command = "PATH=/usr/bin:\"$PATH\" blender -b --factory-startup --python " +
-                              shell_quote(std::string(ANMKIT_SOURCE_DIR) + "/tests/data/blender/round_trip.py") + " -- " +
-                              shell_quote(dir.file("turret.glb")) + " 30 " + shell_quote(dir.file("back.glb")) + " > " +
-                              shell_quote(dir.file("blender.out")) + " 2>&1";
-  ASSERT_EQ(std::system(command.c_str()), 0) << slurp(dir.file("blender.out"));
+  ASSERT_TRUE(blender_round_trip(dir, "round_trip.py", dir.file("turret.glb"), dir.file("back.glb")));
   const auto back = run_cli({"convert", dir.file("back.glb"), "-o", dir.file("back.anm"), "--to", "gem-6.0", "--animation",
                              "turret_v60"}, dir);  // Blender names each animation after its NLA track: the original's name
   ASSERT_EQ(back.exit_code, 0) << back.err;
@@ -186,6 +192,12 @@ TEST(Blender, RoundTripWithTheDocumentedSettingsKeepsEveryPose) {
       for (std::size_t i = 0; i < 16; ++i) EXPECT_NEAR(g[i], e[i], 1e-4) << before.bones[b].name << " at " << f << " element " << i;
     }
   }
+  // And with the original as the base: the file itself.
+  const auto based = run_cli({"convert", dir.file("back.glb"), "-o", dir.file("based.anm"), "--to", "gem-6.0", "--animation",
+                              "turret_v60", "--base", original}, dir);
+  ASSERT_EQ(based.exit_code, 0) << based.err;
+  EXPECT_EQ(based.err, "");
+  EXPECT_TRUE(read_bytes(dir.file("based.anm")) == read_bytes(original));
 }
 
 // The e25 tank's .mdl with its sequences (the corpus files under the names the .mdl gives them):
@@ -244,6 +256,64 @@ TEST(Blender, E25TankIsOneArmatureTheWayRoundItWasModelled) {
   const std::vector<int> frames{0, 5, 12, 20};
   const BlenderImport fired = blender_import(dir, dir.file("tank.glb"), "fire", frames);
   expect_poses(fired, fire, &skeleton, frames);
+}
+
+// Blender import then export with no edit, then `convert --base`: the original file byte for
+// byte, though Blender reorders the nodes, drops extras and rounds every value its own way.
+TEST(Blender, ImportExportThenBaseGivesTheFileBack) {
+  ANMKIT_NEED_EXTERNAL(have_program("blender"), "Blender (blender on PATH)", "scripts/deps installs Debian's blender package");
+  TempDir dir;
+  const std::string examples = std::string(ANMKIT_SOURCE_DIR) + "/examples/";
+  for (const char* name : {"turret_v60", "turret_v61_frm3"}) {
+    SCOPED_TRACE(name);
+    const std::string original = examples + name + ".anm";
+    ASSERT_EQ(run_cli({"convert", original, "-o", dir.file("out.glb")}, dir).exit_code, 0);
+    ASSERT_TRUE(blender_round_trip(dir, "round_trip_defaults.py", dir.file("out.glb"), dir.file("back.glb")));
+    const std::string target = std::string(name) == "turret_v60" ? "gem-6.0" : "gem-6.1-frm3";
+    const auto r = run_cli({"convert", dir.file("back.glb"), "-o", dir.file("back.anm"), "--to", target, "--base", original}, dir);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_TRUE(read_bytes(dir.file("back.anm")) == read_bytes(original));
+  }
+  // The LM door (Hermite tracks, resampled by Blender at every frame).
+  {
+    const std::string door = examples + "mansion_door.anm", bin = examples + "mansion_door.bin";
+    ASSERT_EQ(run_cli({"convert", door, "--bin", bin, "-o", dir.file("door.glb")}, dir).exit_code, 0);
+    ASSERT_TRUE(blender_round_trip(dir, "round_trip_defaults.py", dir.file("door.glb"), dir.file("door_back.glb")));
+    const auto r = run_cli({"convert", dir.file("door_back.glb"), "-o", dir.file("door.anm"), "--to", "lm", "--base", door, "--bin", bin}, dir);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_TRUE(read_bytes(dir.file("door.anm")) == read_bytes(door));
+  }
+  // Every real file (the e25 ones on their .mdl skeleton: Blender rebuilds each bone from its
+  // parents), and the e25 fire without the base: its 137 keys, no scale flag.
+  const auto corpus = gem_corpus();
+  if (!corpus) return;
+  for (const auto& entry : fs::directory_iterator(*corpus)) {
+    if (entry.path().extension() != ".anm") continue;
+    SCOPED_TRACE(entry.path().filename().string());
+    const std::string original = entry.path().string();
+    std::vector<std::string> args{"convert", original, "-o", dir.file("real.glb")};
+    if (entry.path().filename().string().rfind("goh_e25_", 0) == 0) {
+      args.insert(args.end(), {"--skeleton", (*corpus / "goh_e25_tank-e-25.mdl").string()});
+    }
+    ASSERT_EQ(run_cli(args, dir).exit_code, 0);
+    ASSERT_TRUE(blender_round_trip(dir, "round_trip_defaults.py", dir.file("real.glb"), dir.file("real_back.glb")));
+    auto file = gem::read(read_bytes(original));
+    ASSERT_TRUE(file);
+    const std::string target = "gem-" + gem::version_name(file->version);
+    auto r = run_cli({"convert", dir.file("real_back.glb"), "-o", dir.file("real.anm"), "--to", target, "--base", original}, dir);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.err, "");
+    EXPECT_TRUE(read_bytes(dir.file("real.anm")) == read_bytes(original));
+    if (entry.path().filename() != "goh_e25_fire.anm") continue;
+    r = run_cli({"convert", dir.file("real_back.glb"), "-o", dir.file("nobase.anm"), "--to", "gem-6.0"}, dir);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto nobase = gem::read(read_bytes(dir.file("nobase.anm")));
+    ASSERT_TRUE(nobase);
+    EXPECT_EQ(nobase->keys.size(), 137u);
+    for (const auto& key : nobase->keys) EXPECT_FALSE(key.flags & gem::flag::scale);
+  }
 }
 
 }  // namespace

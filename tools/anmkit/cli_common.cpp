@@ -176,6 +176,8 @@ std::string in_cli_words(std::string message) {
       {"the resize option accepts", "--resize accepts"},
       {"(the scale option)", "(--scale N)"},
       {"the skeleton option takes", "--skeleton takes"},
+      {"give it (the fps option)", "give it with --fps"},
+      {"give the original file as the base option", "give the original file with --base ORIGINAL.anm"},
   };
   for (const auto& [library, cli] : words) {
     if (const auto at = message.find(library); at != std::string::npos) message.replace(at, library.size(), cli);

@@ -101,7 +101,9 @@ void add_convert(CLI::App& app, int& exit_code) {
   cmd->add_option("--rotation-unit", opt->rotation_unit, "glTF from LM: the unit of stored rotations")
       ->capture_default_str()
       ->check(CLI::IsMember(names(rotation_units())));
-  cmd->add_option("--base", opt->import.base, "MM2 import: the game file the frames came from");
+  cmd->add_option("--base", opt->import.base,
+                  "MM2 import: the game file the frames came from; glTF import (GEM, LM): the original file, whose bytes are kept "
+                  "wherever the glTF did not change it");
   cmd->add_flag("--remap", opt->import.remap, "MM2 import: map colours not in the palette to the nearest pen");
   cmd->add_flag("--resize", opt->import.resize, "MM2 import: accept frames of a new size");
   cmd->callback([opt, scale, &exit_code] {
@@ -142,11 +144,19 @@ void add_convert(CLI::App& app, int& exit_code) {
       // External buffers are beside the glTF file, wherever the command runs.
       const auto folder = std::filesystem::path(opt->input).parent_path();
       import.folder = folder.empty() ? "." : folder.string();
-      auto document = Document::from_gltf(*text, opt->target, import);
-      if (!document) return fail(document.error());
-      auto bytes = document->write();
+      // --base: the original game file (LM: opened with --bin or --nodes, as any LM file).
+      InputSet read{opt->input, opt->lm.bin, opt->import.base};
+      if (!opt->import.base.empty()) {
+        auto base = Document::open(opt->import.base, options);
+        if (!base) return fail(base.error());
+        import.base = std::make_shared<const Document>(std::move(*base));
+      }
+      auto imported = Document::import_gltf(*text, opt->target, import, opt->input);
+      if (!imported) return fail(imported.error());
+      print_warnings(imported->warnings);
+      auto bytes = imported->document.write();
       if (!bytes) return fail(bytes.error());
-      if (auto written = write_output(opt->output, *bytes, inputs, force); !written) fail(written.error());
+      if (auto written = write_output(opt->output, *bytes, read, force); !written) fail(written.error());
       return;
     }
     if (!text) return fail(text.error());

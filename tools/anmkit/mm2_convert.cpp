@@ -1,5 +1,6 @@
 #include "mm2_convert.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <map>
@@ -155,7 +156,15 @@ int import_mm2(const std::string& folder, const std::string& output, const Sprit
   auto file = base->replace_frames({images.begin(), images.end()}, {opt.remap, opt.resize, opt.scale});
   if (!file) return report(file.error(), folder);
   const auto diagnostics = file->validate();
-  for (const auto& d : diagnostics) print_diagnostic(output, d);
+  // A warning the base already has (same place, same words) is not news of this import.
+  const auto base_diagnostics = base->validate();
+  for (const auto& d : diagnostics) {
+    const bool inherited = d.severity == Severity::warning &&
+                           std::any_of(base_diagnostics.begin(), base_diagnostics.end(), [&d](const Diagnostic& b) {
+                             return b.id == d.id && b.pointer == d.pointer && b.message == d.message;
+                           });
+    if (!inherited) print_diagnostic(output, d);
+  }
   if (has_errors(diagnostics)) return exit_failure;
   auto bytes = file->write();
   if (!bytes) return report(bytes.error(), output);

@@ -39,6 +39,9 @@ struct ImportOptions {
 // tracks (unless extras.anmkit recorded them). What extras.anmkit holds comes back as the clip's
 // extras, for the format to read. Reads .glb or .gltf, with embedded or external buffers.
 Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options);
+// The same, adding what the import cannot keep to `warnings` (keys between whole frames).
+Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options,
+                                  std::vector<std::string>& warnings);
 
 // A .glb, or glTF JSON (an object with an "asset").
 bool looks_like_gltf(std::span<const std::uint8_t> bytes);

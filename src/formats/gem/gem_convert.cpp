@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/core/float_bits.hpp"
+#include "anmkit/model/tolerance.hpp"
 
 namespace anmkit::gem {
 namespace {
@@ -49,20 +50,42 @@ struct Emit {
   bool any() const { return translation || rotation || scale || visibility || mesh; }
 };
 
-Emit decide(const model::BonePose& p, const model::BonePose* prev, bool write_scale,
-            const model::MeshKey* mesh) {
+// Whether a value differs from the one last written: bitwise (tolerance 0: a change from 0.0 to
+// -0.0 is written too), else beyond the tolerance.
+bool changed(const model::Vec3& a, const model::Vec3& b, double tolerance) {
+  return tolerance > 0 ? !model::within_tolerance(a, b, tolerance) : !same(a, b);
+}
+bool changed(const model::Quat& a, const model::Quat& b, double tolerance) {
+  if (tolerance <= 0) return !same(a, b);
+  const model::Quat pa = model::with_positive_w(a), pb = model::with_positive_w(b);
+  return !model::within_tolerance(model::Vec3{pa.x, pa.y, pa.z}, model::Vec3{pb.x, pb.y, pb.z}, tolerance) ||
+         !model::within_tolerance(pa.w, pb.w, tolerance);
+}
+
+// `held`: the values last written (each component's last key), null on a fully keyed frame.
+Emit decide(const model::BonePose& p, const model::BonePose* held, bool write_scale,
+            const model::MeshKey* mesh, double tolerance) {
   Emit e;
-  const bool full = prev == nullptr;
+  const bool full = held == nullptr;
   e.translation = p.has_translation &&
-                  (full || !prev->has_translation || !same(p.translation, prev->translation));
-  const bool mirror_changed = full ? p.mirrored : p.mirrored != prev->mirrored;
-  e.rotation = (p.has_rotation && (full || !prev->has_rotation || !same(p.rotation, prev->rotation))) ||
+                  (full || !held->has_translation || changed(p.translation, held->translation, tolerance));
+  const bool mirror_changed = full ? p.mirrored : p.mirrored != held->mirrored;
+  e.rotation = (p.has_rotation && (full || !held->has_rotation || changed(p.rotation, held->rotation, tolerance))) ||
                mirror_changed;
   e.scale = write_scale && p.has_scale &&
-            (full || !prev->has_scale || !same(p.scale, prev->scale));
-  e.visibility = full || p.visible != prev->visible;
+            (full || !held->has_scale || changed(p.scale, held->scale, tolerance));
+  e.visibility = full || p.visible != held->visible;
   e.mesh = mesh;
   return e;
+}
+
+// The written components of `p` become the held values.
+void hold(model::BonePose& held, const model::BonePose& p, const Emit& e) {
+  if (e.translation) held.translation = p.translation, held.has_translation = true;
+  if (e.rotation) held.rotation = p.rotation, held.has_rotation = p.has_rotation, held.mirrored = p.mirrored;
+  if (e.scale) held.scale = p.scale, held.has_scale = true;
+  if (e.rotation || e.scale) held.mirrored = p.mirrored;
+  if (e.visibility) held.visible = p.visible;
 }
 
 void add_keyed_record(File& file, std::size_t bone, const model::BonePose& p, const Emit& e) {
@@ -115,7 +138,26 @@ std::optional<Target> parse_target(std::string_view name) {
 
 std::string_view target_name(Target target) { return info(target).name; }
 
-Expected<File> from_clip(const model::Clip& clip, Target target) {
+model::BonePose canonical_pose(model::BonePose pose, double tolerance) {
+  if (pose.has_scale && (pose.scale.x < 0 || pose.scale.y < 0 || pose.scale.z < 0)) {
+    model::Decomposed d;
+    d.rotation = pose.has_rotation ? pose.rotation : model::Quat{};
+    d.scale = pose.scale;
+    d.mirrored = pose.mirrored;
+    const model::Decomposed game = model::decompose(model::compose(d));
+    pose.rotation = game.rotation;
+    pose.has_rotation = true;
+    pose.scale = game.scale;
+    pose.mirrored = game.mirrored;
+  }
+  if (pose.has_scale && model::within_tolerance(pose.scale, model::Vec3{1, 1, 1}, tolerance)) pose.scale = {1, 1, 1};
+  return pose;
+}
+
+namespace {
+
+// from_clip and from_imported_clip: tolerance 0 compares bitwise and takes poses as they are.
+Expected<File> write_clip(const model::Clip& clip, Target target, double tolerance) {
   const TargetInfo& t = info(target);
   const bool keyed = t.chunk != FrameChunk::frmn;
   if (keyed && clip.bones.size() > 256) {
@@ -139,16 +181,30 @@ Expected<File> from_clip(const model::Clip& clip, Target target) {
 
   std::vector<bool> write_scale(clip.bones.size());
   std::vector<std::size_t> next_mesh(clip.bones.size(), 0);
+  const auto pose_at = [&](std::uint32_t f) {
+    std::vector<model::BonePose> poses = model::sample(clip, double(f));
+    if (tolerance > 0) {
+      for (auto& p : poses) p = canonical_pose(p, tolerance);
+    }
+    return poses;
+  };
   for (std::size_t b = 0; b < clip.bones.size(); ++b) {
-    write_scale[b] = !keyed || has_non_unit_scale(clip.bones[b]);
+    write_scale[b] = !keyed || (tolerance <= 0 && has_non_unit_scale(clip.bones[b]));
+  }
+  // Imported scale counts once made canonical: (-1, -1, 1) with a turn is no scale at all.
+  for (std::uint32_t f = 0; keyed && tolerance > 0 && f < clip.frame_count; ++f) {
+    const auto poses = pose_at(f);
+    for (std::size_t b = 0; b < poses.size(); ++b) {
+      if (poses[b].has_scale && !same(poses[b].scale, model::Vec3{1, 1, 1})) write_scale[b] = true;
+    }
   }
 
   // A mirror can only be stated with a rotation (or scale) key. A bone whose mirror changes
   // before it has any rotation gets an identity rotation from then on, as if keyed.
   std::vector<bool> rotation_forced(clip.bones.size(), false);
-  std::vector<model::BonePose> previous;
+  std::vector<model::BonePose> held(clip.bones.size());
   for (std::uint32_t f = 0; f < clip.frame_count; ++f) {
-    std::vector<model::BonePose> poses = model::sample(clip, double(f));
+    std::vector<model::BonePose> poses = pose_at(f);
     const bool full = f == 0 || f + 1 == clip.frame_count;
     // A frame chunk is started by its first record; keys past 255 continue in another chunk
     // of the same frame (the key count is a byte).
@@ -159,8 +215,15 @@ Expected<File> from_clip(const model::Clip& clip, Target target) {
       while (m < mesh_keys.size() && mesh_keys[m].frame < f) ++m;
       const model::MeshKey* mesh = (m < mesh_keys.size() && mesh_keys[m].frame == f) ? &mesh_keys[m] : nullptr;
       if (rotation_forced[b] && !poses[b].has_rotation) poses[b].has_rotation = true;
-      const Emit e = decide(poses[b], full ? nullptr : &previous[b], write_scale[b], mesh);
+      if (tolerance > 0 && !poses[b].visible && f > 0) {
+        // Imported, a hidden bone's scale was 0: its rotation and scale cannot be read from that.
+        poses[b].rotation = held[b].rotation, poses[b].has_rotation = held[b].has_rotation;
+        poses[b].scale = held[b].scale, poses[b].has_scale = held[b].has_scale;
+        poses[b].mirrored = held[b].mirrored;
+      }
+      const Emit e = decide(poses[b], full ? nullptr : &held[b], write_scale[b], mesh, tolerance);
       if (e.rotation) rotation_forced[b] = poses[b].has_rotation = true;
+      hold(held[b], poses[b], e);
       if (!e.any()) continue;
       if (!started || (keyed && file.frames.back().count == 255)) {
         file.add_frame(t.chunk, f);
@@ -172,9 +235,16 @@ Expected<File> from_clip(const model::Clip& clip, Target target) {
         add_frmn_record(file, b, poses[b], e);
       }
     }
-    previous = std::move(poses);
   }
   return file;
+}
+
+}  // namespace
+
+Expected<File> from_clip(const model::Clip& clip, Target target) { return write_clip(clip, target, 0); }
+
+Expected<File> from_imported_clip(const model::Clip& clip, Target target, double tolerance) {
+  return write_clip(clip, target, std::max(tolerance, 1e-12));
 }
 
 }  // namespace anmkit::gem

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/formats/mm2/mm2_codec.hpp"
+#include "anmkit/formats/mm2/mm2_compose.hpp"
 
 namespace anmkit::mm2 {
 
@@ -17,6 +18,17 @@ std::vector<Diagnostic> validate(const File& file) {
     if (file.prelude[i].used() && !has_frame) {
       add(Severity::warning, "mm2.slot-without-frame", 4 + 4 * i, fmt::format("/prelude/{}", i),
           fmt::format("prelude slot {} is used but there is no patch frame {}", i, i + 1));
+    }
+    // Legal (the canvas grows, notes point 11), but no known game file does it, and a sprite
+    // enlarged with its rectangles left behind shows up here.
+    const Slot& slot = file.prelude[i];
+    if (slot.used() && has_frame &&
+        (std::size_t(slot.x()) + slot.w() > file.frames[0].width || std::size_t(slot.y()) + slot.h() > file.frames[0].height)) {
+      const CanvasSize canvas = canvas_size(file);
+      add(Severity::warning, "mm2.rect-past-base", 4 + 4 * i, fmt::format("/prelude/{}", i),
+          fmt::format("patch frame {}'s rectangle ({}, {}) {}x{} reaches past the base picture ({}x{}); the composed "
+                      "states grow to {}x{} to hold it", i + 1, slot.x(), slot.y(), slot.w(), slot.h(),
+                      file.frames[0].width, file.frames[0].height, canvas.width, canvas.height));
     }
     if (!file.prelude[i].used() && has_frame) {
       add(Severity::warning, "mm2.patch-without-slot", 4 + 4 * i, fmt::format("/prelude/{}", i),

@@ -43,4 +43,14 @@ std::string_view target_name(Target target);
 //  - FRMN stores whole matrices: a component with no key yet is written as identity.
 Expected<File> from_clip(const model::Clip& clip, Target target);
 
+// A pose from another tool as the game's exporter states it: a rotation with a negative scale
+// that is a reflection becomes the mirror flag with a positive scale (decomposed as Matrix34s
+// are), and a scale within `tolerance` (model/tolerance.hpp) of 1 becomes exactly 1.
+model::BonePose canonical_pose(model::BonePose pose, double tolerance);
+
+// from_clip for a clip imported from another tool (glTF): poses made canonical, and a component
+// keyed only where it moves beyond `tolerance` from the value last written (float noise adds no
+// key); scale is written only for bones whose scale leaves 1 by more than the tolerance.
+Expected<File> from_imported_clip(const model::Clip& clip, Target target, double tolerance);
+
 }  // namespace anmkit::gem
