@@ -208,7 +208,48 @@ ANMKIT_API anmkit_status anmkit_summary(const anmkit_document* document, int as_
 ANMKIT_API anmkit_status anmkit_to_gltf(const anmkit_document* document, int binary, uint8_t** bytes, size_t* size,
                                         anmkit_error* error);
 
-/* Releases memory anmkit_write, anmkit_to_json, anmkit_summary or anmkit_to_gltf returned. */
+/* ---- glTF back into a game file, and model files --------------------------------------- */
+
+typedef struct anmkit_gltf_import_options {
+  size_t struct_size;
+  const char* target;              /* required: one of the format's import targets ("gem-6.0", "lm", ...) */
+  const char* animation;           /* the glTF animation, by name or index; NULL: the first */
+  double fps;                      /* when the glTF does not record it; 0 takes 30 */
+  float tolerance;                 /* how far a value may move and still count as unchanged; 0 takes 1e-6 */
+  const anmkit_document* base;     /* the original file (docs/gltf.md, "--base"), or NULL. Borrowed:
+                                      anmkit_from_gltf keeps its own reference, the caller may free it after */
+  const char* folder;              /* where the glTF's external buffers are; NULL: none are read */
+  uint64_t max_input_bytes;        /* the cap on the glTF and its buffers together; 0 takes the default */
+} anmkit_gltf_import_options;
+
+ANMKIT_API void anmkit_gltf_import_options_init(anmkit_gltf_import_options* options);
+
+/* A glTF animation (.glb or .gltf bytes, copied) written as options->target: what
+ * `anmkit convert IN.glb -o OUT --to TARGET [--base ORIGINAL]` does. On success *out is a new
+ * document the caller frees with anmkit_free, and *warnings (when `warnings` is not NULL) a new
+ * list the caller frees with anmkit_diagnostics_free: what the import left out or could not
+ * restore (severity warning, id "gltf.import", no offset). `name` (may be NULL) names the input
+ * in messages. */
+ANMKIT_API anmkit_status anmkit_from_gltf(const void* bytes, size_t size, const char* name,
+                                          const anmkit_gltf_import_options* options, anmkit_document** out,
+                                          anmkit_diagnostics** warnings, anmkit_error* error);
+
+/* The model file at `path` (a GEM .mdl) with every sequence file it names, as one glTF (.glb
+ * when `binary` is 1) with an animation per sequence, named as the sequence. Ownership of *bytes
+ * as for anmkit_write; *warnings (when not NULL) as for anmkit_from_gltf (id "model.sequence":
+ * sequences skipped, bones not in the skeleton). `options` may be NULL. */
+ANMKIT_API anmkit_status anmkit_model_to_gltf(const char* path, const anmkit_open_options* options, int binary,
+                                              uint8_t** bytes, size_t* size, anmkit_diagnostics** warnings,
+                                              anmkit_error* error);
+
+/* What `anmkit info MODEL` prints of a model file (GEM .mdl, LM .bin): its skeleton and the
+ * animation files it names, each with whether it exists; text, or one JSON object when `as_json`
+ * is 1. Ownership as for anmkit_to_json. */
+ANMKIT_API anmkit_status anmkit_model_summary(const char* path, const anmkit_open_options* options, int as_json,
+                                              char** text, size_t* size, anmkit_error* error);
+
+/* Releases memory anmkit_write, anmkit_to_json, anmkit_summary, anmkit_to_gltf,
+ * anmkit_model_to_gltf or anmkit_model_summary returned. */
 ANMKIT_API void anmkit_bytes_free(void* bytes);
 
 /* Another version or layout of the same format: "gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3",

@@ -20,7 +20,7 @@ import array
 import ctypes
 import os
 from dataclasses import dataclass
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _capi
 from ._capi import lib, sized
@@ -31,7 +31,8 @@ except ImportError:  # pragma: no cover - exercised by the tests' no-NumPy run
     _np = None
 
 __all__ = ["Error", "Diagnostic", "Bone", "Joint", "Skeleton", "Pose", "Sprite", "Document", "open", "open_bytes",
-           "from_json", "detect", "formats", "have_numpy", "__version__"]
+           "from_json", "from_gltf", "GltfImport", "model_to_gltf", "model_summary", "detect", "formats", "have_numpy",
+           "__version__"]
 
 __version__: str = lib.anmkit_library_version().decode()
 
@@ -198,6 +199,20 @@ def _options(skeleton: Optional[PathLike], fps: Optional[float], tick_hz: Option
     return options
 
 
+def _diagnostics(handle: ctypes.c_void_p) -> List[Diagnostic]:
+    """A C diagnostics list as Diagnostic values; the list is freed."""
+    try:
+        found = []
+        for index in range(lib.anmkit_diagnostics_count(handle)):
+            d = sized(_capi.Diagnostic)
+            _call(lib.anmkit_diagnostics_get, handle, index, ctypes.byref(d))
+            found.append(Diagnostic("error" if d.severity == _capi.SEVERITY_ERROR else "warning", d.id.decode(),
+                                    _decode(d.message), d.offset if d.has_offset else None, d.pointer.decode()))
+        return found
+    finally:
+        lib.anmkit_diagnostics_free(handle)
+
+
 class Document:
     """One opened animation file, of any of the formats. Immutable: convert() and
     replace_frame() return new documents."""
@@ -257,16 +272,7 @@ class Document:
         """The format's rules applied to the file: errors and warnings, with offsets."""
         handle = ctypes.c_void_p()
         _call(lib.anmkit_validate, self._live(), ctypes.byref(handle))
-        try:
-            found = []
-            for index in range(lib.anmkit_diagnostics_count(handle)):
-                d = sized(_capi.Diagnostic)
-                _call(lib.anmkit_diagnostics_get, handle, index, ctypes.byref(d))
-                found.append(Diagnostic("error" if d.severity == _capi.SEVERITY_ERROR else "warning", d.id.decode(),
-                                        _decode(d.message), d.offset if d.has_offset else None, d.pointer.decode()))
-            return found
-        finally:
-            lib.anmkit_diagnostics_free(handle)
+        return _diagnostics(handle)
 
     def _bytes(self, function, *args) -> bytes:
         data = ctypes.POINTER(ctypes.c_uint8)()
@@ -493,6 +499,69 @@ def from_json(text: Union[str, bytes], name: str = "", *, skeleton: Optional[Pat
     out = ctypes.c_void_p()
     _call(lib.anmkit_from_json, data, len(data), name.encode(), ctypes.byref(options), ctypes.byref(out))
     return Document(out.value, name)
+
+
+class GltfImport(NamedTuple):
+    """What from_gltf() made: the document, and what the import left out or could not restore."""
+    document: "Document"
+    warnings: List[Diagnostic]
+
+
+def from_gltf(data: bytes, target: str, name: str = "", *, animation: Optional[str] = None,
+              fps: Optional[float] = None, tolerance: Optional[float] = None, base: Optional["Document"] = None,
+              folder: Optional[PathLike] = None, max_input_bytes: Optional[int] = None) -> GltfImport:
+    """A glTF animation (.glb or .gltf bytes) written as `target` ("gem-6.0", "lm", ...), as
+    `anmkit convert IN.glb --to TARGET` does. `base` is the original file (docs/gltf.md,
+    "--base"): its bone order, flags, version and unchanged values are kept. `folder` is where
+    the glTF's external buffers are (none are read without it)."""
+    options = _capi.GltfImportOptions()
+    lib.anmkit_gltf_import_options_init(ctypes.byref(options))
+    options.target = target.encode()
+    if animation is not None:
+        options.animation = animation.encode("utf-8", "surrogateescape")
+    if fps is not None:
+        options.fps = fps
+    if tolerance is not None:
+        options.tolerance = tolerance
+    if base is not None:
+        options.base = base._live()
+    if folder is not None:
+        options.folder = os.fsencode(folder)
+    if max_input_bytes is not None:
+        options.max_input_bytes = max_input_bytes
+    data = bytes(data)
+    out, warnings = ctypes.c_void_p(), ctypes.c_void_p()
+    _call(lib.anmkit_from_gltf, data, len(data), name.encode("utf-8", "surrogateescape"), ctypes.byref(options),
+          ctypes.byref(out), ctypes.byref(warnings))
+    return GltfImport(Document(out.value, name), _diagnostics(warnings))
+
+
+def model_to_gltf(path: PathLike, binary: bool = True, **limits: int) -> Tuple[bytes, List[Diagnostic]]:
+    """A model file (GEM .mdl) with every sequence file it names as one glTF, an animation per
+    sequence; and the warnings (sequences skipped, bones the skeleton lacks)."""
+    options = _options(None, None, None, None, None, limits)
+    data = ctypes.POINTER(ctypes.c_uint8)()
+    size, warnings = ctypes.c_size_t(), ctypes.c_void_p()
+    _call(lib.anmkit_model_to_gltf, os.fsencode(path), ctypes.byref(options), int(binary), ctypes.byref(data),
+          ctypes.byref(size), ctypes.byref(warnings))
+    try:
+        return ctypes.string_at(data, size.value), _diagnostics(warnings)
+    finally:
+        lib.anmkit_bytes_free(data)
+
+
+def model_summary(path: PathLike, as_json: bool = False, **limits: int) -> str:
+    """What `anmkit info MODEL` prints of a model file (GEM .mdl, LM .bin): its skeleton and the
+    animation files it names, each with whether it exists."""
+    options = _options(None, None, None, None, None, limits)
+    data = ctypes.POINTER(ctypes.c_char)()
+    size = ctypes.c_size_t()
+    _call(lib.anmkit_model_summary, os.fsencode(path), ctypes.byref(options), int(as_json), ctypes.byref(data),
+          ctypes.byref(size))
+    try:
+        return ctypes.string_at(data, size.value).decode("utf-8", "surrogateescape")
+    finally:
+        lib.anmkit_bytes_free(data)
 
 
 def detect(data: bytes) -> Optional[str]:

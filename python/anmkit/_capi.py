@@ -27,6 +27,11 @@ class Diagnostic(Structure):
                 ("id", c_char_p), ("message", c_char_p), ("pointer", c_char_p)]
 
 
+class GltfImportOptions(Structure):
+    _fields_ = [("struct_size", c_size_t), ("target", c_char_p), ("animation", c_char_p), ("fps", c_double),
+                ("tolerance", c_float), ("base", c_void_p), ("folder", c_char_p), ("max_input_bytes", c_uint64)]
+
+
 class SaveOptions(Structure):
     _fields_ = [("struct_size", c_size_t), ("overwrite_source", c_int32)]
 
@@ -117,6 +122,13 @@ _SIGNATURES = {
     "anmkit_summary": (_status, [_doc, c_int, POINTER(POINTER(c_char)), POINTER(c_size_t), _err]),
     "anmkit_to_gltf": (_status, [_doc, c_int, POINTER(POINTER(c_uint8)), POINTER(c_size_t), _err]),
     "anmkit_bytes_free": (None, [c_void_p]),
+    "anmkit_gltf_import_options_init": (None, [POINTER(GltfImportOptions)]),
+    "anmkit_from_gltf": (_status, [c_void_p, c_size_t, c_char_p, POINTER(GltfImportOptions), POINTER(_doc),
+                                   POINTER(c_void_p), _err]),
+    "anmkit_model_to_gltf": (_status, [c_char_p, POINTER(OpenOptions), c_int, POINTER(POINTER(c_uint8)),
+                                       POINTER(c_size_t), POINTER(c_void_p), _err]),
+    "anmkit_model_summary": (_status, [c_char_p, POINTER(OpenOptions), c_int, POINTER(POINTER(c_char)),
+                                       POINTER(c_size_t), _err]),
     "anmkit_convert": (_status, [_doc, c_char_p, POINTER(_doc), _err]),
     "anmkit_clip_info_get": (_status, [_doc, POINTER(ClipInfo), _err]),
     "anmkit_bone_get": (_status, [_doc, c_uint32, POINTER(Bone), _err]),

@@ -239,3 +239,34 @@ def test_sampling_into_earlier_arrays():
         doc.sample(4, out=every)
     with pytest.raises(ValueError, match="out.translation"):
         doc.sample_all(first=0, count=3, out=every)
+
+
+def test_gltf_back_over_the_original(tmp_path):
+    original = anmkit.open(example("turret_v60.anm"))
+    gltf = original.to_gltf()
+    back = anmkit.from_gltf(gltf, "gem-6.0", "back.glb", base=original)
+    assert back.warnings == []
+    assert back.document.write() == pathlib.Path(example("turret_v60.anm")).read_bytes()
+    other = anmkit.from_gltf(gltf, "gem-6.1", "back.glb", base=original)
+    assert other.document.version == "6.0"
+    assert [(w.severity, w.id, w.message) for w in other.warnings] == [
+        ("warning", "gltf.import", "the base is gem-6.0 and the file is written as the base is, not as gem-6.1")]
+    assert anmkit.from_gltf(gltf, "gem-4.0").document.version == "4.0"
+    with pytest.raises(anmkit.Error) as caught:
+        anmkit.from_gltf(gltf, "gem-6.0", fps=-1)
+    assert caught.value.message == "fps must be above 0 and at most 1000000"
+
+
+def test_a_model_file_with_its_sequences(tmp_path):
+    (tmp_path / "two.mdl").write_text('{Skeleton {animation {sequence "turn" {file "turn.anm"}} {sequence "gone"}}\n'
+                                      '  {bone "basis" {bone "turret1" {Position 1 2 3}}}}\n')
+    (tmp_path / "turn.anm").write_bytes(pathlib.Path(example("turret_v60.anm")).read_bytes())
+    glb, warnings = anmkit.model_to_gltf(tmp_path / "two.mdl")
+    assert glb[:4] == b"glTF"
+    assert any(w.id == "model.sequence" and "gone" in w.message for w in warnings)
+    summary = json.loads(anmkit.model_summary(tmp_path / "two.mdl", as_json=True))
+    assert [(s["name"], s["file"], s["exists"]) for s in summary["sequences"]] == [
+        ("turn", "turn.anm", True), ("gone", "gone.anm", False)]
+    assert [b["name"] for b in summary["bones"]] == ["basis", "turret1"]
+    with pytest.raises(anmkit.Error):
+        anmkit.model_summary(tmp_path / "missing.mdl")

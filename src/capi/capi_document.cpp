@@ -10,10 +10,6 @@ using capi::fail;
 using capi::guarded;
 using capi::ok;
 
-struct anmkit_diagnostics {
-  std::vector<Diagnostic> list;
-};
-
 namespace anmkit::capi {
 
 void* copy_out(const void* data, std::size_t size, bool terminate) {
@@ -24,11 +20,7 @@ void* copy_out(const void* data, std::size_t size, bool terminate) {
   return copy;
 }
 
-}  // namespace anmkit::capi
-
-namespace {
-
-constexpr anmkit_open_options default_open_options() {
+anmkit_open_options default_open_options() {
   anmkit_open_options o{};
   o.struct_size = sizeof(anmkit_open_options);
   return o;
@@ -76,6 +68,11 @@ std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit
   return o;
 }
 
+}  // namespace anmkit::capi
+
+namespace {
+
+
 anmkit_status hand_document(Expected<Document> document, anmkit_document** out, anmkit_error* error) {
   if (!document) return fail(error, document.error());
   *out = new anmkit_document(std::move(*document));
@@ -122,7 +119,7 @@ const char* anmkit_detect(const void* bytes, size_t size) {
 }
 
 void anmkit_open_options_init(anmkit_open_options* options) {
-  if (options != nullptr) *options = default_open_options();
+  if (options != nullptr) *options = capi::default_open_options();
 }
 
 anmkit_status anmkit_open_file(const char* path, const anmkit_open_options* options, anmkit_document** out,
@@ -132,7 +129,7 @@ anmkit_status anmkit_open_file(const char* path, const anmkit_open_options* opti
     *out = nullptr;
     if (path == nullptr) return capi::null_argument(error, "path");
     anmkit_status status = ANMKIT_OK;
-    const auto o = open_options(options, error, status);
+    const auto o = capi::open_options(options, error, status);
     if (!o) return status;
     return hand_document(Document::open(std::string(path), *o), out, error);
   });
@@ -145,7 +142,7 @@ anmkit_status anmkit_open_memory(const void* bytes, size_t size, const char* nam
     *out = nullptr;
     if (bytes == nullptr && size != 0) return capi::null_argument(error, "bytes");
     anmkit_status status = ANMKIT_OK;
-    const auto o = open_options(options, error, status);
+    const auto o = capi::open_options(options, error, status);
     if (!o) return status;
     const std::span<const std::uint8_t> span(static_cast<const std::uint8_t*>(bytes), size);
     return hand_document(Document::open(span, *o, name != nullptr ? name : ""), out, error);
@@ -159,7 +156,7 @@ anmkit_status anmkit_from_json(const char* json, size_t size, const char* name, 
     *out = nullptr;
     if (json == nullptr && size != 0) return capi::null_argument(error, "json");
     anmkit_status status = ANMKIT_OK;
-    const auto o = open_options(options, error, status);
+    const auto o = capi::open_options(options, error, status);
     if (!o) return status;
     return hand_document(Document::from_json(std::string_view(json, size), *o, name != nullptr ? name : ""), out,
                          error);

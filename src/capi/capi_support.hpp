@@ -30,7 +30,16 @@ struct anmkit_document {
   std::optional<anmkit::Expected<anmkit::model::SpriteAnimation>> sprite;
 };
 
+struct anmkit_diagnostics {
+  std::vector<anmkit::Diagnostic> list;
+};
+
 namespace anmkit::capi {
+
+anmkit_open_options default_open_options();
+// The front door's options from the C struct: 0 and NULL take the defaults. On failure the
+// error is filled and `status` set.
+std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit_error* error, anmkit_status& status);
 
 // Copies `text` into a fixed buffer, cut to fit, always NUL-terminated.
 template <std::size_t N>

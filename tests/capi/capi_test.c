@@ -599,6 +599,123 @@ static void test_sprite(void) {
   anmkit_free(doc);
 }
 
+/* A glTF back into a game file over its original (anmkit_from_gltf), and a model file's
+ * sequences as one glTF (anmkit_model_to_gltf, anmkit_model_summary). */
+static void test_gltf_and_models(void) {
+  anmkit_error error;
+  anmkit_document* original = open_example("turret_v60.anm", NULL);
+  anmkit_document* back = NULL;
+  anmkit_diagnostics* warnings = NULL;
+  anmkit_gltf_import_options options;
+  uint8_t* gltf = NULL;
+  uint8_t* bytes = NULL;
+  size_t gltf_size = 0, size = 0, original_size = 0;
+  unsigned char* original_bytes = read_file(path_of(examples, "turret_v60.anm"), &original_size);
+  anmkit_diagnostic d;
+  char* text = NULL;
+  FILE* mdl;
+
+  CHECK(anmkit_to_gltf(original, 1, &gltf, &gltf_size, &error) == ANMKIT_OK);
+  anmkit_gltf_import_options_init(&options);
+  CHECK(options.struct_size == sizeof options && options.target == NULL && options.base == NULL && options.fps == 0);
+  options.target = "gem-6.0";
+  options.base = original;
+  CHECK(anmkit_from_gltf(gltf, gltf_size, "back.glb", &options, &back, &warnings, &error) == ANMKIT_OK);
+  CHECK(anmkit_diagnostics_count(warnings) == 0);
+  anmkit_diagnostics_free(warnings);
+  CHECK(anmkit_write(back, &bytes, &size, &error) == ANMKIT_OK);
+  CHECK(size == original_size && memcmp(bytes, original_bytes, size) == 0); /* the file itself */
+  anmkit_bytes_free(bytes);
+  anmkit_free(back);
+
+  /* Over a base of another version: written as the base is, and said. */
+  options.target = "gem-6.1";
+  CHECK(anmkit_from_gltf(gltf, gltf_size, "back.glb", &options, &back, &warnings, &error) == ANMKIT_OK);
+  CHECK_STR(anmkit_version(back), "6.0");
+  CHECK(anmkit_diagnostics_count(warnings) == 1);
+  CHECK(anmkit_diagnostics_get(warnings, 0, (d.struct_size = sizeof d, &d), &error) == ANMKIT_OK);
+  CHECK(d.severity == ANMKIT_SEVERITY_WARNING && d.has_offset == 0);
+  CHECK_STR(d.id, "gltf.import");
+  CHECK_STR(d.message, "the base is gem-6.0 and the file is written as the base is, not as gem-6.1");
+  anmkit_diagnostics_free(warnings);
+  anmkit_free(back);
+
+  /* Without a base, and without asking for the warnings. */
+  options.base = NULL;
+  options.target = "gem-4.0";
+  CHECK(anmkit_from_gltf(gltf, gltf_size, NULL, &options, &back, NULL, &error) == ANMKIT_OK);
+  CHECK_STR(anmkit_version(back), "4.0");
+  anmkit_free(back);
+
+  /* Errors: no options, no target, a target of no format, bad numbers, damaged bytes. */
+  CHECK(anmkit_from_gltf(gltf, gltf_size, "x", NULL, &back, &warnings, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(back == NULL && warnings == NULL);
+  options.target = NULL;
+  CHECK(anmkit_from_gltf(gltf, gltf_size, "x", &options, &back, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "options->target is NULL");
+  options.target = "gem-9.9";
+  CHECK(anmkit_from_gltf(gltf, gltf_size, "x", &options, &back, NULL, &error) != ANMKIT_OK);
+  CHECK(back == NULL && strstr(error.message, "gem-9.9") != NULL);
+  options.target = "gem-6.0";
+  options.fps = -1;
+  CHECK(anmkit_from_gltf(gltf, gltf_size, "x", &options, &back, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "fps must be above 0 and at most 1000000");
+  options.fps = 0;
+  options.tolerance = 2;
+  CHECK(anmkit_from_gltf(gltf, gltf_size, "x", &options, &back, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "tolerance must be above 0 and at most 1");
+  options.tolerance = 0;
+  CHECK(anmkit_from_gltf(gltf, 20, "cut.glb", &options, &back, NULL, &error) != ANMKIT_OK);
+  CHECK(back == NULL && strcmp(error.file, "cut.glb") == 0);
+  CHECK(anmkit_from_gltf(NULL, 4, "x", &options, &back, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_from_gltf(gltf, gltf_size, "x", &options, NULL, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  anmkit_bytes_free(gltf);
+
+  /* A model file: two bones, a sequence with its file (the turret example's copy, whose bones
+   * the skeleton partly lacks) and one without. */
+  mdl = fopen(path_of(scratch, "two.mdl"), "wb");
+  CHECK(mdl != NULL);
+  if (mdl != NULL) {
+    fputs("{Skeleton {animation {sequence \"turn\" {file \"turn.anm\"}} {sequence \"gone\"}}\n"
+          "  {bone \"basis\" {bone \"body\" {Position 1 2 3}}}}\n", mdl);
+    fclose(mdl);
+  }
+  mdl = fopen(path_of(scratch, "turn.anm"), "wb");
+  CHECK(mdl != NULL);
+  if (mdl != NULL) {
+    fwrite(original_bytes, 1, original_size, mdl);
+    fclose(mdl);
+  }
+  CHECK(anmkit_model_to_gltf(path_of(scratch, "two.mdl"), NULL, 1, &gltf, &gltf_size, &warnings, &error) == ANMKIT_OK);
+  CHECK(gltf_size > 12 && memcmp(gltf, "glTF", 4) == 0);
+  CHECK(anmkit_diagnostics_count(warnings) >= 1); /* "gone": no gone.anm */
+  CHECK(anmkit_diagnostics_get(warnings, 0, (d.struct_size = sizeof d, &d), &error) == ANMKIT_OK);
+  CHECK_STR(d.id, "model.sequence");
+  anmkit_diagnostics_free(warnings);
+  anmkit_bytes_free(gltf);
+  CHECK(anmkit_model_to_gltf(path_of(scratch, "two.mdl"), NULL, 0, &gltf, &gltf_size, NULL, &error) == ANMKIT_OK);
+  CHECK(gltf[0] == '{');
+  anmkit_bytes_free(gltf);
+  CHECK(anmkit_model_to_gltf(path_of(examples, "turret_v60.anm"), NULL, 1, &gltf, &gltf_size, &warnings, &error) != ANMKIT_OK);
+  CHECK(gltf == NULL && warnings == NULL);
+  CHECK(anmkit_model_to_gltf(NULL, NULL, 1, &gltf, &gltf_size, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+
+  CHECK(anmkit_model_summary(path_of(scratch, "two.mdl"), NULL, 1, &text, &size, &error) == ANMKIT_OK);
+  CHECK(strstr(text, "\"bone_count\": 2") != NULL);
+  CHECK(strstr(text, "\"name\": \"turn\",\n      \"file\": \"turn.anm\"") != NULL || strstr(text, "\"file\": \"turn.anm\"") != NULL);
+  CHECK(strlen(text) == size);
+  anmkit_bytes_free(text);
+  CHECK(anmkit_model_summary(path_of(scratch, "two.mdl"), NULL, 0, &text, &size, &error) == ANMKIT_OK);
+  CHECK(strstr(text, "bones       2: basis, body") != NULL);
+  anmkit_bytes_free(text);
+  CHECK(anmkit_model_summary(path_of(scratch, "missing.mdl"), NULL, 0, &text, &size, &error) == ANMKIT_ERROR_IO);
+  CHECK(text == NULL);
+  CHECK(anmkit_model_summary(NULL, NULL, 0, &text, &size, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+
+  free(original_bytes);
+  anmkit_free(original);
+}
+
 int main(int argc, char** argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: anmkit_capi_test EXAMPLES_DIR SCRATCH_DIR\n");
@@ -614,6 +731,7 @@ int main(int argc, char** argv) {
   test_sampling();
   test_lm();
   test_sprite();
+  test_gltf_and_models();
   printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);
   return failures == 0 ? 0 : 1;
 }

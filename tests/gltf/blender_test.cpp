@@ -264,12 +264,14 @@ TEST(Blender, ImportExportThenBaseGivesTheFileBack) {
   ANMKIT_NEED_EXTERNAL(have_program("blender"), "Blender (blender on PATH)", "scripts/deps installs Debian's blender package");
   TempDir dir;
   const std::string examples = std::string(ANMKIT_SOURCE_DIR) + "/examples/";
-  for (const char* name : {"turret_v60", "turret_v61_frm3"}) {
+  for (const char* name : {"turret_v40", "turret_v60", "turret_v61_frm3"}) {  // FRMN, FRM2, FRM3
     SCOPED_TRACE(name);
     const std::string original = examples + name + ".anm";
     ASSERT_EQ(run_cli({"convert", original, "-o", dir.file("out.glb")}, dir).exit_code, 0);
     ASSERT_TRUE(blender_round_trip(dir, "round_trip_defaults.py", dir.file("out.glb"), dir.file("back.glb")));
-    const std::string target = std::string(name) == "turret_v60" ? "gem-6.0" : "gem-6.1-frm3";
+    const std::string target = std::string(name) == "turret_v40"   ? "gem-4.0"
+                               : std::string(name) == "turret_v60" ? "gem-6.0"
+                                                                   : "gem-6.1-frm3";
     const auto r = run_cli({"convert", dir.file("back.glb"), "-o", dir.file("back.anm"), "--to", target, "--base", original}, dir);
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.err, "");

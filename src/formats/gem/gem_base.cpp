@@ -326,7 +326,9 @@ class Merger {
         const model::BoneTrack* track = match_[b] == SIZE_MAX ? nullptr : &imported_.bones[match_[b]];
         const model::BonePose p = imported_pose(b, f), base_pose = model::sample_bone(base_clip_.bones[b], f);
         for (Part part : {position, linear, visibility}) {
-          if (!silent(p, part, track) && !same(p, base_pose, part)) moved = true;
+          // As in decide(): a hidden bone's rotation is not read from its zero scale.
+          const bool quiet = silent(p, part, track) || (part == linear && !p.visible);
+          if (!quiet && !same(p, base_pose, part)) moved = true;
         }
       }
     }

@@ -1,0 +1,159 @@
+"""File > Import > "Game animation (.anm, .mdl)": anmkit writes the animation as glTF (one
+armature, an action per sequence) and Blender's own glTF importer reads it, with the settings
+docs/gltf.md gives for a round trip; each action remembers the file it came from, for the export."""
+import json
+import os
+import pathlib
+import tempfile
+from typing import List, Optional
+
+import bpy
+from bpy.props import FloatProperty, StringProperty
+from bpy_extras.io_utils import ImportHelper
+
+from . import anmkit, sources, sprite_plane
+
+
+def gem_target(document) -> str:
+    """The import target that writes a GEM file as `document` is ("gem-6.1-frm3", ...)."""
+    info = json.loads(document.summary(as_json=True))
+    frm3 = "FRM3" in (info.get("frame_chunks") or {})
+    return f"gem-{document.version}" + ("-frm3" if frm3 else "")
+
+
+def model_sequences(mdl: str) -> List[dict]:
+    """The .mdl's sequences: name, file (absolute) and whether it exists."""
+    info = json.loads(anmkit.model_summary(mdl, as_json=True))
+    folder = pathlib.Path(mdl).parent
+    return [dict(s, path=str(folder / s["file"])) for s in info.get("sequences", [])]
+
+
+def model_listing(path: str) -> Optional[str]:
+    """A .mdl beside `path` whose sequence list names it, or None."""
+    here = pathlib.Path(path).resolve()
+    for mdl in sorted(here.parent.glob("*.mdl")):
+        try:
+            if any(pathlib.Path(s["path"]).resolve() == here for s in model_sequences(str(mdl))):
+                return str(mdl)
+        except (anmkit.Error, ValueError):
+            continue
+    return None
+
+
+def bring_in(context, glb: bytes, fps: float):
+    """Blender's glTF importer on `glb`, at `fps`: the armature object it made."""
+    scene = context.scene
+    scene.render.fps = max(1, round(fps))
+    scene.render.fps_base = scene.render.fps / fps
+    before = set(bpy.data.objects)
+    handle, temporary = tempfile.mkstemp(suffix=".glb", prefix="anmkit_")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(glb)
+        # Bone Dir "Blender": every bone keeps its node's axes, so the export writes the same
+        # local values back (docs/gltf.md, "Blender round trip").
+        bpy.ops.import_scene.gltf(filepath=temporary, bone_heuristic="BLENDER")
+    finally:
+        os.remove(temporary)
+    made = [o for o in bpy.data.objects if o not in before and o.type == "ARMATURE"]
+    if not made:
+        raise anmkit.Error(0, "Blender's glTF importer made no armature")
+    return made[0]
+
+
+def name_actions(obj, source_of: dict) -> dict:
+    """Each glTF animation's action renamed as its sequence; its source remembered. Returns
+    sequence -> action."""
+    actions = {}
+    for track in obj.animation_data.nla_tracks if obj.animation_data else []:
+        for strip in track.strips:
+            if strip.action is None or track.name not in source_of:
+                continue
+            strip.action.name = track.name
+            actions[track.name] = strip.action
+            sources.remember(obj, strip.action.name, dict(source_of[track.name], sequence=track.name))
+    return actions
+
+
+def play(context, obj, action, frame_count: int) -> None:
+    """`action` active, the timeline over the file's frames (a looping LM clip's action also
+    holds the frame it wraps to)."""
+    obj.animation_data.action = action
+    context.scene.frame_start = 0
+    context.scene.frame_end = max(0, frame_count - 1)
+    context.scene.frame_set(0)
+
+
+def import_file(context, path: str, skeleton: Optional[str], fps: float) -> List[str]:
+    """Imports `path`; returns the warnings to show."""
+    data = pathlib.Path(path).read_bytes()
+    kind = anmkit.detect(data)
+    if kind is None and path.lower().endswith(".mdl"):
+        return import_model(context, path, None, fps)
+    if kind == "mm2":
+        with anmkit.open(path) as document:
+            sprite_plane.build(context, document.sprite, pathlib.Path(path).stem)
+        return []
+    if kind == "gem":
+        mdl = skeleton or model_listing(path)
+        if mdl:
+            return import_model(context, mdl, path, fps)
+    if kind == "lm" and not skeleton:
+        beside = pathlib.Path(path).with_suffix(".bin")
+        skeleton = str(beside) if beside.is_file() else None
+    with anmkit.open(path, skeleton=skeleton, fps=fps) as document:
+        name = pathlib.Path(path).stem
+        target = gem_target(document) if document.format == "gem" else document.format
+        frame_count = document.skeleton.frame_count
+        obj = bring_in(context, document.to_gltf(), fps)
+    actions = name_actions(obj, {name: {"path": str(pathlib.Path(path).resolve()), "target": target,
+                                        "skeleton": skeleton, "fps": fps, "frame_count": frame_count}})
+    if name in actions:
+        play(context, obj, actions[name], frame_count)
+    return []
+
+
+def import_model(context, mdl: str, chosen: Optional[str], fps: float) -> List[str]:
+    """A .mdl with every sequence file it names: one armature, an action per sequence; `chosen`
+    (a sequence file) plays first."""
+    glb, warnings = anmkit.model_to_gltf(mdl)
+    source_of = {}
+    for sequence in model_sequences(mdl):
+        if not sequence["exists"]:
+            continue
+        with anmkit.open(sequence["path"], skeleton=mdl, fps=fps) as document:
+            source_of[sequence["name"]] = {"path": str(pathlib.Path(sequence["path"]).resolve()),
+                                           "target": gem_target(document), "skeleton": mdl, "fps": fps,
+                                           "frame_count": document.skeleton.frame_count}
+    obj = bring_in(context, glb, fps)
+    actions = name_actions(obj, source_of)
+    first = next((n for n, s in source_of.items() if chosen and pathlib.Path(s["path"]) == pathlib.Path(chosen).resolve()),
+                 next(iter(actions), None))
+    if first in actions:
+        play(context, obj, actions[first], source_of[first]["frame_count"])
+    return [w.message for w in warnings]
+
+
+class ImportAnm(bpy.types.Operator, ImportHelper):
+    """Import a GEM, Luigi's Mansion or Might and Magic II animation (anmkit)"""
+    bl_idname = "import_anim.anmkit"
+    bl_label = "Import game animation"
+    bl_options = {"REGISTER", "UNDO"}
+
+    filename_ext = ".anm"
+    filter_glob: StringProperty(default="*.anm;*.mdl", options={"HIDDEN"})
+    skeleton: StringProperty(name="Skeleton", subtype="FILE_PATH", default="",
+                             description="The GEM .mdl or LM .bin; empty: the .mdl beside the file that lists it, "
+                                         "or the .bin of the same name")
+    fps: FloatProperty(name="Frame rate", default=30.0, min=1.0, max=1000.0,
+                       description="GEM and LM files store none; the scene is set to it")
+
+    def execute(self, context):
+        try:
+            warnings = import_file(context, self.filepath, self.skeleton or None, self.fps)
+        except (anmkit.Error, OSError) as error:
+            self.report({"ERROR"}, str(error))
+            return {"CANCELLED"}
+        for warning in warnings:
+            self.report({"WARNING"}, warning)
+        return {"FINISHED"}

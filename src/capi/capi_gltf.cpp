@@ -1,0 +1,106 @@
+// The C API's way back from glTF (anmkit_from_gltf, with the original as the base) and its model
+// files (a .mdl with its sequences as one glTF, the model's summary).
+
+#include <cstdlib>
+#include <memory>
+
+#include "capi_support.hpp"
+
+using namespace anmkit;
+using capi::fail;
+using capi::guarded;
+using capi::ok;
+
+namespace {
+
+anmkit_gltf_import_options default_import_options() {
+  anmkit_gltf_import_options o{};
+  o.struct_size = sizeof(anmkit_gltf_import_options);
+  return o;
+}
+
+// Warnings as a diagnostics list the caller frees (when it asked for one).
+void hand_warnings(const std::vector<Warning>& warnings, const char* id, anmkit_diagnostics** out) {
+  if (out == nullptr) return;
+  auto list = std::make_unique<anmkit_diagnostics>();
+  for (const Warning& w : warnings) list->list.push_back(Diagnostic{Severity::warning, id, w.message, std::nullopt, ""});
+  *out = list.release();
+}
+
+}  // namespace
+
+extern "C" {
+
+void anmkit_gltf_import_options_init(anmkit_gltf_import_options* options) {
+  if (options != nullptr) *options = default_import_options();
+}
+
+anmkit_status anmkit_from_gltf(const void* bytes, size_t size, const char* name, const anmkit_gltf_import_options* options,
+                               anmkit_document** out, anmkit_diagnostics** warnings, anmkit_error* error) {
+  return guarded(error, [&] {
+    if (out == nullptr) return capi::null_argument(error, "out");
+    *out = nullptr;
+    if (warnings != nullptr) *warnings = nullptr;
+    if (bytes == nullptr && size != 0) return capi::null_argument(error, "bytes");
+    const auto c = capi::read_struct(options, default_import_options());
+    if (!c || options == nullptr) return capi::bad_struct(error, "options");
+    if (c->target == nullptr) return capi::null_argument(error, "options->target");
+    GltfImportOptions o;
+    if (c->animation != nullptr) o.animation = c->animation;
+    if (c->fps != 0) {
+      if (!(c->fps > 0) || !(c->fps <= 1e6)) {
+        return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, "fps must be above 0 and at most 1000000");
+      }
+      o.fps = c->fps;
+    }
+    if (c->tolerance != 0) {
+      if (!(c->tolerance > 0) || !(c->tolerance <= 1)) {
+        return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, "tolerance must be above 0 and at most 1");
+      }
+      o.tolerance = c->tolerance;
+    }
+    if (c->base != nullptr) o.base = std::make_shared<const Document>(c->base->doc);
+    if (c->folder != nullptr) o.folder = c->folder;
+    if (c->max_input_bytes != 0) o.limits.max_input_bytes = c->max_input_bytes;
+    const std::span<const std::uint8_t> span(static_cast<const std::uint8_t*>(bytes), size);
+    auto imported = Document::import_gltf(span, c->target, o, name != nullptr ? name : "");
+    if (!imported) return fail(error, imported.error());
+    *out = new anmkit_document(std::move(imported->document));
+    hand_warnings(imported->warnings, "gltf.import", warnings);
+    return ok(error);
+  });
+}
+
+anmkit_status anmkit_model_to_gltf(const char* path, const anmkit_open_options* options, int binary, uint8_t** bytes,
+                                   size_t* size, anmkit_diagnostics** warnings, anmkit_error* error) {
+  return guarded(error, [&] {
+    if (bytes != nullptr) *bytes = nullptr;
+    if (warnings != nullptr) *warnings = nullptr;
+    if (path == nullptr) return capi::null_argument(error, "path");
+    anmkit_status status = ANMKIT_OK;
+    const auto o = capi::open_options(options, error, status);
+    if (!o) return status;
+    const auto gltf = model_to_gltf(path, *o, binary != 0);
+    if (!gltf) return fail(error, gltf.error());
+    const anmkit_status handed = capi::hand_out(gltf->bytes.data(), gltf->bytes.size(), false, bytes, size, error);
+    if (handed == ANMKIT_OK) hand_warnings(gltf->warnings, "model.sequence", warnings);
+    return handed;
+  });
+}
+
+anmkit_status anmkit_model_summary(const char* path, const anmkit_open_options* options, int as_json, char** text,
+                                   size_t* size, anmkit_error* error) {
+  return guarded(error, [&] {
+    if (text != nullptr) *text = nullptr;
+    if (path == nullptr) return capi::null_argument(error, "path");
+    anmkit_status status = ANMKIT_OK;
+    const auto o = capi::open_options(options, error, status);
+    if (!o) return status;
+    const auto summary = model_summary(path, *o);
+    if (!summary) return fail(error, summary.error());
+    const std::string& s = as_json != 0 ? summary->json : summary->text;
+    return capi::hand_out(s.data(), s.size(), true, text, size, error);
+  });
+}
+
+}  // extern "C"
