@@ -30,14 +30,16 @@ constexpr std::array<std::uint64_t, 24> edges{0, 1, 2, 3, 4, 8, 12, 16, 252, 255
                                               2147483647ull, 2147483648ull, 4294967295ull, 4294967296ull, 4294967297ull,
                                               (1ull << 53) + 1, 1ull << 62, (1ull << 63) - 1, 1ull << 63,
                                               18446744073709551615ull, 4611686018427387905ull};
-// Tokens nlohmann's own values cannot spell: past double, past uint64, not JSON at all.
-constexpr std::array<const char*, 10> raw_tokens{"1e400", "-1e400", "NaN", "Infinity", "18446744073709551616", "1e-400",
-                                                 "-0", "99999999999999999999999", "-9223372036854775809", "4.5"};
-// URIs, names and enumerations: folders, escapes of the folder, data URIs, bad escapes, bad UTF-8.
+// Tokens nlohmann's own values cannot spell: past double, past uint64, not JSON at all, and
+// strings that are not UTF-8 (its dump would drop or refuse the bytes): a name's lone 0xE9, 0xFF.
+constexpr std::array<const char*, 12> raw_tokens{"1e400", "-1e400", "NaN", "Infinity", "18446744073709551616", "1e-400",
+                                                 "-0", "99999999999999999999999", "-9223372036854775809", "4.5",
+                                                 "\"bas\xe9is\"", "\"\xff\xfe\""};
+// URIs, names and enumerations: folders, escapes of the folder, data URIs, bad escapes, UTF-8.
 constexpr std::array<const char*, 28> strings{"", ".", "..", "/", "sub", "t.bin", "../t.bin", "/etc/passwd", "/dev/zero",
                                               "%2e%2e/t.bin", "%", "%zz", "file:///etc/passwd", "data:;base64,",
                                               "data:application/octet-stream;base64,AAAAAAAAAAAAAAAA", "data:,x",
-                                              "data:;base64,====", "\xff\xfe", "LINEAR", "STEP", "CUBICSPLINE", "SCALAR",
+                                              "data:;base64,====", "b\xc3\xa9", "LINEAR", "STEP", "CUBICSPLINE", "SCALAR",
                                               "VEC3", "VEC4", "translation", "rotation", "scale", "weights"};
 // Members a valid export leaves out, added to any object.
 constexpr std::array<const char*, 16> members{"byteOffset", "byteStride", "count", "bufferView", "buffer", "byteLength",

@@ -429,6 +429,14 @@ TEST(GltfHostile, FuzzEditsSpellTheFindings) {
   const auto at = std::size_t(count - leaves.begin());
   const std::string raw = fuzz::apply_gltf_edits(std::vector<std::uint8_t>{0, 0, std::uint8_t(at), std::uint8_t(at >> 8), 5, 0, 0, 0, 0, 0, 0, 0, 0});
   EXPECT_NE(raw.find("\"count\":1e400"), std::string::npos);
+  // A node's name of bytes that are not UTF-8 (raw token 10): they reach the text as they are,
+  // and the reader says where.
+  const auto name = std::find(leaves.begin(), leaves.end(), "/nodes/1/name");
+  ASSERT_NE(name, leaves.end());
+  const auto n = std::size_t(name - leaves.begin());
+  const std::string named = fuzz::apply_gltf_edits(std::vector<std::uint8_t>{0, 0, std::uint8_t(n), std::uint8_t(n >> 8), 5, 10, 0, 0, 0, 0, 0, 0, 0});
+  EXPECT_NE(named.find("\"name\":\"bas\xe9is\""), std::string::npos);
+  EXPECT_EQ(fuzz::check_gltf_import(bytes_of(named)), std::nullopt);
   for (const auto& seed : fs::directory_iterator(fs::path(ANMKIT_SOURCE_DIR) / "fuzz" / "seeds" / "gltf_edit")) {
     SCOPED_TRACE(seed.path().filename().string());
     const std::string edited = fuzz::apply_gltf_edits(test::read_bytes(seed.path()));

@@ -57,8 +57,9 @@ class TempDir {
   std::filesystem::path path_;
 };
 
-inline CliResult run_cli(const std::vector<std::string>& args, const TempDir& dir) {
-  std::string command = shell_quote(ANMKIT_CLI);
+// Runs the command with `args`; its output goes to files in `dir`. With `cwd`, run from there.
+inline CliResult run_cli(const std::vector<std::string>& args, const TempDir& dir, const std::filesystem::path& cwd = {}) {
+  std::string command = cwd.empty() ? shell_quote(ANMKIT_CLI) : "cd " + shell_quote(cwd.string()) + " && " + shell_quote(ANMKIT_CLI);
   for (const auto& a : args) command += " " + shell_quote(a);
   const std::string out = dir.file(".stdout"), err = dir.file(".stderr");
   command += " >" + shell_quote(out) + " 2>" + shell_quote(err);
