@@ -7,7 +7,7 @@ addon_dir=$1 examples=$2 corpus=${ANMKIT_CORPUS_DIR:+$ANMKIT_CORPUS_DIR/gem}
 corpus=${corpus:-$3}
 here=$(cd "$(dirname "$0")" && pwd)
 missing() {
-  if [ -n "${ANMKIT_REQUIRE_EXTERNALS:-}" ]; then
+  if [ "${ANMKIT_REQUIRE_EXTERNALS:-0}" != 0 ]; then
     echo "missing: $1; ANMKIT_REQUIRE_EXTERNALS is set" >&2
     exit 1
   fi
@@ -20,7 +20,7 @@ command -v blender > /dev/null || missing "Blender (scripts/deps installs Debian
 zip=$(ls "$addon_dir"/anmkit_blender-*.zip 2> /dev/null | head -n 1)
 [ -n "$zip" ] || { echo "no add-on zip in $addon_dir (the anmkit_blender_addon target builds it)" >&2; exit 1; }
 if [ ! -d "$corpus" ]; then
-  [ -n "${ANMKIT_REQUIRE_EXTERNALS:-}" ] && missing "the corpus folder $corpus"
+  [ "${ANMKIT_REQUIRE_EXTERNALS:-0}" != 0 ] && missing "the corpus folder $corpus"
   corpus=-
 fi
 scratch=$(mktemp -d)
