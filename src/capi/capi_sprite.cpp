@@ -1,6 +1,8 @@
 // The C API's sprite documents: canvas, palette, stored frames, composed states, sequences and
 // frame import.
 
+#include <limits>
+
 #include "capi_support.hpp"
 
 using namespace anmkit;
@@ -181,13 +183,21 @@ anmkit_status anmkit_sprite_replace_frame(const anmkit_document* document, uint3
     if ((flags & ~(ANMKIT_IMPORT_REMAP | ANMKIT_IMPORT_RESIZE)) != 0) {
       return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, "unknown flags " + std::to_string(flags));
     }
-    const std::uint64_t pixels = std::uint64_t(width) * height;
-    if (pixels > document->doc.options().limits.max_pixels) {
+    const std::uint64_t wide_pixels = std::uint64_t(width) * height;
+    if (wide_pixels > document->doc.options().limits.max_pixels) {
       return fail(error, ANMKIT_ERROR_TOO_LARGE,
                   "a picture of " + std::to_string(width) + " x " + std::to_string(height) +
                       " is more pixels than the limit of " +
                       std::to_string(document->doc.options().limits.max_pixels));
     }
+    // Where size_t is 32 bits (WebAssembly), a limit raised past it still cannot be addressed:
+    // the RGBA bytes must have a size_t size.
+    if (wide_pixels > std::numeric_limits<std::size_t>::max() / 4) {
+      return fail(error, ANMKIT_ERROR_TOO_LARGE,
+                  "a picture of " + std::to_string(width) + " x " + std::to_string(height) +
+                      " is more pixels than this platform can address");
+    }
+    const auto pixels = static_cast<std::size_t>(wide_pixels);
     model::Picture picture;
     picture.width = width;
     picture.height = height;

@@ -103,6 +103,11 @@ bool write_all(int fd, std::span<const std::uint8_t> bytes) {
 // 16 letters and digits from the kernel's random source: a name no one can plant in advance.
 std::string random_suffix() {
   std::uint8_t random[16] = {};
+#if defined(__EMSCRIPTEN__)
+  // Emscripten 3.1 declares getrandom() but has none; getentropy() takes the host's random bytes
+  // (crypto.getRandomValues). On failure the zeros stay (O_EXCL still refuses a name that exists).
+  if (::getentropy(random, sizeof random) != 0) std::memset(random, 0, sizeof random);
+#else
   std::size_t got = 0;
   while (got < sizeof random) {
     const ssize_t n = ::getrandom(random + got, sizeof random - got, 0);
@@ -110,6 +115,7 @@ std::string random_suffix() {
     if (n <= 0) break;  // (O_EXCL still refuses a name that exists)
     got += std::size_t(n);
   }
+#endif
   static constexpr char alphabet[] = "abcdefghijklmnopqrstuvwxyz0123456789";
   std::string out;
   for (std::uint8_t r : random) out += alphabet[r % 36];

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/core/float_bits.hpp"
+#include "anmkit/core/float_text.hpp"
 
 namespace anmkit {
 
@@ -17,12 +18,8 @@ nlohmann::ordered_json json_from_float_bits(std::uint32_t bits) {
   // The shortest float digits, read as a double, give a double that nlohmann prints with the
   // same digits. Reading back goes decimal -> double -> float; check that this double rounding
   // lands on the same bits, and fall back to the exact double value when it does not.
-  char buffer[32];
-  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-  if (ec == std::errc()) {
-    const double shortest = std::strtod(std::string(buffer, end).c_str(), nullptr);
-    if (bits_from_float(static_cast<float>(shortest)) == bits) return shortest;
-  }
+  const double shortest = std::strtod(shortest_float_text(value).c_str(), nullptr);
+  if (bits_from_float(static_cast<float>(shortest)) == bits) return shortest;
   return static_cast<double>(value);
 }
 

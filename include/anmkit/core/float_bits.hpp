@@ -5,11 +5,25 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 namespace anmkit {
 
+#if defined(__cpp_lib_bit_cast)
 inline float float_from_bits(std::uint32_t bits) { return std::bit_cast<float>(bits); }
 inline std::uint32_t bits_from_float(float value) { return std::bit_cast<std::uint32_t>(value); }
+#else  // Emscripten 3.1's libc++ (the WebAssembly build) has no std::bit_cast: the same by memcpy
+inline float float_from_bits(std::uint32_t bits) {
+  float value;
+  std::memcpy(&value, &bits, sizeof value);
+  return value;
+}
+inline std::uint32_t bits_from_float(float value) {
+  std::uint32_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  return bits;
+}
+#endif
 
 // Whether none of `count` floats (as bits) is infinite or NaN, i.e. has an all-ones exponent:
 // the same answer as std::isfinite on each, but without a branch per value, so the loop

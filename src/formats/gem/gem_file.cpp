@@ -1,5 +1,6 @@
 #include "anmkit/formats/gem/gem_file.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -22,7 +23,7 @@ KeyFields File::fields(const Key& key) const {
 Matrix34Bits File::matrix(const FrmnItem& item) const {
   if (std::uint64_t(item.index) + 12 > values.size()) out_of_range();
   Matrix34Bits m;
-  std::copy(values.begin() + item.index, values.begin() + item.index + 12, m.begin());
+  std::copy_n(values.data() + item.index, 12, m.begin());
   return m;
 }
 
@@ -143,7 +144,7 @@ std::optional<Malformed> find_malformed(const File& file) {
     }
     if (!frmn) {
       for (; key < end; ++key) {
-        const Key& k = file.keys[key];
+        const Key& k = file.keys[static_cast<std::size_t>(key)];  // below keys.size()
         if (k.first_value != value) {
           return bad(fmt::format("/keys/{}", key), fmt::format("the key's values start at {}, expected {} (build keys with add_key)", k.first_value, value));
         }
@@ -156,7 +157,7 @@ std::optional<Malformed> find_malformed(const File& file) {
       continue;
     }
     for (; record < end; ++record) {
-      const FrmnBone& r = file.records[record];
+      const FrmnBone& r = file.records[static_cast<std::size_t>(record)];  // below records.size()
       if (r.first_item != item) {
         return bad(fmt::format("/records/{}", record), fmt::format("the record's items start at {}, expected {} (build records with add_bone)", r.first_item, item));
       }
@@ -165,7 +166,7 @@ std::optional<Malformed> find_malformed(const File& file) {
         return bad(fmt::format("/records/{}", record), fmt::format("the record's {} items run past the file's {}", r.item_count, file.items.size()));
       }
       for (; item < items_end; ++item) {
-        const FrmnItem& it = file.items[item];
+        const FrmnItem& it = file.items[static_cast<std::size_t>(item)];  // below items.size()
         const std::uint64_t at = it.kind == ItemKind::mesh ? mesh : value;
         if (it.index != at) {
           return bad(fmt::format("/items/{}", item), fmt::format("the item's value is number {}, expected {} (build records with add_matrix, add_visibility, add_mesh)", it.index, at));

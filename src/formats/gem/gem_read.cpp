@@ -227,7 +227,8 @@ File read_file_model(ByteReader& r, const ReadLimits& limits) {
   std::uint64_t records = 0;
   while (!r.at_end()) {
     Frame& frame = file.frames.emplace_back();
-    frame.offset = r.offset();
+    const std::size_t frame_start = r.offset();
+    frame.offset = frame_start;
     const std::uint32_t tag = peek_tag(r);
     if (tag == tag_code("FRMN")) {
       frame.chunk = FrameChunk::frmn;
@@ -237,7 +238,7 @@ File read_file_model(ByteReader& r, const ReadLimits& limits) {
       frame.chunk = FrameChunk::frm3;
     } else {
       auto found = r.bytes(std::min<std::size_t>(4, r.remaining()), "chunk tag");
-      r.fail_at(frame.offset, ErrorCode::unknown_chunk,
+      r.fail_at(frame_start, ErrorCode::unknown_chunk,
                 fmt::format("expected {} or the end of the file, found '{}'", frame_tags,
                             tag_for_message(found)));
     }
@@ -249,7 +250,7 @@ File read_file_model(ByteReader& r, const ReadLimits& limits) {
     }
     records += std::uint64_t(frame.count) + 1;
     if (records > limits.max_keys) {
-      r.fail_at(frame.offset, ErrorCode::too_large,
+      r.fail_at(frame_start, ErrorCode::too_large,
                 fmt::format("more than {} key records (limits.max_keys)", limits.max_keys));
     }
   }

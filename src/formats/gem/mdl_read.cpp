@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "anmkit/core/float_text.hpp"
 #include "anmkit/model/clip.hpp"
 
 namespace anmkit::gem {
@@ -59,7 +60,7 @@ class Lexer {
 float number(const Token& t) {
   float value = 0;
   if (t.kind == Token::word) {
-    auto [ptr, ec] = std::from_chars(t.text.data(), t.text.data() + t.text.size(), value);
+    auto [ptr, ec] = float_from_chars(t.text.data(), t.text.data() + t.text.size(), value);
     if (ec == std::errc() && ptr == t.text.data() + t.text.size()) return value;
   }
   throw ErrorException{make_error(ErrorCode::bad_value, fmt::format("expected a number, found '{}'", t.text), t.offset)};

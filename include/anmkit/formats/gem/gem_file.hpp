@@ -169,8 +169,8 @@ struct File {
   }
   // The key's values as the file stores them: position, orientation, scale, those flagged.
   std::span<const std::uint32_t> values_of(const Key& key) const {
-    const std::uint64_t count = 3u * flag::vectors(key.flags);
-    if (key.first_value + count > values.size()) out_of_range();
+    const std::size_t count = 3u * flag::vectors(key.flags);  // 12 at most
+    if (std::uint64_t(key.first_value) + count > values.size()) out_of_range();
     return {values.data() + key.first_value, count};
   }
   const Bytes* mesh(const Key& key) const {  // null when the key has none
@@ -200,7 +200,8 @@ struct File {
   void require_open_record(const char* what) const;
   Vec3Bits vec3_at(std::uint64_t index) const {
     if (index + 3 > values.size()) out_of_range();
-    return {values[index], values[index + 1], values[index + 2]};
+    const std::uint32_t* at = values.data() + static_cast<std::size_t>(index);  // fits: below values.size()
+    return {at[0], at[1], at[2]};
   }
 };
 
