@@ -1,0 +1,48 @@
+// World transforms of a skeletal document's joints at a frame, as glTF (and the game) compose them:
+// each joint's local transform is its rest, or its bone's sampled pose when the file animates it;
+// a mirrored bone negates its local Z scale; a hidden bone has scale 0. Without a skeleton every
+// bone hangs under one root, as in anmkit's glTF export. Positions are in the format's own axes and
+// units (GEM: Z up, left-handed; LM: Y up).
+import { Matrix4, Quaternion, Vector3 } from 'three';
+
+// The nodes drawn: { name, parent (index or -1), bone (index into the sample or -1), joint }.
+export function nodesOf(clip) {
+  if (clip.joints.length === 0) return clip.bones.map((b, i) => ({ name: b.name, parent: -1, bone: i, joint: null }));
+  const boneOfJoint = new Map();
+  clip.bones.forEach((b, i) => { if (b.joint >= 0) boneOfJoint.set(b.joint, i); });
+  return clip.joints.map((j, i) => ({ name: j.name, parent: j.parent, bone: boneOfJoint.has(i) ? boneOfJoint.get(i) : -1, joint: j }));
+}
+
+const t = new Vector3();
+const q = new Quaternion();
+const s = new Vector3();
+const local = new Matrix4();
+
+// Fills `world` (an array of Matrix4, one a node) and `hidden` (booleans) from `pose`.
+export function worldTransforms(nodes, pose, world, hidden) {
+  for (let i = 0; i < nodes.length; ++i) {
+    const node = nodes[i];
+    const b = node.bone;
+    let mirrored;
+    if (b >= 0) {
+      t.set(pose.translation[3 * b], pose.translation[3 * b + 1], pose.translation[3 * b + 2]);
+      q.set(pose.rotation[4 * b], pose.rotation[4 * b + 1], pose.rotation[4 * b + 2], pose.rotation[4 * b + 3]).normalize();
+      s.set(pose.scale[3 * b], pose.scale[3 * b + 1], pose.scale[3 * b + 2]);
+      mirrored = pose.mirrored[b] === 1;
+      hidden[i] = pose.visible[b] === 0;
+    } else {
+      const j = node.joint;
+      t.fromArray(j.translation);
+      q.fromArray(j.rotation).normalize();
+      s.fromArray(j.scale);
+      mirrored = j.mirrored;
+      hidden[i] = false;
+    }
+    if (mirrored) s.z = -s.z;
+    if (b >= 0 && pose.visible[b] === 0) s.set(0, 0, 0);
+    local.compose(t, q, s);
+    if (node.parent >= 0 && hidden[node.parent]) hidden[i] = true;  // greyed with its hidden parent
+    if (node.parent >= 0) world[i].multiplyMatrices(world[node.parent], local);
+    else world[i].copy(local);
+  }
+}

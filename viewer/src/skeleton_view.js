@@ -1,0 +1,137 @@
+// The skeleton in 3D (three.js): a line from each joint to its parent, a point at each joint
+// (hidden ones grey), names on hover, the selected joint highlighted; an orbit camera and a ground
+// grid, with Z up for GEM (its world) and Y up for LM.
+import {
+  BufferAttribute, BufferGeometry, Color, GridHelper, LineBasicMaterial, LineSegments, Matrix4, PerspectiveCamera,
+  Points, PointsMaterial, Raycaster, Scene, Vector2, Vector3, WebGLRenderer,
+} from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { worldTransforms } from './pose.js';
+
+const SHOWN = new Color(0x2a6fdb);
+const HIDDEN = new Color(0x9a9a9a);
+const SELECTED = new Color(0xe0552b);
+
+export class SkeletonView {
+  constructor(canvas, tooltip) {
+    this.canvas = canvas;
+    this.tooltip = tooltip;
+    this.renderer = new WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
+    this.renderer.setClearColor(0xf4f4f0);
+    this.scene = new Scene();
+    this.camera = new PerspectiveCamera(45, 1, 0.01, 1e6);
+    this.controls = new OrbitControls(this.camera, canvas);
+    this.controls.addEventListener('change', () => this.render());
+    this.raycaster = new Raycaster();
+    this.pointer = new Vector2();
+    this.selected = -1;
+    this.onSelect = () => {};
+    canvas.addEventListener('pointermove', (e) => this.hover(e));
+    canvas.addEventListener('click', () => { if (this.hovered >= 0) this.select(this.hovered); });
+    new ResizeObserver(() => this.resize()).observe(canvas);
+  }
+
+  // A new document: its nodes (pose.js), and whether its world is Z up.
+  show(nodes, zUp) {
+    this.nodes = nodes;
+    this.world = nodes.map(() => new Matrix4());
+    this.hidden = new Array(nodes.length).fill(false);
+    this.selected = -1;
+    this.scene.clear();
+    const count = nodes.length;
+    this.linePositions = new Float32Array(6 * count);
+    this.lineColors = new Float32Array(6 * count);
+    const lines = new BufferGeometry();
+    lines.setAttribute('position', new BufferAttribute(this.linePositions, 3));
+    lines.setAttribute('color', new BufferAttribute(this.lineColors, 3));
+    this.lines = new LineSegments(lines, new LineBasicMaterial({ vertexColors: true }));
+    this.pointPositions = new Float32Array(3 * count);
+    this.pointColors = new Float32Array(3 * count);
+    const points = new BufferGeometry();
+    points.setAttribute('position', new BufferAttribute(this.pointPositions, 3));
+    points.setAttribute('color', new BufferAttribute(this.pointColors, 3));
+    this.points = new Points(points, new PointsMaterial({ size: 6, sizeAttenuation: false, vertexColors: true }));
+    this.grid = new GridHelper(1, 10, 0xb0b0a8, 0xd8d8d0);
+    if (zUp) this.grid.rotation.x = Math.PI / 2;  // the grid lies in XY
+    this.camera.up.set(0, zUp ? 0 : 1, zUp ? 1 : 0);
+    this.scene.add(this.grid, this.lines, this.points);
+    this.framed = false;
+  }
+
+  // The pose at a frame (the document's sample); frames the camera on the first one.
+  update(pose) {
+    worldTransforms(this.nodes, pose, this.world, this.hidden);
+    const p = new Vector3();
+    for (let i = 0; i < this.nodes.length; ++i) {
+      p.setFromMatrixPosition(this.world[i]);
+      p.toArray(this.pointPositions, 3 * i);
+      const parent = this.nodes[i].parent;
+      const from = parent >= 0 ? new Vector3().setFromMatrixPosition(this.world[parent]) : p;
+      from.toArray(this.linePositions, 6 * i);
+      p.toArray(this.linePositions, 6 * i + 3);
+      const color = i === this.selected ? SELECTED : this.hidden[i] ? HIDDEN : SHOWN;
+      color.toArray(this.pointColors, 3 * i);
+      color.toArray(this.lineColors, 6 * i);
+      color.toArray(this.lineColors, 6 * i + 3);
+    }
+    for (const g of [this.lines.geometry, this.points.geometry]) {
+      g.attributes.position.needsUpdate = true;
+      g.attributes.color.needsUpdate = true;
+      g.computeBoundingSphere();
+    }
+    if (!this.framed) this.frame();
+    this.render();
+  }
+
+  frame() {
+    const sphere = this.points.geometry.boundingSphere;
+    const radius = Math.max(sphere.radius, 1e-3);
+    const up = this.camera.up;
+    this.controls.target.copy(sphere.center);
+    const side = up.z === 1 ? new Vector3(-1, -1.6, 0.8) : new Vector3(1.2, 0.8, 1.6);
+    this.camera.position.copy(sphere.center).addScaledVector(side.normalize(), radius * 3);
+    this.camera.near = radius / 100;
+    this.camera.far = radius * 100;
+    this.camera.updateProjectionMatrix();
+    this.grid.scale.setScalar(radius * 4);
+    this.grid.position.copy(sphere.center);
+    if (up.z === 1) this.grid.position.z = 0; else this.grid.position.y = 0;
+    this.controls.update();
+    this.framed = true;
+  }
+
+  resize() {
+    const w = this.canvas.clientWidth;
+    const h = this.canvas.clientHeight;
+    if (!w || !h) return;
+    this.renderer.setSize(w, h, false);
+    this.camera.aspect = w / h;
+    this.camera.updateProjectionMatrix();
+    this.render();
+  }
+
+  render() {
+    this.renderer.render(this.scene, this.camera);
+  }
+
+  hover(event) {
+    if (!this.points) return;
+    const r = this.canvas.getBoundingClientRect();
+    this.pointer.set(((event.clientX - r.left) / r.width) * 2 - 1, -((event.clientY - r.top) / r.height) * 2 + 1);
+    this.raycaster.params.Points.threshold = this.points.geometry.boundingSphere.radius / 50;
+    this.raycaster.setFromCamera(this.pointer, this.camera);
+    const hit = this.raycaster.intersectObject(this.points)[0];
+    this.hovered = hit ? hit.index : -1;
+    this.tooltip.hidden = !hit;
+    if (hit) {
+      this.tooltip.textContent = this.nodes[hit.index].name;
+      this.tooltip.style.left = `${event.clientX - r.left + 12}px`;
+      this.tooltip.style.top = `${event.clientY - r.top + 12}px`;
+    }
+  }
+
+  select(index) {
+    this.selected = index;
+    this.onSelect(index);
+  }
+}
