@@ -66,7 +66,8 @@ export class SkeletonView {
       p.setFromMatrixPosition(this.world[i]);
       p.toArray(this.pointPositions, 3 * i);
       const parent = this.nodes[i].parent;
-      const from = parent >= 0 ? new Vector3().setFromMatrixPosition(this.world[parent]) : p;
+      // A root hangs from the origin (where glTF's root node is): without a skeleton every bone does.
+      const from = parent >= 0 ? new Vector3().setFromMatrixPosition(this.world[parent]) : new Vector3();
       from.toArray(this.linePositions, 6 * i);
       p.toArray(this.linePositions, 6 * i + 3);
       const color = i === this.selected ? SELECTED : this.hidden[i] ? HIDDEN : SHOWN;
