@@ -1,8 +1,9 @@
 // anmkit's C API (include/anmkit/anmkit.h) as the WebAssembly module exposes it, wrapped for the
 // page: documents opened from the module's in-memory file system (dropped files are written there
 // when first opened), errors thrown as AnmkitError. The struct layouts below are wasm32's (size_t
-// and pointers 4 bytes, uint64_t and double 8-aligned); each *_init'ed struct_size is checked
-// against them at start-up, so a header change that moves a field is caught, not misread.
+// and pointers 4 bytes, uint64_t and double 8-aligned; docs/wasm.md has the table). The open
+// options' size is checked at start-up (the one struct here with an init function); a moved field
+// elsewhere is caught by Viewer.Page, which compares what the page shows with the native library.
 
 const ERROR_SIZE = 2320; // int32 code, has_offset; uint64 offset; char pointer[256], file[1024], message[1024]
 const LAYOUT = { open_options: 72, diagnostic: 40, clip_info: 56, bone: 16, joint: 60, pose_arrays: 28, sprite_info: 40 };
