@@ -170,6 +170,85 @@ TEST(CliSafety, NamesThatDifferInCaseCollideOnlyWhenBothWrite) {
   }
 }
 
+// batch plans on hashes of output names and of inputs' identities (memory that does not grow
+// with the number of files), and confirms each match on the real names and identities. With
+// every hash equal (a test-only setting), every name and every existing output matches by hash:
+// the runs must be the same as with real hashes, to the byte.
+TEST(CliSafety, BatchDecidesOnRealNamesNotOnTheirHashes) {
+  TempDir dir;
+  // Distinct outputs: three animations, one of them in a subfolder, and a file that is not one.
+  copy(dir, "turret_v60.anm", "many/a.anm");
+  copy(dir, "turret_v40.anm", "many/b.anm");
+  copy(dir, "turret_v60.anm", "many/sub/c.anm");
+  dir.write_text("many/notes.txt", "not an animation");
+  // Two inputs for one output, and a third that writes alone.
+  const std::string x1 = copy(dir, "turret_v60.anm", "d1/x.anm");
+  const std::string x2 = copy(dir, "turret_v40.anm", "d2/x.anm");
+  const std::string y = copy(dir, "turret_v60.anm", "d2/y.anm");
+  // An output that is an input (g.json beside g.anm, written into the input folder), and one
+  // that is not (h.anm's h.json, new).
+  copy(dir, "turret_v60.anm", "own/g.anm");
+  const std::string g_json = dir.write_text("own/g.json", "{\"mine\": true}\n");
+  copy(dir, "turret_v60.anm", "own/h.anm");
+  struct Case {
+    std::vector<std::string> inputs;
+    std::string output;
+    int exit_code;
+  };
+  const std::vector<Case> cases = {
+      {{dir.file("many")}, "out_many", 0},
+      {{x1, x2, y}, "out_x", 1},
+      {{dir.file("own")}, "own", 1},
+  };
+  for (const Case& c : cases) {
+    for (const char* jobs : {"1", "2"}) {
+      SCOPED_TRACE(c.output + " -j" + jobs);
+      std::vector<CliResult> runs;
+      std::vector<std::vector<std::string>> trees;
+      for (const char* bits : {"64", "0", "1"}) {
+        // A previous output in the output folder: replaced, being no input of the run.
+        if (c.output != "own") {
+          fs::remove_all(dir.path() / c.output);
+          fs::create_directories(dir.path() / c.output);
+          dir.write_text(c.output + "/a.json", "old\n");
+        } else {
+          fs::remove(dir.path() / "own/h.json");
+        }
+        ::setenv("ANMKIT_TEST_PLAN_HASH_BITS", bits, 1);
+        std::vector<std::string> args{"batch"};
+        args.insert(args.end(), c.inputs.begin(), c.inputs.end());
+        args.insert(args.end(), {"-o", dir.file(c.output), "--to", "json", "-j", jobs});
+        runs.push_back(run_cli(args, dir));
+        ::unsetenv("ANMKIT_TEST_PLAN_HASH_BITS");
+        trees.push_back(tree(dir.path() / c.output));
+        EXPECT_EQ(runs.back().exit_code, c.exit_code) << bits << runs.back().err;
+        if (c.output == "out_many") {
+          EXPECT_NE(slurp(dir.file("out_many/a.json")), "old\n") << bits;
+        }
+        EXPECT_EQ(slurp(g_json), "{\"mine\": true}\n") << bits;
+      }
+      for (std::size_t i = 1; i < runs.size(); ++i) {
+        EXPECT_EQ(runs[i].out, runs[0].out) << i;
+        EXPECT_EQ(runs[i].err, runs[0].err) << i;
+        EXPECT_EQ(trees[i], trees[0]) << i;
+      }
+      if (c.output == "out_many") {
+        EXPECT_EQ(trees[0], (std::vector<std::string>{"a.json", "b.json", "sub/c.json"}));
+        EXPECT_EQ(runs[0].err, "");
+      } else if (c.output == "out_x") {
+        EXPECT_EQ(trees[0], (std::vector<std::string>{"a.json", "y.json"}));
+        EXPECT_NE(runs[0].err.find(x1 + ": error: its output " + dir.file("out_x") + "/x.json is also the output of " + x2 + ";"),
+                  std::string::npos)
+            << runs[0].err;
+        EXPECT_EQ(runs[0].out.substr(runs[0].out.rfind("3 files")), "3 files: 1 converted, 0 skipped (0 not animations), 2 failed\n");
+      } else {
+        EXPECT_EQ(runs[0].err, g_json + ": error: refusing to overwrite an input of this run (batch never replaces its inputs)\n");
+        EXPECT_TRUE(fs::exists(dir.path() / "own/h.json"));
+      }
+    }
+  }
+}
+
 TEST(CliSafety, ModelAndBaseAndFrameFilesAreInputsToo) {
   TempDir dir;
   const std::string refused = ": error: refusing to overwrite the input file; pass --in-place to replace it\n";

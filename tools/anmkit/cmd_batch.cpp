@@ -1,23 +1,29 @@
 // anmkit batch IN... -o OUTDIR --to KIND [-j N] [--skeleton-dir DIR] [--fail-fast] [--quiet]:
 // converts every animation found in files and folders, on every core, mirroring the input tree
 // under OUTDIR. The output is the same whatever -j is: the same files, and the same messages in
-// the same order. Memory stays flat in the files' sizes: the tree is walked lazily, each file's
-// line is printed as soon as every file before it is done, and a worker holds one file at a time.
-// A first walk plans the run (a few dozen bytes a file): no output may replace an input of the
-// run, and inputs that would write the same output all fail, whatever -j is.
+// the same order. Memory stays flat in the files' sizes and in their number: the tree is walked
+// lazily, each file's line is printed as soon as every file before it is done, and a worker holds
+// one file at a time. Walks before the work plan the run (hashes, 8 bytes an input and 8 an
+// output name, dropped before the work starts): no output may replace an input of the run, and
+// inputs that would write the same output all fail, whatever -j is.
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
-#include <optional>
 #include <mutex>
+#include <new>
+#include <optional>
+#include <set>
+#include <string_view>
 #include <thread>
-#include <unordered_map>
 
 #include <fmt/format.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "anmkit/core/file_io.hpp"
@@ -211,42 +217,144 @@ Expected<std::vector<Output>> outputs_for(const Document& document, const std::s
   return std::vector<Output>{{".anm", std::move(*out)}};
 }
 
-// What the run reads and may write, from a first walk before anything is written: every file of
-// the run, by identity (no output may replace one: `-o` may name an input folder, where `g.json`
-// is an input of `--to json` beside `g.anm`), and the inputs that would write one output
-// (`d1/x.anm` and `d2/x.anm`, `a.anm` and `a.ANM`, `t.anm` and `t.v40`). Each of those fails
-// and nothing is written for any of them, whatever -j and the order of the work.
+// Memory for the plan's hashes, mapped from the system and unmapped when freed. The CLI's
+// allocator keeps what is freed for the next file (tools/common/keep_freed_memory.hpp), and the
+// workers allocate from arenas of their own: what the plan took from the allocator would stay
+// resident through the whole run, a peak that grows with the number of files.
+template <class T>
+struct SystemPages {
+  using value_type = T;
+  SystemPages() = default;
+  template <class U>
+  SystemPages(const SystemPages<U>&) {}
+  T* allocate(std::size_t n) {
+    void* p = ::mmap(nullptr, n * sizeof(T), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    return static_cast<T*>(p);
+  }
+  void deallocate(T* p, std::size_t n) { ::munmap(p, n * sizeof(T)); }
+  friend bool operator==(const SystemPages&, const SystemPages&) { return true; }
+};
+using Hashes = std::vector<std::uint64_t, SystemPages<std::uint64_t>>;
+
+// What the run reads and may write, planned before anything is written: every file of the run,
+// by identity (no output may replace one: `-o` may name an input folder, where `g.json` is an
+// input of `--to json` beside `g.anm`), and the inputs that would write one output (`d1/x.anm`
+// and `d2/x.anm`, `a.anm` and `a.ANM`, `t.anm` and `t.v40`). Each of those fails and nothing is
+// written for any of them, whatever -j and the order of the work.
+//
+// Memory must not grow with the number of files (docs/PERFORMANCE.md: a folder ten times larger
+// within 10% of the peak), so the plan keeps no name and no identity a file. A first walk keeps
+// 8-byte hashes of every input's identity (device and inode) and of every output name that it
+// may write, in two sorted vectors mapped for them alone (SystemPages) and unmapped before the
+// work starts. A second walk keeps the real names of the outputs whose hash came up more than
+// once, and stats every output name: the identities of those that exist and whose hash is an
+// input's. A third walk, only when there are any, keeps the inputs that really have one of those
+// identities. A hash never decides alone: a name shared by hash alone has one input and fails
+// none, and an identity is an input's only when an input has it. What the run keeps is the
+// inputs that an output name of the run leads to (usually none) and the inputs that fail; each
+// output is still looked up (stat) when it is about to be written, as before.
 struct Plan {
-  InputSet inputs;
+  InputSet inputs;  // the inputs of the run that an output name of the run led to when planned
   std::map<std::string, std::string> collisions;  // input path -> why it fails
   std::uint64_t files = 0, bytes = 0;             // for the progress line
 
-  static Plan make(const Options& opt, const Skeletons& skeletons) {
-    Plan plan;
-    for (const auto& [key, path] : skeletons.by_format_and_key) plan.inputs.add(path);
-    const std::vector<std::string> suffixes = every_output_suffix(opt.to);
-    // Output name -> the first input naming it; and every input naming it when several do (by
-    // name only: whether they write anything is looked at below, for these few).
-    std::unordered_map<std::string, std::string> first;
-    std::map<std::string, std::vector<std::string>> shared;
+  static std::uint64_t mix(std::uint64_t z) {  // splitmix64's finaliser
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  // For the tests only: ANMKIT_TEST_PLAN_HASH_BITS=N keeps N bits of each hash (0: all hashes
+  // are equal), so that every decision is seen to rest on the real names and identities.
+  static std::uint64_t hash_mask() {
+    static const std::uint64_t mask = [] {
+      const char* bits = std::getenv("ANMKIT_TEST_PLAN_HASH_BITS");
+      const unsigned long n = bits ? std::strtoul(bits, nullptr, 10) : 64;
+      return n >= 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1;
+    }();
+    return mask;
+  }
+  static std::uint64_t identity_hash(const struct stat& st) {
+    return mix(mix(std::uint64_t(st.st_dev) + 0x9e3779b97f4a7c15ull) ^ std::uint64_t(st.st_ino)) & hash_mask();
+  }
+  static std::uint64_t name_hash(const std::string& name) { return mix(std::hash<std::string_view>{}(name)) & hash_mask(); }
+  static bool holds(const Hashes& sorted, std::uint64_t hash) {
+    return std::binary_search(sorted.begin(), sorted.end(), hash);
+  }
+  // Sorts and drops repeats; the vector's spare capacity is given back.
+  static void sort_unique(Hashes& hashes) {
+    std::sort(hashes.begin(), hashes.end());
+    hashes.erase(std::unique(hashes.begin(), hashes.end()), hashes.end());
+    hashes.shrink_to_fit();
+  }
+
+  // Every file the run reads, in the order of the work: the skeletons, then each input the walk
+  // finds (without those it reports as failed).
+  template <class F>
+  static void each_input(const Options& opt, const Skeletons& skeletons, F&& f) {
+    for (const auto& [key, path] : skeletons.by_format_and_key) f(path, nullptr);
     InputWalker walker(opt.inputs, opt.output);
     while (auto in = walker.next()) {
-      if (!in->error.empty()) continue;  // reported by the conversion pass
-      plan.inputs.add(in->path);
+      if (in->error.empty()) f(in->path, &*in);  // (a folder that cannot be listed is reported by the work)
+    }
+  }
+
+  static Plan make(const Options& opt, const Skeletons& skeletons) {
+    Plan plan;
+    const std::vector<std::string> suffixes = every_output_suffix(opt.to);
+    // 1. Hashes of every input's identity and of every output name.
+    Hashes input_ids, name_hashes;
+    each_input(opt, skeletons, [&](const std::string& path, const InputFile* in) {
+      struct stat st {};
+      const bool exists = !path.empty() && ::stat(path.c_str(), &st) == 0;
+      if (exists) input_ids.push_back(identity_hash(st));
+      if (!in) return;
       ++plan.files;
-      std::error_code ec;
-      const auto size = fs::file_size(in->path, ec);
-      if (!ec) plan.bytes += size;
+      if (exists && S_ISREG(st.st_mode)) plan.bytes += std::uint64_t(st.st_size);
+      const std::string base = output_base(opt, *in);
+      for (const auto& suffix : suffixes) name_hashes.push_back(name_hash(base + suffix));
+    });
+    sort_unique(input_ids);
+    // The output names' hashes that come up more than once.
+    Hashes repeated;
+    std::sort(name_hashes.begin(), name_hashes.end());
+    for (std::size_t i = 1; i < name_hashes.size(); ++i) {
+      const std::uint64_t h = name_hashes[i];
+      if (h == name_hashes[i - 1] && (repeated.empty() || repeated.back() != h)) repeated.push_back(h);
+    }
+    Hashes().swap(name_hashes);
+    // 2. The real names of those outputs, with every input naming each (a repeat of the input
+    // just before it aside, as one input named twice on the command line); and the identities of
+    // the outputs that exist and may be an input.
+    std::map<std::string, std::vector<std::string>> shared;
+    std::set<std::pair<std::uint64_t, std::uint64_t>> output_ids;
+    each_input(opt, skeletons, [&](const std::string& path, const InputFile* in) {
+      if (!in) return;
       const std::string base = output_base(opt, *in);
       for (const auto& suffix : suffixes) {
-        const auto [it, added] = first.emplace(base + suffix, in->path);
-        if (added) continue;
-        auto& names = shared[it->first];
-        if (names.empty()) names.push_back(it->second);
-        if (names.back() != in->path) names.push_back(in->path);
+        const std::string name = base + suffix;
+        if (holds(repeated, name_hash(name))) {
+          auto& paths = shared[name];
+          if (paths.empty() || paths.back() != path) paths.push_back(path);
+        }
+        struct stat st {};
+        if (::stat(name.c_str(), &st) == 0 && holds(input_ids, identity_hash(st))) {
+          output_ids.emplace(std::uint64_t(st.st_dev), std::uint64_t(st.st_ino));
+        }
       }
+    });
+    Hashes().swap(input_ids);
+    // 3. Of those identities, the inputs'.
+    if (!output_ids.empty()) {
+      each_input(opt, skeletons, [&](const std::string& path, const InputFile*) {
+        struct stat st {};
+        if (!path.empty() && ::stat(path.c_str(), &st) == 0 && output_ids.count({std::uint64_t(st.st_dev), std::uint64_t(st.st_ino)})) {
+          plan.inputs.add(path);
+        }
+      });
     }
     for (const auto& [output, names] : shared) {
+      if (names.size() < 2) continue;  // one input (or a hash that two names share)
       std::vector<std::string> writers;
       for (const auto& name : names) {
         if (writes_output(name, opt.to)) writers.push_back(name);
