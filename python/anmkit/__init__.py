@@ -199,6 +199,19 @@ def _options(skeleton: Optional[PathLike], fps: Optional[float], tick_hz: Option
     return options
 
 
+def _handed_out(function, *args, text: bool = False, trailing: tuple = ()) -> Union[bytes, str]:
+    """`function(*args, &data, &size, *trailing)`: the bytes (or UTF-8 text) the library handed
+    out, released with anmkit_bytes_free."""
+    data = ctypes.POINTER(ctypes.c_char if text else ctypes.c_uint8)()
+    size = ctypes.c_size_t()
+    _call(function, *args, ctypes.byref(data), ctypes.byref(size), *trailing)
+    try:
+        raw = ctypes.string_at(data, size.value)
+    finally:
+        lib.anmkit_bytes_free(data)
+    return raw.decode("utf-8", "surrogateescape") if text else raw
+
+
 def _diagnostics(handle: ctypes.c_void_p) -> List[Diagnostic]:
     """A C diagnostics list as Diagnostic values; the list is freed."""
     try:
@@ -275,22 +288,10 @@ class Document:
         return _diagnostics(handle)
 
     def _bytes(self, function, *args) -> bytes:
-        data = ctypes.POINTER(ctypes.c_uint8)()
-        size = ctypes.c_size_t()
-        _call(function, self._live(), *args, ctypes.byref(data), ctypes.byref(size))
-        try:
-            return ctypes.string_at(data, size.value)
-        finally:
-            lib.anmkit_bytes_free(data)
+        return _handed_out(function, self._live(), *args)
 
     def _text(self, function, flag: bool) -> str:
-        data = ctypes.POINTER(ctypes.c_char)()
-        size = ctypes.c_size_t()
-        _call(function, self._live(), int(flag), ctypes.byref(data), ctypes.byref(size))
-        try:
-            return ctypes.string_at(data, size.value).decode("utf-8", "surrogateescape")
-        finally:
-            lib.anmkit_bytes_free(data)
+        return _handed_out(function, self._live(), int(flag), text=True)
 
     def write(self) -> bytes:
         """The file's bytes (the input's, byte for byte, when nothing changed)."""
@@ -540,28 +541,17 @@ def model_to_gltf(path: PathLike, binary: bool = True, **limits: int) -> Tuple[b
     """A model file (GEM .mdl) with every sequence file it names as one glTF, an animation per
     sequence; and the warnings (sequences skipped, bones the skeleton lacks)."""
     options = _options(None, None, None, None, None, limits)
-    data = ctypes.POINTER(ctypes.c_uint8)()
-    size, warnings = ctypes.c_size_t(), ctypes.c_void_p()
-    _call(lib.anmkit_model_to_gltf, os.fsencode(path), ctypes.byref(options), int(binary), ctypes.byref(data),
-          ctypes.byref(size), ctypes.byref(warnings))
-    try:
-        return ctypes.string_at(data, size.value), _diagnostics(warnings)
-    finally:
-        lib.anmkit_bytes_free(data)
+    warnings = ctypes.c_void_p()
+    glb = _handed_out(lib.anmkit_model_to_gltf, os.fsencode(path), ctypes.byref(options), int(binary),
+                      trailing=(ctypes.byref(warnings),))
+    return glb, _diagnostics(warnings)
 
 
 def model_summary(path: PathLike, as_json: bool = False, **limits: int) -> str:
     """What `anmkit info MODEL` prints of a model file (GEM .mdl, LM .bin): its skeleton and the
     animation files it names, each with whether it exists."""
     options = _options(None, None, None, None, None, limits)
-    data = ctypes.POINTER(ctypes.c_char)()
-    size = ctypes.c_size_t()
-    _call(lib.anmkit_model_summary, os.fsencode(path), ctypes.byref(options), int(as_json), ctypes.byref(data),
-          ctypes.byref(size))
-    try:
-        return ctypes.string_at(data, size.value).decode("utf-8", "surrogateescape")
-    finally:
-        lib.anmkit_bytes_free(data)
+    return _handed_out(lib.anmkit_model_summary, os.fsencode(path), ctypes.byref(options), int(as_json), text=True)
 
 
 def detect(data: bytes) -> Optional[str]:
