@@ -6,23 +6,13 @@ set -euo pipefail
 addon_dir=$1 examples=$2 corpus=${ANMKIT_CORPUS_DIR:+$ANMKIT_CORPUS_DIR/gem}
 corpus=${corpus:-$3}
 here=$(cd "$(dirname "$0")" && pwd)
-missing() {
-  if [ "${ANMKIT_REQUIRE_EXTERNALS:-0}" != 0 ]; then
-    echo "missing: $1; ANMKIT_REQUIRE_EXTERNALS is set" >&2
-    exit 1
-  fi
-  echo "skipped: missing $1" >&2
-  exit 77
-}
+. "$here/../../tests/support/externals.sh"
 # /usr/bin first: another Python earlier on PATH (pyenv) makes Debian's Blender lose its NumPy.
 export PATH=/usr/bin:$PATH
 command -v blender > /dev/null || missing "Blender (scripts/deps installs Debian's blender package)"
 zip=$(ls "$addon_dir"/anmkit_blender-*.zip 2> /dev/null | head -n 1)
 [ -n "$zip" ] || { echo "no add-on zip in $addon_dir (the anmkit_blender_addon target builds it)" >&2; exit 1; }
-if [ ! -d "$corpus" ]; then
-  [ "${ANMKIT_REQUIRE_EXTERNALS:-0}" != 0 ] && missing "the corpus folder $corpus"
-  corpus=-
-fi
+corpus_or_none
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 unset ANMKIT_LIBRARY  # the add-on loads the library inside its zip

@@ -11,14 +11,7 @@
 set -euo pipefail
 mode=$1 wasm=$2 library=$3 source=$4 corpus=${5:-}
 here=$(cd "$(dirname "$0")" && pwd)
-missing() {
-  if [ -n "${ANMKIT_REQUIRE_EXTERNALS:-}" ]; then
-    echo "missing: $1; ANMKIT_REQUIRE_EXTERNALS is set" >&2
-    exit 1
-  fi
-  echo "skipped: missing $1" >&2
-  exit 77
-}
+. "$here/../support/externals.sh"
 command -v node > /dev/null || missing "Node.js"
 [ -f "$wasm" ] || missing "$wasm (scripts/build makes it when emcc is installed: scripts/deps)"
 # Built before the native library it is compared with: from older sources.

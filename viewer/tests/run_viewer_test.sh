@@ -6,22 +6,12 @@ set -euo pipefail
 build=$1 examples=$2 corpus=${ANMKIT_CORPUS_DIR:+$ANMKIT_CORPUS_DIR/gem} tool=$4 library=$5 package=$6
 corpus=${corpus:-$3}
 here=$(cd "$(dirname "$0")" && pwd)
-missing() {
-  if [ "${ANMKIT_REQUIRE_EXTERNALS:-0}" != 0 ]; then
-    echo "missing: $1; ANMKIT_REQUIRE_EXTERNALS is set" >&2
-    exit 1
-  fi
-  echo "skipped: missing $1" >&2
-  exit 77
-}
+. "$here/../../tests/support/externals.sh"
 [ -x /usr/bin/chromium ] || missing "Chromium (scripts/deps installs Debian's chromium package)"
 [ -d "$here/../node_modules/playwright-core" ] || missing "the viewer's npm packages (scripts/deps runs npm ci in viewer/)"
 [ -f "$build/viewer/anmkit_wasm.js" ] || missing "the WebAssembly build, $build/viewer/anmkit_wasm.js (scripts/build makes it when emcc is installed)"
 [ -f "$build/viewer/viewer.js" ] || missing "the page, $build/viewer/viewer.js (scripts/build bundles it)"
-if [ ! -d "$corpus" ]; then
-  [ "${ANMKIT_REQUIRE_EXTERNALS:-0}" != 0 ] && missing "the corpus folder $corpus"
-  corpus=-
-fi
+corpus_or_none
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 ANMKIT_LIBRARY=$library PYTHONPATH=$package /usr/bin/node "$here/viewer_test.mjs" "$build/viewer" "$build/bin/anmkit" \
