@@ -10,7 +10,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 # /usr/bin first: another Python earlier on PATH (pyenv) makes Debian's Blender lose its NumPy.
 export PATH=/usr/bin:$PATH
 command -v blender > /dev/null || missing "Blender (scripts/deps installs Debian's blender package)"
-zip=$(ls "$addon_dir"/anmkit_blender-*.zip 2> /dev/null | head -n 1)
+zip=$(ls "$addon_dir"/anmkit_blender-*.zip 2> /dev/null | head -n 1 || true)
 [ -n "$zip" ] || { echo "no add-on zip in $addon_dir (the anmkit_blender_addon target builds it)" >&2; exit 1; }
 corpus_or_none
 scratch=$(mktemp -d)
