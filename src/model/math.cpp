@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "interpolate.hpp"
+#include "euler_quaternion.hpp"
 
 namespace anmkit::model {
 
@@ -126,17 +127,7 @@ float quat_angle_between(const Quat& a, const Quat& b) {
   return float(4 * std::asin(std::min(1.0, chord / 2)));
 }
 
-Quat quat_from_euler_zyx(double rx, double ry, double rz) {
-  const double cx = std::cos(rx / 2), sx = std::sin(rx / 2);
-  const double cy = std::cos(ry / 2), sy = std::sin(ry / 2);
-  const double cz = std::cos(rz / 2), sz = std::sin(rz / 2);
-  // qz * qy * qx
-  const double w = cz * cy * cx + sz * sy * sx;
-  const double x = cz * cy * sx - sz * sy * cx;
-  const double y = cz * sy * cx + sz * cy * sx;
-  const double z = sz * cy * cx - cz * sy * sx;
-  return with_positive_w(Quat{float(x), float(y), float(z), float(w)});
-}
+Quat quat_from_euler_zyx(double rx, double ry, double rz) { return detail::euler_zyx_quaternion(rx, ry, rz); }
 
 Vec3d euler_zyx_from_quat(const Quat& q) {
   // atan2 throughout: asin loses precision near 90 degrees.
