@@ -22,10 +22,6 @@ Quat normalized(const Quat& q) {
   return Quat{float(q.x / n), float(q.y / n), float(q.z / n), float(q.w / n)};
 }
 
-Quat with_positive_w(const Quat& q) {
-  return q.w < 0 ? Quat{-q.x, -q.y, -q.z, -q.w} : q;
-}
-
 Quat quat_from_xyz(float x, float y, float z) {
   const double ww = 1.0 - double(x) * x - double(y) * y - double(z) * z;
   return Quat{x, y, z, float(std::sqrt(std::max(0.0, ww)))};

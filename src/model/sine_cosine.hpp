@@ -70,7 +70,7 @@ __attribute__((always_inline)) inline Pair reduced_sine_cosine(double x) {
   return reinterpret_cast<Pair>(((sc & ~swap[quadrant]) | (cs & swap[quadrant])) ^ negate[quadrant]);
 }
 
-inline SineCosine sine_cosine(double x) {
+__attribute__((always_inline)) inline SineCosine sine_cosine(double x) {
   if (!(std::fabs(x) <= reduced_limit)) return {std::sin(x), std::cos(x)};
   const Pair sc = reduced_sine_cosine(x);
   return {sc[0], sc[1]};
