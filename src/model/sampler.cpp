@@ -6,8 +6,8 @@
 #include <limits>
 #include <stdexcept>
 
-#include "euler_quaternion.hpp"
 #include "interpolate.hpp"
+#include "pose_quaternions.hpp"
 
 namespace anmkit::model {
 namespace {
@@ -131,15 +131,6 @@ Sampler::Sampler(const Clip& clip) : frame_count_(clip.frame_count), loop_(clip.
 
 namespace {
 
-// The quaternions of the Euler rotations of a sampled pose, in a loop of its own: the three
-// sines and cosines of a bone are one long chain of dependent operations, which bones taken one
-// after another overlap only here (every track evaluation of a bone sits between them otherwise).
-void euler_to_quaternions(std::span<BonePose> poses) {
-  for (BonePose& p : poses) {
-    if (p.has_euler) p.rotation = detail::euler_zyx_quaternion(p.euler.x, p.euler.y, p.euler.z);
-  }
-}
-
 // Where `frame` falls among a track's keys (see first_after).
 inline std::uint32_t locate(const double* frames, std::uint32_t n, bool ascending, double frame, std::uint32_t* hint) {
   return hint && ascending ? first_after(frames, n, frame, *hint) : first_after(frames, n, frame);
@@ -200,7 +191,7 @@ void Sampler::sample_bone(const BoneRef& bone, double frame, BonePose& out, std:
     p.has_rotation = true;
     if (bone.euler) {
       p.euler = evaluate(bone.rotation, vec3s_.data());
-      p.has_euler = true;  // its quaternion comes in euler_to_quaternions, after every bone
+      p.has_euler = true;  // its quaternion comes after every bone's tracks (pose_quaternions.hpp)
     } else {
       p.rotation = evaluate(bone.rotation, quats_.data());
     }
@@ -214,7 +205,7 @@ void Sampler::sample_bone(const BoneRef& bone, double frame, BonePose& out, std:
 bool Sampler::sample(double frame, std::span<BonePose> out) const {
   if (out.size() != bones_.size()) return false;
   for (std::size_t b = 0; b < bones_.size(); ++b) sample_bone(bones_[b], frame, out[b], nullptr);
-  euler_to_quaternions(out);
+  detail::euler_to_quaternions(out);
   return true;
 }
 
@@ -223,7 +214,7 @@ bool Sampler::sample(double frame, std::span<BonePose> out, Cursor& cursor) cons
   if (cursor.hints_.size() != track_count()) cursor.hints_.assign(track_count(), 0);
   std::uint32_t* hints = cursor.hints_.data();
   for (std::size_t b = 0; b < bones_.size(); ++b) sample_bone(bones_[b], frame, out[b], hints + b * tracks_per_bone);
-  euler_to_quaternions(out);
+  detail::euler_to_quaternions(out);
   return true;
 }
 
@@ -238,7 +229,7 @@ bool Sampler::sample_frames(std::uint32_t first, std::uint32_t count, std::span<
       sample_bone(bones_[b], double(first) + double(i), out[std::size_t(i) * bones + b], hints);
     }
   }
-  euler_to_quaternions(out);
+  detail::euler_to_quaternions(out);
   return true;
 }
 
