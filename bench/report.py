@@ -137,6 +137,20 @@ speedup = runs["1x-j1"][0] / runs["1x-j2"][0]
 target("`batch -j2` at least 1.8x `-j1`", f"{speedup:.2f}x", speedup >= 1.8)
 growth = runs["10x-j2"][1] / runs["1x-j2"][1]
 target("peak memory of the 10x corpus within 10% of the 1x corpus", f"{(growth - 1) * 100:+.1f}%", growth <= 1.10)
+
+out.append("\n### Targets (issue 13)\n")
+out.append("| target | measured | |\n| --- | --- | --- |\n")
+for name, floor in (("BM_SamplerGem/cursor", 50e6), ("BM_SamplerGem/no_cursor", 50e6),
+                    ("BM_SamplerLm/cursor", 30e6), ("BM_SamplerLm/no_cursor", 30e6)):
+    b = medians.get(name)
+    if b and b.get("bone_frames_per_second"):
+        measured = b["bone_frames_per_second"]
+        target(f"`model::Sampler` ({name}) at least {floor / 1e6:.0f} M bone-frames/s", f"{measured / 1e6:.1f} M",
+               measured >= floor)
+for name in ("BM_Validate/frm2", "BM_Validate/frmn", "BM_LmValidate"):
+    b = medians.get(name)
+    if b and b.get("vs_memcpy"):
+        target(f"validate ({name}) at least 1/20 of memcpy", ratio(b), b["vs_memcpy"] >= 1 / 20)
 python_report = pathlib.Path(sys.argv[1]) / "python.json"
 if python_report.exists():
     p = json.loads(python_report.read_text())
