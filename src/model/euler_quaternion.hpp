@@ -1,6 +1,7 @@
 #pragma once
-// Euler angles (radians, Rz * Ry * Rx) to a quaternion with w >= 0: model::quat_from_euler_zyx,
-// inline for the runtime sampler, which converts a whole pose's rotations in one loop.
+// Euler angles (radians, Rz * Ry * Rx) to a quaternion with w >= 0: model::quat_from_euler_zyx.
+// Inline, as the definition that the runtime sampler's lanes (pose_quaternions.cpp) repeat
+// operation for operation, and that they fall back to past the reduced range.
 
 #include "anmkit/model/math.hpp"
 #include "sine_cosine.hpp"
