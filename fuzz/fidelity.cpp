@@ -34,6 +34,7 @@
 #include "anmkit/formats/mm2/mm2_validate.hpp"
 #include "anmkit/formats/mm2/mm2_write.hpp"
 #include "anmkit/model/sampler.hpp"
+#include "../src/model/pose_quaternions.hpp"  // every code of the Euler step, not only the best
 
 namespace anmkit::fuzz {
 namespace {
@@ -71,9 +72,10 @@ Result check_json_round_trip(const File& file, ToJson to_json, FromJson from_jso
 }
 
 // The runtime sampler gives the one evaluator's pose, bit for bit, at frames on, between, before
-// and past keys, with a cursor and without. Every NaN counts as one: its sign follows the
-// operand order the compiler picks for a product, which differs between two inlined copies of
-// the evaluator itself.
+// and past keys, with a cursor and without, and frame by frame (sample_frames); its Euler step
+// in every code this CPU runs, not only the one it picks. Every NaN counts as one: its sign
+// follows the operand order the compiler picks for a product, which differs between two inlined
+// copies of the evaluator itself.
 Result check_sampler(const model::Clip& clip, std::string_view what) {
   auto bits = [](const model::BonePose& p) {
     auto b = [](float f) { return f != f ? 0x7fc00000u : std::bit_cast<std::uint32_t>(f); };
@@ -83,6 +85,13 @@ Result check_sampler(const model::Clip& clip, std::string_view what) {
         b(p.euler.x),       b(p.euler.y),       b(p.euler.z),       p.visible,       p.mirrored,
         p.has_translation,  p.has_rotation,     p.has_scale,        p.has_euler};
   };
+  auto differs = [&](std::span<const model::BonePose> got, const std::vector<model::BonePose>& expected) {
+    for (std::size_t b = 0; b < expected.size(); ++b) {
+      if (bits(got[b]) != bits(expected[b])) return true;
+    }
+    return false;
+  };
+  using model::detail::PoseQuaternionCode;
   const model::Sampler sampler(clip);
   model::Sampler::Cursor cursor(sampler);
   std::vector<model::BonePose> plain(sampler.bone_count()), hinted(sampler.bone_count());
@@ -91,10 +100,25 @@ Result check_sampler(const model::Clip& clip, std::string_view what) {
     if (!sampler.sample(frame, plain) || !sampler.sample(frame, hinted, cursor)) {
       return fmt::format("{}: the sampler refused a buffer of its own size", what);
     }
-    for (std::size_t b = 0; b < expected.size(); ++b) {
-      if (bits(plain[b]) != bits(expected[b]) || bits(hinted[b]) != bits(expected[b])) {
-        return fmt::format("{}: the sampler's bone {} at frame {} is not model::sample's", what, b, frame);
+    if (differs(plain, expected) || differs(hinted, expected)) {
+      return fmt::format("{}: the sampler's pose at frame {} is not model::sample's", what, frame);
+    }
+    for (auto code : {PoseQuaternionCode::baseline, PoseQuaternionCode::avx2, PoseQuaternionCode::avx512}) {
+      if (!model::detail::supported(code)) continue;
+      std::vector<model::BonePose> again = plain;
+      model::detail::euler_to_quaternions(again, code);
+      if (differs(again, expected)) {
+        return fmt::format("{}: Euler quaternions of code {} at frame {} are not model::sample's", what, int(code), frame);
       }
+    }
+  }
+  const std::uint32_t frames = std::min<std::uint32_t>(clip.frame_count, 8);
+  std::vector<model::BonePose> all(std::size_t(frames) * sampler.bone_count());
+  if (!sampler.sample_frames(0, frames, all)) return fmt::format("{}: sample_frames refused its own size", what);
+  for (std::uint32_t f = 0; f < frames; ++f) {
+    const std::span<const model::BonePose> got(all.data() + std::size_t(f) * sampler.bone_count(), sampler.bone_count());
+    if (differs(got, model::sample(clip, f))) {
+      return fmt::format("{}: sample_frames at frame {} is not model::sample's", what, f);
     }
   }
   return std::nullopt;

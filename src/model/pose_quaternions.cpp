@@ -72,7 +72,7 @@ __attribute__((always_inline)) inline void convert_lanes(std::span<BonePose> pos
   using Bits = typename Vectors<lanes>::Bits;
   using Floats = typename Vectors<lanes>::Floats;
   using FloatBits = typename Vectors<lanes>::FloatBits;
-  Floats ex, ey, ez;
+  Floats ex{}, ey{}, ez{};
   for (int i = 0; i < lanes; ++i) {
     const Vec3& e = poses[index[i]].euler;
     ex[i] = e.x, ey[i] = e.y, ez[i] = e.z;
@@ -121,8 +121,8 @@ void convert_baseline(std::span<BonePose> poses) { convert<4>(poses); }
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define ANMKIT_POSE_QUATERNIONS_X86 1
 // The same source compiled for AVX2 and for AVX-512. AVX-512 has fused multiply-adds, which
-// round once where the baseline rounds twice: the model layer is built with -ffp-contract=off
-// (src/CMakeLists.txt), so the compiler never fuses them.
+// round once where the baseline rounds twice: everything is built with -ffp-contract=off
+// (CMakeLists.txt), so the compiler never fuses them.
 __attribute__((target("avx2"))) void convert_avx2(std::span<BonePose> poses) { convert<8>(poses); }
 __attribute__((target("avx512f"))) void convert_avx512(std::span<BonePose> poses) { convert<16>(poses); }
 #endif
