@@ -9,8 +9,9 @@
 namespace anmkit::model::detail {
 namespace {
 
-// `lanes` bones at a time: the vectors are one register on the CPU the code is built for, or two
-// (more independent work between the long dependent chains of the series).
+// `lanes` bones at a time: each vector is two registers of the code's width (4 lanes for SSE2, 8
+// for AVX2, 16 for AVX-512), more independent work between the long dependent chains of the
+// series than one register would give.
 template <int lanes>
 struct Vectors {
   typedef double Doubles __attribute__((vector_size(8 * lanes)));
@@ -34,11 +35,7 @@ template <int lanes>
 __attribute__((always_inline)) inline auto reduced_sines_cosines(const typename Vectors<lanes>::Doubles& x) {
   using Doubles = typename Vectors<lanes>::Doubles;
   using Bits = typename Vectors<lanes>::Bits;
-  constexpr double two_over_pi = 0x1.45f306dc9c883p-1;
-  constexpr double pio2_1 = 0x1.921fb544p+0;
-  constexpr double pio2_2 = 0x1.0b4611a6p-34;
-  constexpr double pio2_3 = 0x1.3198a2e037073p-69;
-  constexpr double shift = 0x1.8p52;
+  using namespace reduction;
   const Doubles shifted = x * two_over_pi + shift;
   const Doubles n = shifted - shift;
   // 1.5 * 2^52 + n has n (mod 4) in its lowest bits: the scalar's int32(n) & 3.

@@ -30,16 +30,21 @@ using PairBits = std::uint64_t __attribute__((vector_size(16)));
 // The largest argument reduced here (|n| <= 2^20 below); past it, and for NaN, the C library.
 constexpr double reduced_limit = 0x1p20 * 0x1.921fb54442d18p+0;
 
+// The reduction's constants (also the runtime sampler's lanes', pose_quaternions.cpp).
+namespace reduction {
+constexpr double two_over_pi = 0x1.45f306dc9c883p-1;
+constexpr double pio2_1 = 0x1.921fb544p+0;       // pi/2, its first 33 bits
+constexpr double pio2_2 = 0x1.0b4611a6p-34;      // the next 33
+constexpr double pio2_3 = 0x1.3198a2e037073p-69;  // the rest, rounded
+// n = x * 2/pi rounded to the nearest integer by adding and taking away 1.5 * 2^52
+// (round-to-nearest mode); |n| <= 2^20, so it converts exactly, and its low bits are the quadrant.
+constexpr double shift = 0x1.8p52;
+}  // namespace reduction
+
 // sin x in lane 0 and cos x in lane 1, for |x| <= reduced_limit. Inlined: the three calls of an
 // Euler rotation, and the rotations of successive bones, overlap only when the compiler sees them.
 __attribute__((always_inline)) inline Pair reduced_sine_cosine(double x) {
-  constexpr double two_over_pi = 0x1.45f306dc9c883p-1;
-  constexpr double pio2_1 = 0x1.921fb544p+0;       // pi/2, its first 33 bits
-  constexpr double pio2_2 = 0x1.0b4611a6p-34;      // the next 33
-  constexpr double pio2_3 = 0x1.3198a2e037073p-69;  // the rest, rounded
-  // n = x * 2/pi rounded to the nearest integer by the 1.5 * 2^52 shift (round-to-nearest mode);
-  // |n| <= 2^20, so it converts exactly, and its low bits are the quadrant.
-  constexpr double shift = 0x1.8p52;
+  using namespace reduction;
   const double n = (x * two_over_pi + shift) - shift;
   const unsigned quadrant = static_cast<unsigned>(static_cast<std::int32_t>(n)) & 3u;
   const double r = ((x - n * pio2_1) - n * pio2_2) - n * pio2_3;
