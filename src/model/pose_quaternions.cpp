@@ -42,14 +42,9 @@ __attribute__((always_inline)) inline auto reduced_sines_cosines(const typename 
   const Bits quadrant = bits(shifted) & 3;
   const Doubles r = ((x - n * pio2_1) - n * pio2_2) - n * pio2_3;
   const Doubles r2 = r * r;
-  Doubles s = Doubles{} + f(17), c = Doubles{} + f(16);
-  s = s * r2 - f(15), c = c * r2 - f(14);
-  s = s * r2 + f(13), c = c * r2 + f(12);
-  s = s * r2 - f(11), c = c * r2 - f(10);
-  s = s * r2 + f(9), c = c * r2 + f(8);
-  s = s * r2 - f(7), c = c * r2 - f(6);
-  s = s * r2 + f(5), c = c * r2 + f(4);
-  s = s * r2 - f(3), c = c * r2 - f(2);
+  Doubles s = Doubles{} + series::sine[0], c = Doubles{} + series::cosine[0];
+#pragma GCC unroll 8
+  for (int k = 1; k < series::terms; ++k) s = s * r2 + series::sine[k], c = c * r2 + series::cosine[k];
   constexpr std::uint64_t sign = std::uint64_t(1) << 63;
   s = doubles((bits(r + r * r2 * s) & ~sign) | (bits(r) & sign));  // copysign
   c = 1 + r2 * c;

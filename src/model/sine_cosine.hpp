@@ -41,6 +41,15 @@ constexpr double pio2_3 = 0x1.3198a2e037073p-69;  // the rest, rounded
 constexpr double shift = 0x1.8p52;
 }  // namespace reduction
 
+// The two series on [-pi/4, pi/4], highest power first: sin r = r + r^3 * S(r^2) and
+// cos r = 1 + r^2 * C(r^2), each evaluated by Horner's rule from these (here, and in the runtime
+// sampler's lanes, pose_quaternions.cpp).
+namespace series {
+constexpr int terms = 8;
+inline constexpr double sine[terms] = {f(17), -f(15), f(13), -f(11), f(9), -f(7), f(5), -f(3)};
+inline constexpr double cosine[terms] = {f(16), -f(14), f(12), -f(10), f(8), -f(6), f(4), -f(2)};
+}  // namespace series
+
 // sin x in lane 0 and cos x in lane 1, for |x| <= reduced_limit. Inlined: the three calls of an
 // Euler rotation, and the rotations of successive bones, overlap only when the compiler sees them.
 __attribute__((always_inline)) inline Pair reduced_sine_cosine(double x) {
@@ -50,17 +59,12 @@ __attribute__((always_inline)) inline Pair reduced_sine_cosine(double x) {
   const double r = ((x - n * pio2_1) - n * pio2_2) - n * pio2_3;
 
   // Both series at once, the sine's in lane 0 and the cosine's in lane 1 (the same operations
-  // per lane as two scalar Horner loops): sin r = r + r^3 * S(r^2), cos r = 1 + r^2 * C(r^2).
+  // per lane as two scalar Horner loops).
   const double r2 = r * r;
   const Pair z = {r2, r2};
-  Pair p = Pair{f(17), f(16)};
-  p = p * z + Pair{-f(15), -f(14)};
-  p = p * z + Pair{f(13), f(12)};
-  p = p * z + Pair{-f(11), -f(10)};
-  p = p * z + Pair{f(9), f(8)};
-  p = p * z + Pair{-f(7), -f(6)};
-  p = p * z + Pair{f(5), f(4)};
-  p = p * z + Pair{-f(3), -f(2)};
+  Pair p = Pair{series::sine[0], series::cosine[0]};
+#pragma GCC unroll 8
+  for (int k = 1; k < series::terms; ++k) p = p * z + Pair{series::sine[k], series::cosine[k]};
   // sin r has the sign of r on [-pi/4, pi/4]: copysign keeps sin(-0) = -0, which the sum makes +0.
   const double s = std::copysign(r + r * r2 * p[0], r);
   const double c = 1 + r2 * p[1];

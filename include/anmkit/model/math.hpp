@@ -28,8 +28,8 @@ Mat3 matrix_from_quat(const Quat& q);
 // Rotation matrix (orthonormal, det +1) to a unit quaternion with w >= 0.
 Quat quat_from_matrix(const Mat3& m);
 Quat normalized(const Quat& q);
-// The same rotation with w >= 0 (q and -q are one rotation). Inline: the runtime sampler calls it
-// for every Euler rotation.
+// The same rotation with w >= 0 (q and -q are one rotation). Inline: the Euler evaluator
+// (src/model/euler_quaternion.hpp), which sampling calls for every Euler rotation, inlines it.
 inline Quat with_positive_w(const Quat& q) { return q.w < 0 ? Quat{-q.x, -q.y, -q.z, -q.w} : q; }
 // Rebuilds w >= 0 of a unit quaternion from x, y, z.
 Quat quat_from_xyz(float x, float y, float z);
