@@ -13,9 +13,12 @@ from bpy_extras.io_utils import ExportHelper
 
 from . import anmkit, sources
 
-VERSIONS = [("original", "As the original", "The version and layout of the file the action came from"),
-            ("gem-4.0", "GEM 4.0", ""), ("gem-6.0", "GEM 6.0", ""), ("gem-6.1", "GEM 6.1", ""),
-            ("gem-6.1-frm3", "GEM 6.1 (FRM3)", "")]
+# Another version or layout of the file's format: every convert target that a glTF import can
+# also be written as, as the registry lists them.
+VERSIONS = [("original", "As the original", "The version and layout of the file the action came from")] + [
+    (target, target, f"{info['title']}: {target}")
+    for info in (anmkit.format_info(name) for name in anmkit.formats())
+    for target in info["convert_targets"] if target in info["import_targets"]]
 
 
 def armature_with_sources(context):
@@ -59,8 +62,9 @@ def export_action(context, obj, action, path: str, version: str, overwrite_origi
         warnings.append(f"the scene runs at {scene_fps:g} fps but the file was imported at {source['fps']:g}: "
                         "each Blender frame is written as one game frame")
     glb = gltf_of(context, obj)
-    skeleton = source.get("skeleton") if source["target"] == "lm" else None
-    with anmkit.open(str(original), skeleton=skeleton) as base:
+    # The skeleton it was imported with opens the original as it was opened then (a format may
+    # take what its model file gives, as LM takes its node count from the .bin).
+    with anmkit.open(str(original), skeleton=source.get("skeleton")) as base:
         imported = anmkit.from_gltf(glb, source["target"], name=pathlib.Path(path).name, animation=source["sequence"],
                                     fps=scene_fps, base=base)
     document = imported.document
@@ -79,7 +83,7 @@ class ExportAnm(bpy.types.Operator, ExportHelper):
 
     filename_ext = ".anm"
     version: EnumProperty(name="Version", items=VERSIONS, default="original",
-                          description="GEM: the version to write (LM files have one)")
+                          description="The version to write (a format with one version keeps it)")
     overwrite_original: BoolProperty(name="Overwrite the original", default=False,
                                      description="Allow the output to be the file the action was imported from")
 

@@ -45,7 +45,8 @@ extern "C" {
 
 /* ---- Errors ------------------------------------------------------------------------------ */
 
-/* Stable codes: their numbers never change. 1 .. 10 are the library's own (core/error.hpp). */
+/* Stable codes: their numbers never change. 1 .. 10, 14 and 15 are the library's own
+ * (core/error.hpp), 11 .. 13 the C API's. */
 typedef enum anmkit_status {
   ANMKIT_OK = 0,
   ANMKIT_ERROR_IO = 1,               /* a file could not be read or written */
@@ -61,7 +62,9 @@ typedef enum anmkit_status {
   ANMKIT_ERROR_INVALID_ARGUMENT = 11, /* a NULL where a value is needed, an index out of range,
                                         a struct_size too small, an unknown option value */
   ANMKIT_ERROR_BUFFER_TOO_SMALL = 12, /* a caller's buffer cannot hold the result */
-  ANMKIT_ERROR_WRONG_KIND = 13        /* a skeletal call on a sprite document, or the reverse */
+  ANMKIT_ERROR_WRONG_KIND = 13,       /* a skeletal call on a sprite document, or the reverse */
+  ANMKIT_ERROR_OUT_OF_MEMORY = 14,    /* an allocation failed */
+  ANMKIT_ERROR_INTERNAL = 15          /* a bug: something the library did not expect of itself */
 } anmkit_status;
 
 #define ANMKIT_ERROR_TEXT 1024
@@ -87,11 +90,58 @@ ANMKIT_API const char* anmkit_library_version(void);
  * end. */
 ANMKIT_API const char* anmkit_format_name(size_t index);
 
+/* One of the formats' own options, as the registry declares it (every format's, each name once). */
+typedef enum anmkit_option_kind {
+  ANMKIT_OPTION_WHOLE = 0,   /* a whole number from 0 to `max` */
+  ANMKIT_OPTION_CHOICE = 1,  /* one of `choices` (the first is the default) */
+  ANMKIT_OPTION_FLAG = 2     /* "true" or "false" */
+} anmkit_option_kind;
+
+typedef struct anmkit_format_option {
+  size_t struct_size;
+  const char* name;         /* "nodes", "rotation-unit" (static storage) */
+  const char* help;
+  int32_t kind;             /* an anmkit_option_kind */
+  int32_t when_opening;     /* 1: anmkit_open_options takes it */
+  int32_t when_importing;   /* 1: anmkit_gltf_import_options takes it */
+  int32_t excludes_skeleton; /* 1: it stands in for what the skeleton file gives */
+  uint64_t max;             /* ANMKIT_OPTION_WHOLE: the largest value */
+  const char* choices;      /* ANMKIT_OPTION_CHOICE: the values, each ended by a NUL, then a NUL */
+} anmkit_format_option;
+
+/* Option `index` (0 ..); ANMKIT_ERROR_INVALID_ARGUMENT past the last. */
+ANMKIT_API anmkit_status anmkit_format_option_get(size_t index, anmkit_format_option* out, anmkit_error* error);
+
+/* What a registered format is, as the registry knows it. Every string is static storage; the
+ * lists are their items, each ended by a NUL, then a NUL. */
+typedef struct anmkit_format_info {
+  size_t struct_size;
+  const char* name;                /* "gem", "lm", "mm2" */
+  const char* title;               /* "GEM skeletal animation (EANM)", ... */
+  int32_t skeletal;                /* 1: anmkit_clip_info and the sampler apply */
+  int32_t sprite;                  /* 1: anmkit_sprite_info ... apply */
+  const char* skeleton_extension;  /* the model file that gives its skeleton (".mdl", ".bin"; "" for none) */
+  int32_t skeleton_lists_animations; /* 1: the model file lists its animations' files */
+  int32_t whole_frames_only;       /* 1: poses are defined at whole frames only */
+  const char* convert_targets;     /* what anmkit_convert accepts for it */
+  const char* import_targets;      /* what a glTF can be written as (anmkit_from_gltf's target) */
+} anmkit_format_info;
+
+/* Format `index` (0 .., the order of anmkit_format_name); ANMKIT_ERROR_INVALID_ARGUMENT past the last. */
+ANMKIT_API anmkit_status anmkit_format_info_get(size_t index, anmkit_format_info* out, anmkit_error* error);
+
 /* The format the bytes are, by content (never by name): a name of anmkit_format_name, or NULL
  * when none recognises them. */
 ANMKIT_API const char* anmkit_detect(const void* bytes, size_t size);
 
 /* ---- Opening ----------------------------------------------------------------------------- */
+
+/* A value for one of a format's own options (anmkit_format_option_get lists them): its name and
+ * its value as text ("12", "turn4096", "true"). */
+typedef struct anmkit_format_setting {
+  const char* name;
+  const char* value;
+} anmkit_format_setting;
 
 typedef struct anmkit_open_options {
   size_t struct_size;
@@ -102,11 +152,13 @@ typedef struct anmkit_open_options {
   uint32_t max_frames;
   uint32_t max_bones;
   uint32_t max_sequences;
-  uint32_t lm_nodes;           /* LM without a .bin: the node count; 0 infers it */
   const char* skeleton;        /* the paired model file (GEM .mdl, LM .bin), or NULL */
-  const char* rotation_unit;   /* LM: "degrees" (NULL), "turn4096" or "radians" */
   double fps;                  /* skeletal formats store none; 0 takes 30 */
   double tick_hz;              /* sprites: game ticks per second; 0 takes 60 */
+  /* The formats' own options that apply when opening (`when_opening`), e.g. LM's "nodes" and
+   * "rotation-unit": `format_setting_count` settings at `format_settings` (NULL when 0). */
+  const anmkit_format_setting* format_settings;
+  size_t format_setting_count;
 } anmkit_open_options;
 
 /* Fills `options` with the defaults and sets its struct_size. */
@@ -140,6 +192,9 @@ ANMKIT_API void anmkit_free(anmkit_document* document);
 ANMKIT_API const char* anmkit_format(const anmkit_document* document);
 /* "4.0", "6.0", "6.1" (GEM), "2" (LM); "" when the format has none. Owned by the document. */
 ANMKIT_API const char* anmkit_version(const anmkit_document* document);
+/* The glTF import target that writes a file as this one is ("gem-6.1-frm3", "lm"); "" when a
+ * glTF cannot be written as its format. Owned by the document. */
+ANMKIT_API const char* anmkit_import_target(const anmkit_document* document);
 /* 1 when the document is skeletal (anmkit_clip_info and the sampler apply), else 0. */
 ANMKIT_API int anmkit_is_skeletal(const anmkit_document* document);
 /* 1 when the document is a sprite animation (anmkit_sprite_info ... apply), else 0. */
@@ -220,6 +275,10 @@ typedef struct anmkit_gltf_import_options {
                                       anmkit_from_gltf keeps its own reference, the caller may free it after */
   const char* folder;              /* where the glTF's external buffers are; NULL: none are read */
   uint64_t max_input_bytes;        /* the cap on the glTF and its buffers together; 0 takes the default */
+  /* The target format's own options that apply to an import (`when_importing`), e.g. LM's
+   * "dense" and "rotation-unit", as in anmkit_open_options. */
+  const anmkit_format_setting* format_settings;
+  size_t format_setting_count;
 } anmkit_gltf_import_options;
 
 ANMKIT_API void anmkit_gltf_import_options_init(anmkit_gltf_import_options* options);

@@ -7,13 +7,16 @@
 //   auto clip = doc->clip();        // skeletal formats: the neutral clip (model/clip.hpp)
 //   auto pose = anmkit::model::sample(*clip, 12);
 //
-// Formats are entries of one registry (src/anmkit/registry.cpp): detection, reading, writing,
-// validation, JSON, the summary and the neutral models all go through it, so nothing here or in
-// a client branches on a format. Every call returns Expected (or a plain value that cannot
+// Formats are entries of one registry, each registered by its own entry file
+// (src/anmkit/entries/): detection, reading, writing, validation, JSON, the summary, the
+// neutral models and each format's own options all go through it, so that a client never
+// branches on a format's name. Every call returns Expected (or a plain value that cannot
 // fail); nothing throws or aborts across this header. Documents are immutable values: copies are
 // cheap and share the file model.
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -38,6 +41,21 @@ struct FormatEntry;
 
 class Document;
 
+// An option of a format's own, declared by its entry and reached the same way from every front
+// end: OpenOptions::format_options and GltfImportOptions::format_options here, the C API's
+// format_options pairs, keyword arguments in Python, --NAME on the command line.
+struct FormatOption {
+  enum class Kind { whole, choice, flag };
+  std::string_view name;  // "nodes", "rotation-unit": stable; --name on the command line
+  Kind kind = Kind::whole;
+  std::string_view help;
+  bool when_opening = false;    // read when a file of the format is opened
+  bool when_importing = false;  // read when a glTF is imported as the format
+  std::uint64_t max = 0;        // whole: 0 .. max
+  std::vector<std::string_view> choices;  // choice: the values; the first is the default
+  bool excludes_skeleton = false;  // stands in for what the skeleton gives (LM's node count)
+};
+
 // What a format is, as the registry knows it.
 struct FormatInfo {
   std::string_view name;   // "gem", "lm", "mm2": stable, used in JSON and on the command line
@@ -45,16 +63,21 @@ struct FormatInfo {
   bool skeletal = false;   // clip() and skeleton() apply
   bool sprite = false;     // sprite() applies
   bool whole_frames_only = false;  // poses are defined at whole frames only (GEM's hold rule)
-  bool euler_rotations = false;    // rotations are stored as Euler angles (LM), in rotation_unit
+  bool euler_rotations = false;    // rotations are stored as Euler angles (LM), in its rotation-unit
   // The model file that gives an animation its skeleton (".mdl", ".bin"; "" for none), and
   // whether it lists its animations' files (GEM .mdl) or is paired with one by name (LM .bin,
   // beside the animation under the same name).
   std::string_view skeleton_extension;
   bool skeleton_lists_animations = false;
+  // The command line's own name for the skeleton option of this format ("bin": --bin, with its
+  // help), when it has one besides --skeleton.
+  std::string_view skeleton_option;
+  std::string_view skeleton_option_help;
   // What convert() accepts for this format ("gem-4.0", ...; "repack"), and what a glTF import
   // can be written as.
   std::vector<std::string_view> convert_targets;
   std::vector<std::string_view> import_targets;
+  std::vector<FormatOption> options;
 };
 
 // Every registered format, in registry order.
@@ -70,17 +93,41 @@ std::vector<std::string_view> rotation_units();
 inline constexpr std::string_view default_rotation_unit = "degrees";
 std::optional<double> rotation_unit_radians(std::string_view unit);
 
+// A value of a format's own option (FormatOption), as text ("12", "turn4096", "true"), and how the
+// front end's user gave it ("--nodes"; empty: the library words it itself), for summaries.
+struct FormatSetting {
+  std::string value;
+  std::string given_as;
+};
+using FormatSettings = std::map<std::string, FormatSetting, std::less<>>;
+
+// Every registered format's options, each once (formats that declare the same name share it).
+std::vector<FormatOption> format_options();
+// Checks settings against the formats' declarations (names, kinds, ranges, choices): what a
+// front end calls before it opens or imports, and what open() and import_gltf() call again.
+Expected<void> check_format_options(const FormatSettings& settings, bool importing);
+
+// The ranges of the front door's own numbers: one set, which every front end checks against
+// (the command line's options, the C API's fields, Python's arguments, the add-on's fields).
+struct RealRange {
+  double min, max;
+  bool holds(double v) const { return v >= min && v <= max; }  // false for NaN
+};
+inline constexpr RealRange fps_range{0.01, 10000};
+inline constexpr RealRange tick_hz_range{0.01, 10000};
+inline constexpr RealRange tolerance_range{0, 1e6};
+// "fps must be from 0.01 to 10000, found -1": an error naming `setting` as the front end calls it.
+Expected<void> check_range(std::string_view setting, double value, RealRange range);
+
 struct OpenOptions {
   ReadLimits limits;
   // The paired model file (format().skeleton_extension): GEM's .mdl gives the bone tree and rest
   // pose; LM's .bin gives the scene graph and the node count, which the file does not store.
   std::string skeleton;
-  // LM without a .bin: the node count, else it is inferred from the layout.
-  std::optional<std::uint32_t> lm_nodes;
-  // How summary() names where the node count came from when it was given (empty: "given" or
-  // "from MODEL.bin"; the command line names its options).
-  std::string lm_node_count_label;
-  std::string rotation_unit{default_rotation_unit};  // LM: one of rotation_units()
+  // How the front end's user gave the skeleton ("--bin MODEL.bin"), for summaries; empty: its path.
+  std::string skeleton_given_as;
+  // The formats' own options (FormatInfo::options that are when_opening), by name.
+  FormatSettings format_options;
   double fps = model::default_fps;        // skeletal formats store no frame rate
   double tick_hz = model::default_tick_hz;  // sprites: game ticks per second
 };
@@ -105,8 +152,8 @@ struct GltfImportOptions {
   std::string animation;     // a name or an index; empty: the first
   double fps = model::default_fps;  // when the glTF does not record it
   float tolerance = 1e-6f;   // how far a value may move and still count as unchanged
-  bool dense = false;        // LM: one key a frame on every moving track
-  std::string rotation_unit{default_rotation_unit};  // LM: the unit to store rotations in
+  // The target format's own options (FormatInfo::options that are when_importing), by name.
+  FormatSettings format_options;
   ReadLimits limits;         // the input cap covers the glTF and its external buffers together
   std::string folder;        // where its external buffers are (the glTF's folder); empty: none read
   // The original file the glTF was made from (same format as the target; docs/gltf.md,
@@ -145,7 +192,10 @@ class Document {
                                           const GltfImportOptions& options = {}, std::string name = {});
 
   FormatInfo format() const;
-  std::string version() const;  // "6.0", "6.1 FRM3", "2", "" when the format has none
+  std::string version() const;  // "6.0", "6.1" (GEM), "2" (LM), "" when the format has none
+  // The glTF import target that writes a file as this one is (its version and layout:
+  // "gem-6.1-frm3", "lm"); "" when a glTF cannot be written as this format.
+  std::string import_target() const;
   const std::string& name() const;  // the path or name it was opened with
   // The size of the bytes it was opened from (0 when it was built from JSON or converted).
   std::uint64_t source_size() const { return source_size_; }

@@ -178,8 +178,79 @@ def _shaped(data, shape: Sequence[int], as_bool: bool = False):
     return values
 
 
-def _options(skeleton: Optional[PathLike], fps: Optional[float], tick_hz: Optional[float], lm_nodes: Optional[int],
-             rotation_unit: Optional[str], limits: dict) -> _capi.OpenOptions:
+_LIMITS = ("max_input_bytes", "max_keys", "max_pixels", "max_frames", "max_bones", "max_sequences")
+
+
+def _name_list(items) -> List[str]:
+    """A C list of names: each ended by a NUL, then a NUL."""
+    names, at = [], 0
+    while items[at] != b"\0":
+        end = at
+        while items[end] != b"\0":
+            end += 1
+        names.append(items[at:end].decode())
+        at = end + 1
+    return names
+
+
+def format_info(name: str) -> dict:
+    """What the registry knows of format `name` (one of formats()): title, skeletal, sprite,
+    skeleton_extension, skeleton_lists_animations, whole_frames_only, convert_targets and
+    import_targets."""
+    index = 0
+    while True:
+        info = _capi.FormatInfo()
+        info.struct_size = ctypes.sizeof(info)
+        if lib.anmkit_format_info_get(index, ctypes.byref(info), None) != 0:
+            raise ValueError(f"no format {name!r}")
+        if info.name.decode() == name:
+            return {"name": name, "title": info.title.decode(), "skeletal": bool(info.skeletal),
+                    "sprite": bool(info.sprite), "skeleton_extension": info.skeleton_extension.decode(),
+                    "skeleton_lists_animations": bool(info.skeleton_lists_animations),
+                    "whole_frames_only": bool(info.whole_frames_only),
+                    "convert_targets": _name_list(info.convert_targets), "import_targets": _name_list(info.import_targets)}
+        index += 1
+
+
+def format_options() -> List[dict]:
+    """The formats' own options, as their entries declare them: name (as a keyword argument, with
+    _ for -), kind ("whole", "choice" or "flag"), help, max, choices, when_opening, when_importing."""
+    out = []
+    index = 0
+    while True:
+        option = _capi.FormatOption()
+        option.struct_size = ctypes.sizeof(option)
+        if lib.anmkit_format_option_get(index, ctypes.byref(option), None) != 0:
+            return out
+        choices = _name_list(option.choices)
+        out.append({"name": option.name.decode().replace("-", "_"), "kind": ("whole", "choice", "flag")[option.kind],
+                    "help": option.help.decode(), "max": option.max, "choices": choices,
+                    "when_opening": bool(option.when_opening), "when_importing": bool(option.when_importing)})
+        index += 1
+
+
+def _settings(given: dict, use: str):
+    """Keyword arguments that name the formats' own options (format_options()) as C pairs; the
+    array is returned with them so that it lives as long as the options struct that points at it."""
+    known = {o["name"]: o for o in format_options() if o[use]}
+    pairs = []
+    for key, value in given.items():
+        if key not in known:
+            raise TypeError(f"unknown option {key}")
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, int):
+            text = str(value)
+        elif isinstance(value, str):
+            text = value
+        else:
+            raise TypeError(f"{key}: expected a number, a string or a bool, found {type(value).__name__}")
+        pairs.append((key.replace("_", "-").encode(), text.encode("utf-8", "surrogateescape")))
+    array = (_capi.FormatSetting * max(1, len(pairs)))(*[_capi.FormatSetting(n, v) for n, v in pairs])
+    return array, len(pairs)
+
+
+def _options(skeleton: Optional[PathLike], fps: Optional[float], tick_hz: Optional[float], given: dict) -> _capi.OpenOptions:
     options = _capi.OpenOptions()
     lib.anmkit_open_options_init(ctypes.byref(options))
     if skeleton is not None:
@@ -188,14 +259,12 @@ def _options(skeleton: Optional[PathLike], fps: Optional[float], tick_hz: Option
         options.fps = fps
     if tick_hz is not None:
         options.tick_hz = tick_hz
-    if lm_nodes is not None:
-        options.lm_nodes = lm_nodes
-    if rotation_unit is not None:
-        options.rotation_unit = rotation_unit.encode()
-    for key, value in limits.items():
-        if key not in ("max_input_bytes", "max_keys", "max_pixels", "max_frames", "max_bones", "max_sequences"):
-            raise TypeError(f"unknown option {key}")
-        setattr(options, key, value)
+    for key in [k for k in given if k in _LIMITS]:
+        setattr(options, key, given.pop(key))
+    array, count = _settings(given, "when_opening")
+    options.format_settings = ctypes.cast(array, ctypes.POINTER(_capi.FormatSetting))
+    options.format_setting_count = count
+    options._settings_array = array  # lives as long as the options
     return options
 
 
@@ -268,6 +337,12 @@ class Document:
     def version(self) -> str:
         """"4.0", "6.0", "6.1" (GEM), "2" (LM); "" when the format has none."""
         return lib.anmkit_version(self._live()).decode()
+
+    @property
+    def import_target(self) -> str:
+        """The glTF import target that writes a file as this one is ("gem-6.1-frm3", "lm"); "" when
+        a glTF cannot be written as its format."""
+        return lib.anmkit_import_target(self._live()).decode()
 
     @property
     def is_skeletal(self) -> bool:
@@ -469,22 +544,20 @@ class Document:
 
 
 def open(path: PathLike, *, skeleton: Optional[PathLike] = None, fps: Optional[float] = None,  # noqa: A001
-         tick_hz: Optional[float] = None, lm_nodes: Optional[int] = None, rotation_unit: Optional[str] = None,
-         **limits: int) -> Document:
+         tick_hz: Optional[float] = None, **options) -> Document:
     """Opens a file by its content. `skeleton` is the paired model (GEM .mdl, LM .bin); `fps`
-    (skeletal formats store none: 30), `tick_hz` (sprites: 60), `lm_nodes` (LM without a .bin),
-    `rotation_unit` (LM: "degrees", "turn4096", "radians"); limits such as max_input_bytes=..."""
-    options = _options(skeleton, fps, tick_hz, lm_nodes, rotation_unit, limits)
+    (skeletal formats store none: 30), `tick_hz` (sprites: 60); limits such as max_input_bytes=...,
+    and the formats' own options by name (format_options(): nodes=12, rotation_unit="turn4096")."""
+    options = _options(skeleton, fps, tick_hz, options)
     out = ctypes.c_void_p()
     _call(lib.anmkit_open_file, os.fsencode(path), ctypes.byref(options), ctypes.byref(out))
     return Document(out.value, os.fsdecode(path))
 
 
 def open_bytes(data: bytes, name: str = "", *, skeleton: Optional[PathLike] = None, fps: Optional[float] = None,
-               tick_hz: Optional[float] = None, lm_nodes: Optional[int] = None, rotation_unit: Optional[str] = None,
-               **limits: int) -> Document:
-    """Opens bytes already in memory (copied); `name` is used in messages."""
-    options = _options(skeleton, fps, tick_hz, lm_nodes, rotation_unit, limits)
+               tick_hz: Optional[float] = None, **options) -> Document:
+    """Opens bytes already in memory (copied); `name` is used in messages. Options as for open()."""
+    options = _options(skeleton, fps, tick_hz, options)
     out = ctypes.c_void_p()
     data = bytes(data)
     _call(lib.anmkit_open_memory, data, len(data), name.encode(), ctypes.byref(options), ctypes.byref(out))
@@ -492,10 +565,9 @@ def open_bytes(data: bytes, name: str = "", *, skeleton: Optional[PathLike] = No
 
 
 def from_json(text: Union[str, bytes], name: str = "", *, skeleton: Optional[PathLike] = None,
-              fps: Optional[float] = None, tick_hz: Optional[float] = None, lm_nodes: Optional[int] = None,
-              rotation_unit: Optional[str] = None, **limits: int) -> Document:
-    """The document a JSON dump describes (Document.to_json's exact inverse)."""
-    options = _options(skeleton, fps, tick_hz, lm_nodes, rotation_unit, limits)
+              fps: Optional[float] = None, tick_hz: Optional[float] = None, **options) -> Document:
+    """The document a JSON dump describes (Document.to_json's exact inverse). Options as for open()."""
+    options = _options(skeleton, fps, tick_hz, options)
     data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else bytes(text)
     out = ctypes.c_void_p()
     _call(lib.anmkit_from_json, data, len(data), name.encode(), ctypes.byref(options), ctypes.byref(out))
@@ -510,7 +582,7 @@ class GltfImport(NamedTuple):
 
 def from_gltf(data: bytes, target: str, name: str = "", *, animation: Optional[str] = None,
               fps: Optional[float] = None, tolerance: Optional[float] = None, base: Optional["Document"] = None,
-              folder: Optional[PathLike] = None, max_input_bytes: Optional[int] = None) -> GltfImport:
+              folder: Optional[PathLike] = None, max_input_bytes: Optional[int] = None, **settings) -> GltfImport:
     """A glTF animation (.glb or .gltf bytes) written as `target` ("gem-6.0", "lm", ...), as
     `anmkit convert IN.glb --to TARGET` does. `base` is the original file (docs/gltf.md,
     "--base"): its bone order, flags, version and unchanged values are kept. `folder` is where
@@ -530,6 +602,10 @@ def from_gltf(data: bytes, target: str, name: str = "", *, animation: Optional[s
         options.folder = os.fsencode(folder)
     if max_input_bytes is not None:
         options.max_input_bytes = max_input_bytes
+    # The target format's own options (format_options() that are when_importing: dense=True, ...).
+    array, count = _settings(settings, "when_importing")
+    options.format_settings = ctypes.cast(array, ctypes.POINTER(_capi.FormatSetting))
+    options.format_setting_count = count
     data = bytes(data)
     out, warnings = ctypes.c_void_p(), ctypes.c_void_p()
     _call(lib.anmkit_from_gltf, data, len(data), name.encode("utf-8", "surrogateescape"), ctypes.byref(options),
@@ -540,7 +616,7 @@ def from_gltf(data: bytes, target: str, name: str = "", *, animation: Optional[s
 def model_to_gltf(path: PathLike, binary: bool = True, **limits: int) -> Tuple[bytes, List[Diagnostic]]:
     """A model file (GEM .mdl) with every sequence file it names as one glTF, an animation per
     sequence; and the warnings (sequences skipped, bones the skeleton lacks)."""
-    options = _options(None, None, None, None, None, limits)
+    options = _options(None, None, None, dict(limits))
     warnings = ctypes.c_void_p()
     glb = _handed_out(lib.anmkit_model_to_gltf, os.fsencode(path), ctypes.byref(options), int(binary),
                       trailing=(ctypes.byref(warnings),))
@@ -550,7 +626,7 @@ def model_to_gltf(path: PathLike, binary: bool = True, **limits: int) -> Tuple[b
 def model_summary(path: PathLike, as_json: bool = False, **limits: int) -> str:
     """What `anmkit info MODEL` prints of a model file (GEM .mdl, LM .bin): its skeleton and the
     animation files it names, each with whether it exists."""
-    options = _options(None, None, None, None, None, limits)
+    options = _options(None, None, None, dict(limits))
     return _handed_out(lib.anmkit_model_summary, os.fsencode(path), ctypes.byref(options), int(as_json), text=True)
 
 

@@ -15,11 +15,27 @@ class Error_(Structure):
                 ("file", c_char * 1024), ("message", c_char * 1024)]
 
 
+class FormatSetting(Structure):
+    _fields_ = [("name", c_char_p), ("value", c_char_p)]
+
+
+class FormatOption(Structure):
+    _fields_ = [("struct_size", c_size_t), ("name", c_char_p), ("help", c_char_p), ("kind", c_int32),
+                ("when_opening", c_int32), ("when_importing", c_int32), ("excludes_skeleton", c_int32),
+                ("max", c_uint64), ("choices", POINTER(c_char))]
+
+
+class FormatInfo(Structure):
+    _fields_ = [("struct_size", c_size_t), ("name", c_char_p), ("title", c_char_p), ("skeletal", c_int32),
+                ("sprite", c_int32), ("skeleton_extension", c_char_p), ("skeleton_lists_animations", c_int32),
+                ("whole_frames_only", c_int32), ("convert_targets", POINTER(c_char)), ("import_targets", POINTER(c_char))]
+
+
 class OpenOptions(Structure):
     _fields_ = [("struct_size", c_size_t), ("max_input_bytes", c_uint64), ("max_keys", c_uint64),
                 ("max_pixels", c_uint64), ("max_frames", c_uint32), ("max_bones", c_uint32),
-                ("max_sequences", c_uint32), ("lm_nodes", c_uint32), ("skeleton", c_char_p),
-                ("rotation_unit", c_char_p), ("fps", c_double), ("tick_hz", c_double)]
+                ("max_sequences", c_uint32), ("skeleton", c_char_p), ("fps", c_double), ("tick_hz", c_double),
+                ("format_settings", POINTER(FormatSetting)), ("format_setting_count", c_size_t)]
 
 
 class Diagnostic(Structure):
@@ -29,7 +45,8 @@ class Diagnostic(Structure):
 
 class GltfImportOptions(Structure):
     _fields_ = [("struct_size", c_size_t), ("target", c_char_p), ("animation", c_char_p), ("fps", c_double),
-                ("tolerance", c_float), ("base", c_void_p), ("folder", c_char_p), ("max_input_bytes", c_uint64)]
+                ("tolerance", c_float), ("base", c_void_p), ("folder", c_char_p), ("max_input_bytes", c_uint64),
+                ("format_settings", POINTER(FormatSetting)), ("format_setting_count", c_size_t)]
 
 
 class SaveOptions(Structure):
@@ -102,6 +119,9 @@ _SIGNATURES = {
     "anmkit_format_name": (c_char_p, [c_size_t]),
     "anmkit_detect": (c_char_p, [c_void_p, c_size_t]),
     "anmkit_open_options_init": (None, [POINTER(OpenOptions)]),
+    "anmkit_format_option_get": (_status, [c_size_t, POINTER(FormatOption), _err]),
+    "anmkit_format_info_get": (_status, [c_size_t, POINTER(FormatInfo), _err]),
+    "anmkit_import_target": (c_char_p, [_doc]),
     "anmkit_open_file": (_status, [c_char_p, POINTER(OpenOptions), POINTER(_doc), _err]),
     "anmkit_open_memory": (_status, [c_void_p, c_size_t, c_char_p, POINTER(OpenOptions), POINTER(_doc), _err]),
     "anmkit_from_json": (_status, [c_char_p, c_size_t, c_char_p, POINTER(OpenOptions), POINTER(_doc), _err]),

@@ -254,7 +254,7 @@ def test_gltf_back_over_the_original(tmp_path):
     assert anmkit.from_gltf(gltf, "gem-4.0").document.version == "4.0"
     with pytest.raises(anmkit.Error) as caught:
         anmkit.from_gltf(gltf, "gem-6.0", fps=-1)
-    assert caught.value.message == "fps must be above 0 and at most 1000000"
+    assert caught.value.message == "fps must be from 0.01 to 10000, found -1"
 
 
 def test_a_model_file_with_its_sequences(tmp_path):

@@ -5,10 +5,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "anmkit/core/guard.hpp"
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/core/json_pretty.hpp"
 #include "anmkit/core/json_text.hpp"
 #include "anmkit/gltf/gltf_import.hpp"
+#include "clip_export.hpp"
+#include "referenced_input.hpp"
 #include "registry.hpp"
 
 namespace anmkit {
@@ -19,22 +22,33 @@ Error naming(Error e, const std::string& name) {
   return e;
 }
 
-// Every call of the door runs in it: errors it returns name the document (unless they name a
-// file already), and anything thrown below (an allocation that fails, a bug) becomes an error
-// here rather than crossing the door.
+// Every call of the door runs in the library's one guard (core/guard.hpp): errors it returns
+// name the document (unless they name a file already), and anything thrown below (an allocation
+// that fails, a bug) becomes an error here rather than crossing the door.
 template <class Body>
 auto guarded(const std::string& name, Body&& body) -> decltype(body()) {
-  try {
-    auto result = body();
-    if (!result && result.error().file.empty()) result.error().file = name;
-    return result;
-  } catch (ErrorException& e) {
-    return naming(std::move(e.error), name);
-  } catch (const std::bad_alloc&) {
-    return naming(make_error(ErrorCode::too_large, "out of memory"), name);
-  } catch (const std::exception& e) {
-    return naming(make_error(ErrorCode::invalid_model, fmt::format("internal error: {}", e.what())), name);
+  auto result = guard(std::forward<Body>(body));
+  if (!result && result.error().file.empty()) result.error().file = name;
+  return result;
+}
+
+// What no entry recognised, in the entries' words: "no GEM ('EANM') or MM2 (...) signature, and
+// not a plausible LM header".
+std::string not_recognised() {
+  std::vector<std::string_view> signatures, heuristics;
+  for (const detail::FormatEntry* e : detail::entries()) {
+    if (!e->signature.empty()) signatures.push_back(e->signature);
+    if (!e->heuristic.empty()) heuristics.push_back(e->heuristic);
   }
+  const auto either = [](const std::vector<std::string_view>& words) {
+    std::string out;
+    for (std::size_t i = 0; i < words.size(); ++i) out += fmt::format("{}{}", i == 0 ? "" : i + 1 == words.size() ? " or " : ", ", words[i]);
+    return out;
+  };
+  std::string out = "not a recognised animation: ";
+  if (!signatures.empty()) out += fmt::format("no {} signature", either(signatures));
+  if (!heuristics.empty()) out += fmt::format("{}not {}", signatures.empty() ? "" : ", and ", either(heuristics));
+  return out;
 }
 
 }  // namespace
@@ -51,6 +65,7 @@ Expected<Document> Document::open(const std::string& path, const OpenOptions& op
 
 Expected<Document> Document::open(std::span<const std::uint8_t> bytes, const OpenOptions& options, std::string name) {
   return guarded(name, [&]() -> Expected<Document> {
+    if (auto checked = check_format_options(options.format_options, false); !checked) return checked.error();
     if (bytes.size() > options.limits.max_input_bytes) {
       return make_error(ErrorCode::too_large,
                         fmt::format("the input is {} bytes, more than the limit of {}", bytes.size(), options.limits.max_input_bytes));
@@ -63,11 +78,7 @@ Expected<Document> Document::open(std::span<const std::uint8_t> bytes, const Ope
       document.source_size_ = bytes.size();
       return document;
     }
-    return make_error(ErrorCode::unknown_format,
-                      bytes.empty() ? "not a recognised animation: the file is empty"
-                                    : "not a recognised animation: no GEM ('EANM') or MM2 ('00 00 54 56') signature, and not a "
-                                      "plausible LM header",
-                      0);
+    return make_error(ErrorCode::unknown_format, bytes.empty() ? "not a recognised animation: the file is empty" : not_recognised(), 0);
   });
 }
 
@@ -76,14 +87,21 @@ Expected<Document> Document::from_json(std::string_view json, const OpenOptions&
     const auto document = json_input::parse(
         std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()),
         options.limits.max_json_depth);
-    std::string name_in;
-    if (document.is_object()) {
-      const auto format = document.find("format");
-      if (format != document.end() && format->is_string()) name_in = format->get<std::string>();
+    if (auto checked = check_format_options(options.format_options, false); !checked) return checked.error();
+    // The dump names its format; its entry's schema reads the rest.
+    if (!document.is_object()) json_input::fail("", fmt::format("expected an object, found {}", document.type_name()));
+    const auto format = document.find("format");
+    const detail::FormatEntry* entry =
+        format != document.end() && format->is_string() ? detail::find_entry(format->get<std::string>()) : nullptr;
+    if (!entry) {
+      std::string known;
+      const auto all = detail::entries();
+      for (std::size_t i = 0; i < all.size(); ++i) {
+        known += fmt::format("{}\"{}\"", i == 0 ? "" : i + 1 == all.size() ? " or " : ", ", all[i]->info.name);
+      }
+      if (format == document.end()) json_input::fail("", fmt::format("missing member 'format' (expected {})", known));
+      json_input::fail("/format", fmt::format("expected {}, found {}", known, format->dump()));
     }
-    // An unknown or missing format is reported by the first entry's schema check.
-    const detail::FormatEntry* entry = detail::find_entry(name_in);
-    if (!entry) entry = detail::entries().front();
     auto model = entry->from_json(document, options.limits);
     if (!model) return model.error();
     // What build writes, anmkit reads: the file these bytes make must pass the reader under the
@@ -122,13 +140,19 @@ Expected<Document::GltfImport> Document::import_gltf(std::span<const std::uint8_
       return make_error(ErrorCode::bad_value, fmt::format("the base {} is a {} file, but the target '{}' is not", options.base->name(),
                                                           options.base->format().name, target));
     }
+    if (auto checked = check_format_options(options.format_options, true); !checked) return checked.error();
     gltf::ImportOptions import;
     import.animation = options.animation;
     import.fps = options.fps;
     import.tolerance = options.tolerance;
     import.limits = options.limits;
     import.folder = options.folder;
-    import.target = entry->replaces_rest_pose ? gltf::ImportTarget::lm : gltf::ImportTarget::gem;
+    import.policy = entry->import_policy;
+    // The record of whichever format wrote the glTF says what its frame_count counts.
+    import.recorded_frames = [](std::string_view record_format, double frame_count, bool loop) {
+      const detail::FormatEntry* writer = detail::find_entry(record_format);
+      return writer && writer->record_frame_count_excludes_last && !loop ? frame_count + 1 : frame_count;
+    };
     std::vector<std::string> messages;
     auto clip = gltf::import_clip(gltf, import, messages);
     if (!clip) return clip.error();
@@ -144,14 +168,16 @@ Expected<Document::GltfImport> Document::import_gltf(std::span<const std::uint8_
 
 FormatInfo Document::format() const { return entry_->info; }
 std::string Document::version() const { return model_->version(); }
+std::string Document::import_target() const { return model_->import_target(); }
 const std::string& Document::name() const { return name_; }
 const OpenOptions& Document::options() const { return options_; }
 
 std::vector<Diagnostic> Document::validate() const {
   try {
     return model_->validate();
-  } catch (const std::exception& e) {
-    return {Diagnostic{Severity::error, "internal", fmt::format("internal error: {}", e.what()), std::nullopt, ""}};
+  } catch (...) {
+    const Error e = caught_error();
+    return {Diagnostic{Severity::error, std::string(error_code_name(e.code)), e.message, std::nullopt, ""}};
   }
 }
 

@@ -7,8 +7,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "anmkit/core/guard.hpp"
 #include "anmkit/core/json_pretty.hpp"
 #include "anmkit/core/json_text.hpp"
+#include "referenced_input.hpp"
 #include "registry.hpp"
 
 namespace anmkit {
@@ -73,27 +75,20 @@ Summary describe(const std::string& path, std::uint64_t size, std::string_view f
 }  // namespace
 
 Expected<Summary> model_summary(const std::string& path, const OpenOptions& options) {
-  try {
+  auto summary = guard([&]() -> Expected<Summary> {
     auto bytes = detail::read_input(path, options);
     if (!bytes) return bytes.error();
     for (const detail::FormatEntry* entry : detail::entries()) {
       if (!entry->read_model) continue;
       auto model = entry->read_model(path, *bytes);
       if (!model && model.error().code == ErrorCode::unknown_format) continue;
-      if (!model) {
-        if (model.error().file.empty()) model.error().file = path;
-        return model.error();
-      }
+      if (!model) return model.error();
       return describe(path, bytes->size(), entry->info.name, *model);
     }
-    Error e = make_error(ErrorCode::unknown_format, "not a model file (.mdl or .bin) either");
-    e.file = path;
-    return e;
-  } catch (const std::exception& e) {
-    Error error = make_error(ErrorCode::invalid_model, fmt::format("internal error: {}", e.what()));
-    error.file = path;
-    return error;
-  }
+    return make_error(ErrorCode::unknown_format, "not a model file (.mdl or .bin) either");
+  });
+  if (!summary && summary.error().file.empty()) summary.error().file = path;
+  return summary;
 }
 
 }  // namespace anmkit

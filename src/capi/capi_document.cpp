@@ -26,6 +26,28 @@ anmkit_open_options default_open_options() {
   return o;
 }
 
+std::optional<FormatSettings> format_settings(const anmkit_format_setting* given, std::size_t count, bool importing,
+                                             anmkit_error* error, anmkit_status& status) {
+  FormatSettings out;
+  if (count == 0) return out;
+  if (given == nullptr) {
+    status = null_argument(error, "format_settings");
+    return std::nullopt;
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    if (given[i].name == nullptr || given[i].value == nullptr) {
+      status = null_argument(error, "format_settings[" + std::to_string(i) + "].name or .value");
+      return std::nullopt;
+    }
+    out[given[i].name] = FormatSetting{given[i].value, ""};
+  }
+  if (auto checked = check_format_options(out, importing); !checked) {
+    status = fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, checked.error().message);
+    return std::nullopt;
+  }
+  return out;
+}
+
 // The front door's options from the C struct: 0 and NULL take the defaults.
 std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit_error* error, anmkit_status& status) {
   const auto c = capi::read_struct(given, default_open_options());
@@ -40,28 +62,24 @@ std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit
   if (c->max_frames != 0) o.limits.max_frames = c->max_frames;
   if (c->max_bones != 0) o.limits.max_bones = c->max_bones;
   if (c->max_sequences != 0) o.limits.max_sequences = c->max_sequences;
-  if (c->lm_nodes != 0) o.lm_nodes = c->lm_nodes;
   if (c->skeleton != nullptr) o.skeleton = c->skeleton;
-  if (c->rotation_unit != nullptr) {
-    if (!rotation_unit_radians(c->rotation_unit)) {
-      status = fail(error, ANMKIT_ERROR_INVALID_ARGUMENT,
-                    std::string("unknown rotation unit '") + c->rotation_unit + "' (degrees, turn4096, radians)");
-      return std::nullopt;
-    }
-    o.rotation_unit = c->rotation_unit;
+  if (auto settings = format_settings(c->format_settings, c->format_setting_count, false, error, status)) {
+    o.format_options = std::move(*settings);
+  } else {
+    return std::nullopt;
   }
-  // Positive and finite, as the command line checks them.
-  auto rate = [&](double value, double fallback, const char* what) -> std::optional<double> {
+  // One set of ranges (anmkit.hpp) for every front end; 0 takes the default.
+  auto rate = [&](double value, double fallback, const char* what, RealRange range) -> std::optional<double> {
     if (value == 0) return fallback;
-    if (!(value > 0) || !(value <= 1e6)) {
-      status = fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, std::string(what) + " must be above 0 and at most 1000000");
+    if (auto checked = check_range(what, value, range); !checked) {
+      status = fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, checked.error().message);
       return std::nullopt;
     }
     return value;
   };
-  const auto fps = rate(c->fps, model::default_fps, "fps");
+  const auto fps = rate(c->fps, model::default_fps, "fps", fps_range);
   if (!fps) return std::nullopt;
-  const auto tick_hz = rate(c->tick_hz, model::default_tick_hz, "tick_hz");
+  const auto tick_hz = rate(c->tick_hz, model::default_tick_hz, "tick_hz", tick_hz_range);
   if (!tick_hz) return std::nullopt;
   o.fps = *fps;
   o.tick_hz = *tick_hz;
@@ -72,6 +90,13 @@ std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit
 
 namespace {
 
+
+// Items each ended by a NUL, then a NUL: the C API's lists of names.
+std::string name_list(const std::vector<std::string_view>& items) {
+  std::string out;
+  for (auto item : items) (out += item) += '\0';
+  return out + '\0';
+}
 
 anmkit_status hand_document(Expected<Document> document, anmkit_document** out, anmkit_error* error) {
   if (!document) return fail(error, document.error());
@@ -90,7 +115,9 @@ const char* anmkit_status_name(int32_t code) {
     case ANMKIT_ERROR_WRONG_KIND: return "wrong_kind";
     default: break;
   }
-  if (code < ANMKIT_ERROR_IO || code > ANMKIT_ERROR_UNKNOWN_FORMAT) return "";
+  const bool library = (code >= ANMKIT_ERROR_IO && code <= ANMKIT_ERROR_UNKNOWN_FORMAT) || code == ANMKIT_ERROR_OUT_OF_MEMORY ||
+                       code == ANMKIT_ERROR_INTERNAL;
+  if (!library) return "";
   // The library's own names are NUL-terminated literals.
   return error_code_name(static_cast<ErrorCode>(code)).data();
 }
@@ -106,6 +133,70 @@ const char* anmkit_format_name(size_t index) {
     }
   }();
   return index < all.size() ? all[index].name.data() : nullptr;
+}
+
+anmkit_status anmkit_format_info_get(size_t index, anmkit_format_info* out, anmkit_error* error) {
+  return guarded(error, [&] {
+    // Built once: the strings it hands out are static storage.
+    struct Listed {
+      FormatInfo info;
+      std::string convert_targets, import_targets;
+    };
+    static const std::vector<Listed> all = [] {
+      std::vector<Listed> listed;
+      for (const FormatInfo& info : formats()) listed.push_back({info, name_list(info.convert_targets), name_list(info.import_targets)});
+      return listed;
+    }();
+    if (index >= all.size()) {
+      return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, "format " + std::to_string(index) + " of " + std::to_string(all.size()));
+    }
+    const Listed& l = all[index];
+    anmkit_format_info c{};
+    c.name = l.info.name.data();
+    c.title = l.info.title.data();
+    c.skeletal = l.info.skeletal ? 1 : 0;
+    c.sprite = l.info.sprite ? 1 : 0;
+    c.skeleton_extension = l.info.skeleton_extension.data();
+    c.skeleton_lists_animations = l.info.skeleton_lists_animations ? 1 : 0;
+    c.whole_frames_only = l.info.whole_frames_only ? 1 : 0;
+    c.convert_targets = l.convert_targets.c_str();
+    c.import_targets = l.import_targets.c_str();
+    if (!capi::write_struct(out, c)) return capi::bad_struct(error, "out");
+    return ok(error);
+  });
+}
+
+anmkit_status anmkit_format_option_get(size_t index, anmkit_format_option* out, anmkit_error* error) {
+  return guarded(error, [&] {
+    // Built once: the strings it hands out are static storage.
+    struct Listed {
+      FormatOption option;
+      std::string choices;  // each ended by a NUL, then a NUL
+    };
+    static const std::vector<Listed> all = [] {
+      std::vector<Listed> listed;
+      for (const FormatOption& option : format_options()) {
+        listed.push_back({option, name_list(option.choices)});
+      }
+      return listed;
+    }();
+    if (index >= all.size()) {
+      return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, "format option " + std::to_string(index) + " of " + std::to_string(all.size()));
+    }
+    const Listed& l = all[index];
+    anmkit_format_option c{};
+    c.name = l.option.name.data();
+    c.help = l.option.help.data();
+    c.kind = l.option.kind == FormatOption::Kind::whole ? ANMKIT_OPTION_WHOLE
+             : l.option.kind == FormatOption::Kind::choice ? ANMKIT_OPTION_CHOICE : ANMKIT_OPTION_FLAG;
+    c.when_opening = l.option.when_opening ? 1 : 0;
+    c.when_importing = l.option.when_importing ? 1 : 0;
+    c.excludes_skeleton = l.option.excludes_skeleton ? 1 : 0;
+    c.max = l.option.max;
+    c.choices = l.choices.c_str();
+    if (!capi::write_struct(out, c)) return capi::bad_struct(error, "out");
+    return ok(error);
+  });
 }
 
 const char* anmkit_detect(const void* bytes, size_t size) {
@@ -171,6 +262,10 @@ const char* anmkit_format(const anmkit_document* document) {
 
 const char* anmkit_version(const anmkit_document* document) {
   return document == nullptr ? "" : document->version.c_str();
+}
+
+const char* anmkit_import_target(const anmkit_document* document) {
+  return document == nullptr ? "" : document->import_target.c_str();
 }
 
 int anmkit_is_skeletal(const anmkit_document* document) {

@@ -47,18 +47,23 @@ anmkit_status anmkit_from_gltf(const void* bytes, size_t size, const char* name,
     if (c->target == nullptr) return capi::null_argument(error, "options->target");
     GltfImportOptions o;
     if (c->animation != nullptr) o.animation = c->animation;
+    // One set of ranges (anmkit.hpp) for every front end; 0 takes the default.
     if (c->fps != 0) {
-      if (!(c->fps > 0) || !(c->fps <= 1e6)) {
-        return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, "fps must be above 0 and at most 1000000");
+      if (auto checked = check_range("fps", c->fps, fps_range); !checked) {
+        return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, checked.error().message);
       }
       o.fps = c->fps;
     }
     if (c->tolerance != 0) {
-      if (!(c->tolerance > 0) || !(c->tolerance <= 1)) {
-        return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, "tolerance must be above 0 and at most 1");
+      if (auto checked = check_range("tolerance", c->tolerance, tolerance_range); !checked) {
+        return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, checked.error().message);
       }
       o.tolerance = c->tolerance;
     }
+    anmkit_status status = ANMKIT_OK;
+    auto settings = capi::format_settings(c->format_settings, c->format_setting_count, true, error, status);
+    if (!settings) return status;
+    o.format_options = std::move(*settings);
     if (c->base != nullptr) o.base = std::make_shared<const Document>(c->base->doc);
     if (c->folder != nullptr) o.folder = c->folder;
     if (c->max_input_bytes != 0) o.limits.max_input_bytes = c->max_input_bytes;

@@ -50,13 +50,7 @@ const Expected<anmkit_document::Skeletal>& skeletal(const anmkit_document& docum
       for (const model::BoneTrack& bone : s.clip.bones) s.bone_joint.push_back(s.skeleton.find(bone.name));
       return s;
     };
-    try {
-      d.skeletal.emplace(build());
-    } catch (const std::bad_alloc&) {
-      d.skeletal.emplace(make_error(ErrorCode::too_large, "out of memory"));
-    } catch (const std::exception& e) {
-      d.skeletal.emplace(make_error(ErrorCode::invalid_model, std::string("internal error: ") + e.what()));
-    }
+    d.skeletal.emplace(guard([&] { return build(); }));
   });
   return *d.skeletal;
 }

@@ -15,13 +15,7 @@ namespace anmkit::capi {
 const Expected<model::SpriteAnimation>& sprite(const anmkit_document& document) {
   auto& d = const_cast<anmkit_document&>(document);
   std::call_once(d.sprite_once, [&d] {
-    try {
-      d.sprite.emplace(d.doc.sprite());
-    } catch (const std::bad_alloc&) {
-      d.sprite.emplace(make_error(ErrorCode::too_large, "out of memory"));
-    } catch (const std::exception& e) {
-      d.sprite.emplace(make_error(ErrorCode::invalid_model, std::string("internal error: ") + e.what()));
-    }
+    d.sprite.emplace(guard([&] { return d.doc.sprite(); }));
   });
   return *d.sprite;
 }

@@ -12,11 +12,14 @@
 
 #include "anmkit/anmkit.h"
 #include "anmkit/anmkit.hpp"
+#include "anmkit/core/guard.hpp"
 
 struct anmkit_document {
-  explicit anmkit_document(anmkit::Document d) : doc(std::move(d)), version(doc.version()) {}
+  explicit anmkit_document(anmkit::Document d)
+      : doc(std::move(d)), version(doc.version()), import_target(doc.import_target()) {}
   anmkit::Document doc;
   std::string version;
+  std::string import_target;
 
   // Built on first use, once, whichever thread asks first (documents are shared read-only).
   struct Skeletal {
@@ -37,6 +40,9 @@ struct anmkit_diagnostics {
 namespace anmkit::capi {
 
 anmkit_open_options default_open_options();
+// The formats' own options from C pairs, checked against their declarations.
+std::optional<FormatSettings> format_settings(const anmkit_format_setting* given, std::size_t count, bool importing,
+                                             anmkit_error* error, anmkit_status& status);
 // The front door's options from the C struct: 0 and NULL take the defaults. On failure the
 // error is filled and `status` set.
 std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit_error* error, anmkit_status& status);
@@ -77,17 +83,19 @@ inline anmkit_status ok(anmkit_error* out) {
   return ANMKIT_OK;
 }
 
-// Runs a C entry point's body: whatever it throws becomes an error here, never crossing into C.
+// Runs a C entry point's body in the library's one guard (core/guard.hpp): whatever it throws
+// becomes an error here, never crossing into C.
 template <class Body>
 anmkit_status guarded(anmkit_error* error, Body&& body) noexcept {
   try {
     return body();
-  } catch (const std::bad_alloc&) {
-    return fail(error, ANMKIT_ERROR_TOO_LARGE, "out of memory");
-  } catch (const std::exception& e) {
-    return fail(error, ANMKIT_ERROR_INVALID_MODEL, std::string("internal error: ") + e.what());
   } catch (...) {
-    return fail(error, ANMKIT_ERROR_INVALID_MODEL, "internal error");
+    try {
+      return fail(error, caught_error());
+    } catch (...) {  // no memory left even for the message
+      if (error != nullptr) error->code = ANMKIT_ERROR_OUT_OF_MEMORY;
+      return ANMKIT_ERROR_OUT_OF_MEMORY;
+    }
   }
 }
 

@@ -16,6 +16,8 @@ std::string_view error_code_name(ErrorCode code) {
     case ErrorCode::invalid_model: return "invalid_model";
     case ErrorCode::json: return "json";
     case ErrorCode::unknown_format: return "unknown_format";
+    case ErrorCode::out_of_memory: return "out_of_memory";
+    case ErrorCode::internal: return "internal";
   }
   return "unknown";
 }

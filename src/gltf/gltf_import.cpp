@@ -12,6 +12,7 @@
 
 #include <unordered_map>
 
+#include "anmkit/core/guard.hpp"
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/core/json_text.hpp"
@@ -197,9 +198,9 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
     s.curves[position[c.node]][path] = &s.storage.back();
   }
   if (!(s.fps > 0) || !std::isfinite(s.fps)) return import_error(fmt::format("fps {} is not a positive number", s.fps));
-  // LM records its own frame count: the time of its last key (see lm::to_clip).
-  const bool lm = s.extras.contains("format") &&
-                  json_input::string(s.extras["format"], json_input::child(s.pointer, "format")) == "lm";
+  // A format may record its frame count in its own terms: its entry says how (recorded_frames).
+  std::string record_format;
+  if (s.extras.contains("format")) record_format = json_input::string(s.extras["format"], json_input::child(s.pointer, "format"));
   if (s.extras.contains("loop")) {
     const auto& loop = s.extras["loop"];
     if (!loop.is_boolean()) json_input::fail(json_input::child(s.pointer, "loop"), fmt::format("expected true or false, found {}", loop.dump()));
@@ -208,7 +209,7 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
   double frames = std::round(end * s.fps) + 1;  // the last key's frame, whole, and frame 0
   if (s.extras.contains("frame_count")) {
     const double recorded = double(json_input::unsigned_integer(s.extras["frame_count"], json_input::child(s.pointer, "frame_count"), UINT32_MAX));
-    frames = lm && !s.loop ? recorded + 1 : recorded;
+    frames = options.recorded_frames ? options.recorded_frames(record_format, recorded, s.loop) : recorded;
   }
   const std::uint32_t max_frames = std::min<std::uint32_t>(options.limits.max_frames, UINT32_MAX - 1);
   if (!(frames <= double(max_frames))) {
@@ -278,13 +279,13 @@ auto guarded(Body&& body) -> decltype(body()) {
     return body();
   } catch (const nlohmann::ordered_json::exception& e) {
     return import_error(std::string("extras.anmkit is malformed: ") + e.what());
-  } catch (ErrorException& e) {
-    return std::move(e.error);
+  } catch (...) {
+    return caught_error();
   }
 }
 
 model::Clip clip_from(const Source& s, const ImportOptions& options) {
-  const bool gem = options.target == ImportTarget::gem;
+  const ImportPolicy& policy = options.policy;
   model::Clip clip;
   clip.frame_count = s.frame_count;
   clip.fps = s.fps;
@@ -318,10 +319,10 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
     const bool recorded = visibility.contains(t.name) || mirrored.contains(t.name);
     std::array<std::vector<float>, 3> last;
     bool last_hidden = false;
-    // GEM: a scale channel that never leaves unit size only carries the mirror and hiding: no
-    // scale keys.
-    bool scale_animated = !gem;
-    if (const Curve* c = s.curves[b][2]; c && gem) {
+    // A scale channel that never leaves unit size only carries the mirror and hiding: no scale
+    // keys.
+    bool scale_animated = !policy.scale_carries_visibility_and_mirror;
+    if (const Curve* c = s.curves[b][2]; c && policy.scale_carries_visibility_and_mirror) {
       std::size_t cursor = 0;
       for (std::uint32_t f = 0; f <= s.last && !scale_animated; ++f) {
         const auto v = c->at(f / s.fps, s.slack(f), cursor);
@@ -345,8 +346,9 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
         out.push_back({frame, keys[i][1].get<bool>()});
       }
     };
-    if (gem && visibility.contains(t.name)) restore(visibility, "visibility", t.visible);
-    if (gem && mirrored.contains(t.name)) restore(mirrored, "mirrored", t.mirrored);
+    const bool events = policy.scale_carries_visibility_and_mirror;
+    if (events && visibility.contains(t.name)) restore(visibility, "visibility", t.visible);
+    if (events && mirrored.contains(t.name)) restore(mirrored, "mirrored", t.mirrored);
     std::array<std::size_t, 3> cursors{0, 0, 0};
     std::size_t mirror_cursor = 0;  // recorded mirror keys reached (frames ascend)
     bool recorded_mirror = false;
@@ -355,12 +357,12 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
       while (mirror_cursor < t.mirrored.size() && t.mirrored[mirror_cursor].frame <= f) recorded_mirror = t.mirrored[mirror_cursor++].value;
       for (std::size_t path = 0; path < 3; ++path) {
         const Curve* curve = s.curves[b][path];
-        // GEM: a component the node does not animate keeps the bone's rest value (no keys). LM
-        // replaces the rest pose: the node's own value holds.
-        if (!curve && gem) continue;
+        // A component the node does not animate keeps the bone's rest value (no keys), or, where
+        // the clip replaces the rest pose, the node's own value holds.
+        if (!curve && policy.rest_where_unanimated) continue;
         if (!curve && f > 0) continue;
         std::vector<float> v = curve ? curve->at(time, s.slack(f), cursors[path]) : rest_value(node, path);
-        if (path == 2 && gem) {
+        if (path == 2 && events) {
           // Scale carries the mirror (z < 0) and hiding (0): split them off.
           const bool hidden = v[0] == 0 && v[1] == 0 && v[2] == 0;
           if (!recorded && (f == 0 || hidden != last_hidden)) t.visible.push_back({f, !hidden});
@@ -373,8 +375,8 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
           if (!recorded && (t.mirrored.empty() || t.mirrored.back().value != mirror)) t.mirrored.push_back({f, mirror});
           if (mirror) v[2] = -v[2];
         }
-        // LM fits its own keys within the tolerance later: here only exact repeats are dropped.
-        if (!last[path].empty() && !moved(v, last[path], gem ? options.tolerance : 0.0f)) continue;
+        // A format that fits its own keys to the tolerance later drops only exact repeats here.
+        if (!last[path].empty() && !moved(v, last[path], policy.drop_within_tolerance ? options.tolerance : 0.0f)) continue;
         last[path] = v;
         const double frame = f;
         if (path == 0) t.translation.keys.push_back({frame, {v[0], v[1], v[2]}});
@@ -382,7 +384,7 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
         if (path == 2 && scale_animated) t.scale.keys.push_back({frame, {v[0], v[1], v[2]}});
       }
     }
-    if (gem && mesh.contains(t.name)) {
+    if (events && mesh.contains(t.name)) {
       const auto& keys = json_input::array(*mesh.at(t.name), json_input::child(json_input::child(s.pointer, "mesh"), t.name));
       for (std::size_t i = 0; i < keys.size(); ++i) {
         const auto [frame, pointer] = key_at(keys, "mesh", i);

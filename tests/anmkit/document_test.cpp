@@ -116,13 +116,14 @@ TEST(Document, LmNodeCountFromTheBin) {
   EXPECT_EQ(skeleton->joints[1].parent, 0);
   EXPECT_NE(document->summary()->text.find("  nodes       3 (from " + example("mansion_door.bin") + ")\n"), std::string::npos)
       << document->summary()->text;
-  options.rotation_unit = "grads";
-  auto grads = Document::open(example("mansion_door.anm"), options)->clip();
+  // The format's own options are checked when the file is opened, against what the entry declares.
+  options.format_options["rotation-unit"] = {"grads", ""};
+  auto grads = Document::open(example("mansion_door.anm"), options);
   ASSERT_FALSE(grads);
   EXPECT_EQ(grads.error().message, "unknown rotation unit 'grads' (degrees, turn4096 or radians)");
-  options.rotation_unit = "degrees";
+  options.format_options["rotation-unit"] = {"degrees", ""};
   options.skeleton.clear();
-  options.lm_nodes = 4;
+  options.format_options["nodes"] = {"4", ""};
   auto wrong = Document::open(example("mansion_door.anm"), options);
   ASSERT_FALSE(wrong);
   EXPECT_EQ(wrong.error().file, example("mansion_door.anm"));

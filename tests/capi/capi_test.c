@@ -139,20 +139,53 @@ static void test_open_errors(void) {
   CHECK_STR(error.message, "options is NULL or its struct_size is smaller than a size_t");
 
   anmkit_open_options_init(&options);
-  options.rotation_unit = "furlongs";
-  CHECK(anmkit_open_file(path_of(examples, "mansion_door.anm"), &options, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
-  CHECK_STR(error.message, "unknown rotation unit 'furlongs' (degrees, turn4096, radians)");
+  {
+    /* A format's own option, checked against what its entry declares. */
+    const anmkit_format_setting furlongs = {"rotation-unit", "furlongs"};
+    const anmkit_format_setting unknown = {"colour", "red"};
+    options.format_settings = &furlongs;
+    options.format_setting_count = 1;
+    CHECK(anmkit_open_file(path_of(examples, "mansion_door.anm"), &options, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+    CHECK_STR(error.message, "unknown rotation unit 'furlongs' (degrees, turn4096 or radians)");
+    options.format_settings = &unknown;
+    CHECK(anmkit_open_file(path_of(examples, "mansion_door.anm"), &options, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+    CHECK_STR(error.message, "unknown format option 'colour' (opening takes: nodes or rotation-unit)");
+    options.format_settings = NULL;
+    CHECK(anmkit_open_file(path_of(examples, "mansion_door.anm"), &options, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+    CHECK_STR(error.message, "format_settings is NULL");
+  }
 
   anmkit_open_options_init(&options);
   options.fps = -1;
   CHECK(anmkit_open_file(path_of(examples, "turret_v60.anm"), &options, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
-  CHECK_STR(error.message, "fps must be above 0 and at most 1000000");
+  CHECK_STR(error.message, "fps must be from 0.01 to 10000, found -1");
   options.fps = NAN;
   CHECK(anmkit_open_file(path_of(examples, "turret_v60.anm"), &options, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
   anmkit_open_options_init(&options);
   options.tick_hz = INFINITY;
   CHECK(anmkit_open_file(path_of(examples, "ghost_mm2.anm"), &options, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
-  CHECK_STR(error.message, "tick_hz must be above 0 and at most 1000000");
+  CHECK_STR(error.message, "tick_hz must be from 0.01 to 10000, found inf");
+
+  {
+    /* The formats' own options, as their entries declare them. */
+    anmkit_format_option option;
+    size_t count = 0;
+    int saw_rotation_unit = 0;
+    memset(&option, 0, sizeof option);
+    option.struct_size = sizeof option;
+    while (anmkit_format_option_get(count, &option, &error) == ANMKIT_OK) {
+      if (strcmp(option.name, "rotation-unit") == 0) {
+        saw_rotation_unit = 1;
+        CHECK(option.kind == ANMKIT_OPTION_CHOICE && option.when_opening == 1 && option.when_importing == 1);
+        CHECK_STR(option.choices, "degrees");
+        CHECK_STR(option.choices + strlen("degrees") + 1, "turn4096");
+      }
+      if (strcmp(option.name, "nodes") == 0) CHECK(option.kind == ANMKIT_OPTION_WHOLE && option.max == 4294967295u && option.excludes_skeleton == 1);
+      ++count;
+    }
+    CHECK(count == 3 && saw_rotation_unit);
+    CHECK_STR(error.message, "format option 3 of 3");
+  }
 
   /* A limit the caller sets is applied. */
   anmkit_open_options_init(&options);
@@ -659,11 +692,11 @@ static void test_gltf_and_models(void) {
   options.target = "gem-6.0";
   options.fps = -1;
   CHECK(anmkit_from_gltf(gltf, gltf_size, "x", &options, &back, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
-  CHECK_STR(error.message, "fps must be above 0 and at most 1000000");
+  CHECK_STR(error.message, "fps must be from 0.01 to 10000, found -1");
   options.fps = 0;
-  options.tolerance = 2;
+  options.tolerance = 2e6f;
   CHECK(anmkit_from_gltf(gltf, gltf_size, "x", &options, &back, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
-  CHECK_STR(error.message, "tolerance must be above 0 and at most 1");
+  CHECK_STR(error.message, "tolerance must be from 0 to 1e+06, found 2e+06");
   options.tolerance = 0;
   CHECK(anmkit_from_gltf(gltf, 20, "cut.glb", &options, &back, NULL, &error) != ANMKIT_OK);
   CHECK(back == NULL && strcmp(error.file, "cut.glb") == 0);

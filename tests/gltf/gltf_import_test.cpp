@@ -185,7 +185,7 @@ TEST(GltfImport, LmKeysAreReducedUnlessDense) {
   ASSERT_TRUE(gltf);
   const auto bytes = gltf->bytes;
   GltfImportOptions dense_options;
-  dense_options.dense = true;
+  dense_options.format_options["dense"] = {"true", ""};
   auto reduced = test::import_lm(bytes), dense = test::import_lm(bytes, dense_options);
   ASSERT_TRUE(reduced && dense);
   std::size_t reduced_keys = 0, dense_keys = 0, moving = 0;

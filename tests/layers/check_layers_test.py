@@ -29,6 +29,12 @@ with tempfile.TemporaryDirectory() as tmp:
         "include/anmkit/model/bad.hpp": "#include <nlohmann/json.hpp>\n",
         "include/anmkit/formats/gem/gem_json.hpp": "#include <nlohmann/json.hpp>\n",
         "src/model/good.cpp": '#include "anmkit/core/error.hpp"\n#include "anmkit/model/clip.hpp"\n',
+        # Format names in code that must know no format (the formats are the folders gem and lm).
+        "src/formats/lm/lm_file.cpp": "int nodes;\n",
+        "src/capi/names.cpp": '// "gem" in a comment is fine\nbool f(std::string s) { return s == "gem"; }\nint lm_nodes;\n',
+        "viewer/src/names.js": "const help = 'GEM and LM files';\nif (format === 'lm') zUp = 'gem-6.0';\n",
+        "python/anmkit/names.py": '"""Docstrings may say "gem"."""\nclass LmOptions:\n    target = "gem-4.0"\n',
+        "blender/anmkit_blender/names.py": 'HELP = "reads GEM .mdl files"\n',
     }
     for name, text in files.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
@@ -42,6 +48,12 @@ with tempfile.TemporaryDirectory() as tmp:
         "src/core/bad.cpp:1: core may not include anmkit/model/clip.hpp (model)",
         "tools/anmkit/bad.cpp:2: cli may not include anmkit/formats/mm2/mm2_file.hpp (formats/mm2)",
         "include/anmkit/model/bad.hpp:1: a public header outside the JSON-specific ones includes nlohmann/json.hpp",
+        "src/capi/names.cpp:2: names the format 'gem' (the registry says what differs between formats)",
+        "src/capi/names.cpp:3: 'lm_nodes' names a format (the registry says what differs between formats)",
+        "viewer/src/names.js:2: names the format 'lm' (the registry says what differs between formats)",
+        "viewer/src/names.js:2: names the format 'gem' (the registry says what differs between formats)",
+        "python/anmkit/names.py:2: 'LmOptions' names a format (the registry says what differs between formats)",
+        "python/anmkit/names.py:3: names the format 'gem' (the registry says what differs between formats)",
     ])
     assert lines == expected, "\n".join(lines)
-print("check-layers: passes on the tree, and names each crossing include by FILE:LINE")
+print("check-layers: passes on the tree, and names each crossing include and each format name outside the formats by FILE:LINE")

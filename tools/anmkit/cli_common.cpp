@@ -129,22 +129,9 @@ void add_limit_options(CLI::App& app) {
   app.add_option("--max-output-pixels", l.max_output_pixels, "Most pixels an animated GIF encodes over all its frames")->capture_default_str()->group(group)->check(whole_number(UINT64_MAX));
 }
 
-void LmOptions::add_to(CLI::App* command) {
-  auto* bin_option = command->add_option("--bin", bin, "LM: the paired .bin model (gives the node count)");
-  nodes_option = command->add_option("--nodes", nodes, "LM: the node count, when there is no .bin")->check(whole_number(UINT32_MAX));
-  bin_option->excludes(nodes_option);
-}
-
-OpenOptions open_options(const LmOptions& lm) {
+OpenOptions open_options() {
   OpenOptions options;
   options.limits = limits();
-  options.skeleton = lm.bin;
-  if (!lm.bin.empty()) {
-    options.lm_node_count_label = "--bin " + lm.bin;
-  } else if (lm.nodes_option && lm.nodes_option->count() > 0) {
-    options.lm_nodes = lm.nodes;
-    options.lm_node_count_label = "--nodes";
-  }
   return options;
 }
 

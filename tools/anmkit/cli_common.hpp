@@ -64,17 +64,8 @@ int run(int argc, char** argv);
 ReadLimits& limits();
 void add_limit_options(CLI::App& app);
 
-// Where an LM file's node count comes from (it is not stored in the file).
-struct LmOptions {
-  std::string bin;             // --bin MODEL.bin
-  std::uint32_t nodes = 0;     // --nodes N
-  CLI::Option* nodes_option = nullptr;
-  void add_to(CLI::App* command);
-};
-
-// The front door's options for a command: the limits, and the LM node count (named as the
-// command line gives it).
-OpenOptions open_options(const LmOptions& lm);
+// The front door's options with the limits the global --max-* options set.
+OpenOptions open_options();
 // Whether `list` holds `name` (format targets, as the registry lists them).
 bool contains(const std::vector<std::string_view>& list, std::string_view name);
 // A-Z for a-z, every other byte kept (format names as messages print them: "GEM").

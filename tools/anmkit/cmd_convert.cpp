@@ -11,8 +11,9 @@
 
 #include "anmkit/core/file_io.hpp"
 #include "cli_common.hpp"
+#include "format_flags.hpp"
 #include "gltf_convert.hpp"
-#include "mm2_convert.hpp"
+#include "sprite_io.hpp"
 #include "output_kinds.hpp"
 #include "skeleton_hint.hpp"
 
@@ -53,14 +54,12 @@ void add_convert(CLI::App& app, int& exit_code) {
     std::string target;
     std::string animation;
     bool repack = false;
-    bool dense = false;
     double tolerance = 1e-6;
     SpriteExportOptions sprite;
     SpriteImportOptions import;
     double fps = model::default_fps;
     std::string skeleton;
-    std::string rotation_unit{default_rotation_unit};
-    LmOptions lm;
+    FormatFlags format;
   };
   auto opt = std::make_shared<Options>();
   cmd->add_option("IN", opt->input, "Input animation file (or, to import MM2 frames, a folder)")->required();
@@ -68,7 +67,6 @@ void add_convert(CLI::App& app, int& exit_code) {
   auto* to = cmd->add_option("--to", opt->target, "GEM: the target version; from glTF: a GEM version or lm")
                  ->check(CLI::IsMember(target_names()));
   cmd->add_option("--animation", opt->animation, "From glTF: the animation to import, by name or index (default: the first)");
-  cmd->add_flag("--dense", opt->dense, "From glTF to LM: one key a frame on every moving track (no key reduction)");
   cmd->add_option("--tolerance", opt->tolerance,
                   "From glTF: how far a value may move and still count as unchanged (GEM), or stray from the samples (LM; rotations in radians)")
       ->capture_default_str()
@@ -76,7 +74,7 @@ void add_convert(CLI::App& app, int& exit_code) {
   auto* repack = cmd->add_flag("--repack", opt->repack, "LM: rewrite in the canonical layout, sharing identical data");
   to->excludes(repack);
   cmd->add_flag("--in-place,--force", opt->sprite.force, "Allow an output to replace an input file");
-  opt->lm.add_to(cmd);
+  opt->format.add_to(cmd, FormatFlags::opening | FormatFlags::importing);
   auto* sequence = cmd->add_option("--sequence", opt->sprite.sequence, "MM2 GIF: the sequence to play (default: the longest)")
                        ->check(whole_number(INT_MAX));
   auto* flipbook = cmd->add_flag("--flipbook", opt->sprite.flipbook, "MM2 GIF: the composed states in order");
@@ -98,9 +96,6 @@ void add_convert(CLI::App& app, int& exit_code) {
   cmd->add_option("--fps", opt->fps, "glTF: frames per second (neither format stores it)")
       ->capture_default_str()
       ->check(real_number(min_fps, max_fps));
-  cmd->add_option("--rotation-unit", opt->rotation_unit, "glTF from LM: the unit of stored rotations")
-      ->capture_default_str()
-      ->check(CLI::IsMember(names(rotation_units())));
   cmd->add_option("--base", opt->import.base,
                   "MM2 import: the game file the frames came from; glTF import (GEM, LM): the original file, whose bytes are kept "
                   "wherever the glTF did not change it");
@@ -111,16 +106,15 @@ void add_convert(CLI::App& app, int& exit_code) {
     if (std::filesystem::is_directory(opt->input)) {
       opt->import.force = opt->sprite.force;
       opt->import.scale = scale->count() > 0 ? opt->sprite.scale : 0;
-      exit_code = import_mm2(opt->input, opt->output, opt->import);
+      exit_code = import_sprite_frames(opt->input, opt->output, opt->import);
       return;
     }
     const bool force = opt->sprite.force;
     // Every file this command reads: no output may replace one unless --in-place.
-    const InputSet inputs{opt->input, opt->lm.bin, opt->skeleton};
-    OpenOptions options = open_options(opt->lm);
+    const InputSet inputs{opt->input, opt->format.skeleton(), opt->skeleton};
+    OpenOptions options = opt->format.open_options();
     options.fps = opt->fps;
-    if (!opt->skeleton.empty()) options.skeleton = opt->skeleton;  // else --bin's, from open_options
-    options.rotation_unit = opt->rotation_unit;
+    if (!opt->skeleton.empty()) options.skeleton = opt->skeleton;  // else a format's own (--bin), from open_options
     options.tick_hz = opt->sprite.tick_hz;
     auto text = read_file(opt->input, limits().max_input_bytes);
     if (text && is_gltf_output(opt->output) && looks_like_model(*text)) {
@@ -137,15 +131,14 @@ void add_convert(CLI::App& app, int& exit_code) {
       GltfImportOptions import;
       import.animation = opt->animation;
       import.fps = opt->fps;
-      import.rotation_unit = opt->rotation_unit;
-      import.dense = opt->dense;
+      import.format_options = opt->format.settings(FormatFlags::importing);
       import.tolerance = float(opt->tolerance);
       import.limits = limits();
       // External buffers are beside the glTF file, wherever the command runs.
       const auto folder = std::filesystem::path(opt->input).parent_path();
       import.folder = folder.empty() ? "." : folder.string();
       // --base: the original game file (LM: opened with --bin or --nodes, as any LM file).
-      InputSet read{opt->input, opt->lm.bin, opt->import.base};
+      InputSet read{opt->input, opt->format.skeleton(), opt->import.base};
       if (!opt->import.base.empty()) {
         auto base = Document::open(opt->import.base, options);
         if (!base) return fail(base.error());

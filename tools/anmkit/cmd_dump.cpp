@@ -1,6 +1,7 @@
 // anmkit dump FILE [-o OUT.json]: the lossless model as JSON (docs/json-schema.md).
 
 #include "cli_common.hpp"
+#include "format_flags.hpp"
 
 namespace anmkit::cli {
 
@@ -11,16 +12,16 @@ void add_dump(CLI::App& app, int& exit_code) {
     std::string output = "-";
     bool compact = false;
     bool force = false;
-    LmOptions lm;
+    FormatFlags format;
   };
   auto opt = std::make_shared<Options>();
   cmd->add_option("FILE", opt->file, "Animation file")->required();
   cmd->add_option("-o,--output", opt->output, "Output JSON file; - for stdout (the default)");
   cmd->add_flag("--compact", opt->compact, "Print the JSON on one line");
   cmd->add_flag("--in-place,--force", opt->force, "Allow the output to replace an input file");
-  opt->lm.add_to(cmd);
+  opt->format.add_to(cmd, FormatFlags::opening);
   cmd->callback([opt, &exit_code] {
-    auto document = Document::open(opt->file, open_options(opt->lm));
+    auto document = Document::open(opt->file, opt->format.open_options());
     if (!document) {
       exit_code = report(document.error());
       return;
@@ -31,7 +32,7 @@ void add_dump(CLI::App& app, int& exit_code) {
       return;
     }
     const std::string text = *json + "\n";
-    if (auto written = write_output(opt->output, text, InputSet{opt->file, opt->lm.bin}, opt->force); !written) {
+    if (auto written = write_output(opt->output, text, InputSet{opt->file, opt->format.skeleton()}, opt->force); !written) {
       exit_code = report(written.error());
     }
   });

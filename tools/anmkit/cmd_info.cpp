@@ -7,6 +7,7 @@
 
 #include "anmkit/core/json_pretty.hpp"
 #include "cli_common.hpp"
+#include "format_flags.hpp"
 #include "folder_tally.hpp"
 #include "inputs.hpp"
 
@@ -19,7 +20,7 @@ void add_info(CLI::App& app, int& exit_code) {
     bool json = false;
     double fps = model::default_fps;
     double tick_hz = model::default_tick_hz;
-    LmOptions lm;
+    FormatFlags format;
   };
   auto opt = std::make_shared<Options>();
   cmd->add_option("FILE", opt->files, "Animation files or folders (walked recursively; format detected by content)")->required();
@@ -30,10 +31,10 @@ void add_info(CLI::App& app, int& exit_code) {
   cmd->add_option("--tick-hz", opt->tick_hz, "MM2: game ticks per second, for sequence durations")
       ->capture_default_str()
       ->check(real_number(min_tick_hz, max_tick_hz));
-  opt->lm.add_to(cmd);
+  opt->format.add_to(cmd, FormatFlags::opening);
   cmd->callback([opt, &exit_code] {
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
-    OpenOptions options = open_options(opt->lm);
+    OpenOptions options = opt->format.open_options();
     options.fps = opt->fps;
     options.tick_hz = opt->tick_hz;
     const auto inputs = expand_inputs(opt->files);

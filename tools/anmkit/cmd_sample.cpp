@@ -11,6 +11,7 @@
 #include "anmkit/core/json_pretty.hpp"
 #include "anmkit/core/json_text.hpp"
 #include "cli_common.hpp"
+#include "format_flags.hpp"
 
 namespace anmkit::cli {
 namespace {
@@ -40,8 +41,8 @@ struct Options {
   double time = 0;
   double fps = model::default_fps;
   bool json = false;
-  std::string rotation_unit{default_rotation_unit};
-  LmOptions lm;
+  FormatFlags format;
+  std::string format_name;  // the opened file's, upper case, for messages
 };
 
 json frame_json(double frame) {
@@ -51,7 +52,7 @@ json frame_json(double frame) {
 // The hold rule is defined at whole frames only; the frame must be one the file shows.
 Expected<double> whole_frame(const Options& opt, const model::Clip& clip) {
   if (opt.frame != std::floor(opt.frame)) {
-    return make_error(ErrorCode::bad_value, fmt::format("GEM poses are defined at whole frames; {:g} is not one", opt.frame));
+    return make_error(ErrorCode::bad_value, fmt::format("{} poses are defined at whole frames; {:g} is not one", opt.format_name, opt.frame));
   }
   if (opt.frame >= clip.frame_count) {
     return make_error(ErrorCode::bad_value,
@@ -92,7 +93,9 @@ int print_quaternion(const Options& opt, const model::Clip& clip, const std::vec
 }
 
 int print_euler(const Options& opt, const model::Clip& clip, double shown, const std::vector<model::BonePose>& poses) {
-  const double per_unit = rotation_unit_radians(opt.rotation_unit).value_or(1.0);
+  // Euler angles print in the unit the file stores them in (the format's rotation-unit option).
+  const std::string unit = opt.format.value_or_default("rotation-unit");
+  const double per_unit = rotation_unit_radians(unit).value_or(1.0);
   // Euler angles back in the file's unit, as stored.
   const auto euler = [per_unit](const model::BonePose& p) {
     return model::Vec3{float(p.euler.x / per_unit), float(p.euler.y / per_unit), float(p.euler.z / per_unit)};
@@ -108,7 +111,7 @@ int print_euler(const Options& opt, const model::Clip& clip, double shown, const
     return exit_ok;
   }
   std::string table = fmt::format("{}: frame {:g} (shown: {:g}) of {}, rotations in {}\n{:<10} {:>32}  {:>39}  {:>32}  {}\n",
-                                  printable(opt.file), opt.frame, shown, clip.frame_count, opt.rotation_unit, "node", "translation",
+                                  printable(opt.file), opt.frame, shown, clip.frame_count, unit, "node", "translation",
                                   "rotation (x y z w)", "rotation (x y z, as stored)", "scale");
   for (std::size_t n = 0; n < poses.size(); ++n) {
     const auto& p = poses[n];
@@ -142,10 +145,7 @@ void add_sample(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(real_number(min_fps, max_fps));
   cmd->add_flag("--json", opt->json, "Print JSON instead of a table");
-  cmd->add_option("--rotation-unit", opt->rotation_unit, "LM: the unit of stored rotations")
-      ->capture_default_str()
-      ->check(CLI::IsMember(names(rotation_units())));
-  opt->lm.add_to(cmd);
+  opt->format.add_to(cmd, FormatFlags::opening);
   cmd->callback([opt, frame, time, &exit_code] {
     if (frame->count() == 0 && time->count() == 0) throw CLI::RequiredError("--frame or --time");
     if (time->count() > 0) opt->frame = opt->time * opt->fps;
@@ -153,18 +153,18 @@ void add_sample(CLI::App& app, int& exit_code) {
       throw CLI::ValidationError("--time", fmt::format("{} s at {} fps is frame {}, past the largest frame {}", opt->time,
                                                        opt->fps, opt->frame, max_frame));
     }
-    OpenOptions options = open_options(opt->lm);
+    OpenOptions options = opt->format.open_options();
     options.fps = opt->fps;
-    options.rotation_unit = opt->rotation_unit;
     auto document = Document::open(opt->file, options);
     if (!document) {
       exit_code = report(document.error());
       return;
     }
     const FormatInfo format = document->format();
+    opt->format_name = ascii_upper(format.name);
     if (!format.skeletal) {
-      exit_code = report(make_error(ErrorCode::unsupported,
-                                    "sample prints skeletal poses; MM2 sprites are shown with `anmkit convert FILE -o DIR/`"),
+      exit_code = report(make_error(ErrorCode::unsupported, fmt::format("sample prints skeletal poses; {} sprites are shown with "
+                                                                        "`anmkit convert FILE -o DIR/`", opt->format_name)),
                          opt->file);
       return;
     }

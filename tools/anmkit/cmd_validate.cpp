@@ -8,6 +8,7 @@
 #include "anmkit/core/json_pretty.hpp"
 #include "anmkit/core/json_text.hpp"
 #include "cli_common.hpp"
+#include "format_flags.hpp"
 #include "folder_tally.hpp"
 #include "inputs.hpp"
 
@@ -43,16 +44,16 @@ void add_validate(CLI::App& app, int& exit_code) {
     std::vector<std::string> files;
     bool json = false;
     bool strict = false;
-    LmOptions lm;
+    FormatFlags format;
   };
   auto opt = std::make_shared<Options>();
   cmd->add_option("FILE", opt->files, "Animation files or folders (walked recursively)")->required();
   cmd->add_flag("--json", opt->json, "Print a JSON report on stdout instead of diagnostics and verdicts");
   cmd->add_flag("--strict", opt->strict, "Count warnings as errors");
-  opt->lm.add_to(cmd);
+  opt->format.add_to(cmd, FormatFlags::opening);
   cmd->callback([opt, &exit_code] {
     nlohmann::ordered_json report = nlohmann::ordered_json::array();
-    const OpenOptions options = open_options(opt->lm);
+    const OpenOptions options = opt->format.open_options();
     FolderTally tally;
     std::size_t valid_count = 0, invalid_count = 0, warning_count = 0;
     for (const auto& in : expand_inputs(opt->files)) {

@@ -12,7 +12,7 @@ namespace anmkit::cli {
 
 // The message for an output nothing writes for `format` (`rewrites`: --to or --repack was given,
 // so any name is the game file asked for); nullopt when the output is one of them, or when the
-// format is a sprite one (its outputs are its own: mm2_convert).
+// format is a sprite one (its outputs are its own: sprite_io).
 std::optional<std::string> unhandled_output(const FormatInfo& format, const std::string& output, bool rewrites);
 
 }  // namespace anmkit::cli

@@ -89,9 +89,9 @@ export class Anmkit {
     const strings = [this.cstring(path)];
     if (skeleton) {
       strings.push(this.cstring(skeleton));
-      this.setU32(options + 48, strings[1]);
+      this.setU32(options + 44, strings[1]);
     }
-    new Float64Array(M.HEAPU8.buffer, options + 56, 2).set([fps, tickHz]);
+    new Float64Array(M.HEAPU8.buffer, options + 48, 2).set([fps, tickHz]);
     const out = M._malloc(4);
     try {
       this.check(M._anmkit_open_file(strings[0], options, out, this.error));

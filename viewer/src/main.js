@@ -95,6 +95,14 @@ function showError(text) {
   $('#error').textContent = userWords(text || '');
 }
 
+// Whether the clip's up rotation (which turns its format's up axis to +Y) takes +Z to +Y: the
+// clip says which way is up, whatever its format.
+function isZUp([x, y, z, w]) {
+  // The rotated +Z is the third column of the rotation matrix.
+  const up = [2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)];
+  return Math.abs(up[1] - 1) < 1e-4;
+}
+
 // Opens `entry` (an animation, or a .mdl with its sequences); `sequence` picks one of a .mdl's.
 async function openEntry(entry, sequence = null) {
   close();
@@ -136,7 +144,7 @@ async function openEntry(entry, sequence = null) {
       const clip = document.clip();
       current.nodes = nodesOf(clip);
       current.clip = clip;
-      skeletonView.show(current.nodes, document.format === 'gem');
+      skeletonView.show(current.nodes, isZUp(clip.upRotation));
       skeletonView.onSelect = () => showBone();
       $('#frame').max = String(Math.max(0, clip.frameCount - 1));
       $('#loop').checked = clip.loop;

@@ -20,7 +20,10 @@ enum class ErrorCode : int {
   unsupported = 7,    // valid input that this operation cannot handle (e.g. too many bones)
   invalid_model = 8,  // an in-memory model that breaks the format's rules
   json = 9,           // a JSON input that is malformed or does not follow the schema
-  unknown_format = 10 // content that no codec recognises
+  unknown_format = 10, // content that no codec recognises
+  // 11 .. 13 are the C API's own (anmkit.h: invalid_argument, buffer_too_small, wrong_kind).
+  out_of_memory = 14,  // an allocation failed
+  internal = 15        // a bug: something the library did not expect of itself
 };
 
 std::string_view error_code_name(ErrorCode code);

@@ -5,8 +5,10 @@
 // (visibility and mirrored keys, mesh payloads, comments, frame count, fps) is restored.
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "anmkit/core/expected.hpp"
@@ -15,16 +17,27 @@
 
 namespace anmkit::gltf {
 
-// What the clip is for: GEM keeps the rest value where a node is not animated and folds scale's
-// sign and zero into the mirror and visibility; LM replaces the rest pose, so a node's own
-// value stands where it is not animated, and scale is only scale.
-enum class ImportTarget { gem, lm };
+// How a format reads its clip from the glTF's channels (each format's entry states its own).
+struct ImportPolicy {
+  // A component a node does not animate keeps the skeleton's rest value (no keys); false: the
+  // node's own value stands at frame 0 (the format's clip replaces the rest pose).
+  bool rest_where_unanimated = true;
+  // Scale also carries visibility (a scale of 0) and the mirror (z < 0), as tracks of their own;
+  // what extras.anmkit records of both, and of mesh keys, is restored. False: scale is only scale.
+  bool scale_carries_visibility_and_mirror = true;
+  // Values within the tolerance of the last key are dropped here; false: only exact repeats (the
+  // format fits its own keys to the tolerance later).
+  bool drop_within_tolerance = true;
+};
 
 struct ImportOptions {
   std::string animation;       // a name or an index; empty: the first
   double fps = model::default_fps;  // used when extras.anmkit does not say
   float tolerance = 1e-6f;     // a component changes when it moves more than this
-  ImportTarget target = ImportTarget::gem;
+  ImportPolicy policy;
+  // The frames of a clip whose extras.anmkit records `frame_count` (written by the format named
+  // in its "format" member); null: the recorded count as it is.
+  std::function<double(std::string_view record_format, double frame_count, bool loop)> recorded_frames;
   // The input cap covers the file and its external buffers together; frames, bones (the nodes
   // imported) and keys (of every channel read) are capped as the formats' readers cap them.
   ReadLimits limits;

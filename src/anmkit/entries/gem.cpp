@@ -15,7 +15,9 @@
 #include "anmkit/formats/gem/mdl.hpp"
 #include "anmkit/gltf/clip_gltf.hpp"
 #include "anmkit/gltf/gltf.hpp"
-#include "registry.hpp"
+#include "../clip_export.hpp"
+#include "../format_entry.hpp"
+#include "../referenced_input.hpp"
 
 namespace anmkit::detail {
 namespace {
@@ -68,6 +70,10 @@ class GemModel final : public FormatModel {
  public:
   explicit GemModel(gem::File file) : file_(std::move(file)) {}
   std::string version() const override { return gem::version_name(file_.version); }
+  std::string import_target() const override {
+    const bool frm3 = !file_.frames.empty() && file_.frames[0].chunk == gem::FrameChunk::frm3;
+    return "gem-" + gem::version_name(file_.version) + (frm3 ? "-frm3" : "");
+  }
   const gem::File& file() const { return file_; }
   std::vector<Diagnostic> validate() const override { return gem::validate(file_); }
   Expected<Bytes> write() const override { return gem::write(file_); }
@@ -119,8 +125,7 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
   if (const auto* original = dynamic_cast<const GemModel*>(base)) {
     const gem::File& file = original->file();
     // The base's own version and frame chunks win over --to.
-    const bool frm3 = !file.frames.empty() && file.frames[0].chunk == gem::FrameChunk::frm3;
-    const std::string own = "gem-" + gem::version_name(file.version) + (frm3 ? "-frm3" : "");
+    const std::string own = original->import_target();
     if (own != target) {
       warnings.push_back(fmt::format("the base is {} and the file is written as the base is, not as {}", own, target));
     }
@@ -198,24 +203,32 @@ Expected<ModelFile> read_model(const std::string&, std::span<const std::uint8_t>
   return out;
 }
 
-}  // namespace
-
-const FormatEntry& gem_entry() {
+const FormatEntry& entry() {
   static const FormatEntry entry{
-      FormatInfo{"gem", "GEM skeletal animation (EANM)", true, false, true, false, ".mdl", true,
-                 {"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"},
-                 {"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"}},
-      gem::looks_like_gem,
-      read,
-      from_json,
-      from_clip,
-      false,
-      sniff_model,
-      model_to_gltf,
-      sequence_files,
-      read_model,
+      .info = {.name = "gem",
+               .title = "GEM skeletal animation (EANM)",
+               .skeletal = true,
+               .whole_frames_only = true,
+               .skeleton_extension = ".mdl",
+               .skeleton_lists_animations = true,
+               .convert_targets = {"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"},
+               .import_targets = {"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"}},
+      .signature = "GEM ('EANM')",
+      .sniff = gem::looks_like_gem,
+      .read = read,
+      .from_json = from_json,
+      .from_clip = from_clip,
+      .import_policy = {.rest_where_unanimated = true, .scale_carries_visibility_and_mirror = true, .drop_within_tolerance = true},
+      .sniff_model = sniff_model,
+      .model_to_gltf = model_to_gltf,
+      .sequence_files = sequence_files,
+      .read_model = read_model,
   };
   return entry;
 }
 
+}  // namespace
+
 }  // namespace anmkit::detail
+
+ANMKIT_FORMAT_ENTRY(gem, entry)

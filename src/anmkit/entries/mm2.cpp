@@ -7,7 +7,7 @@
 #include "anmkit/formats/mm2/mm2_read.hpp"
 #include "anmkit/formats/mm2/mm2_validate.hpp"
 #include "anmkit/formats/mm2/mm2_write.hpp"
-#include "registry.hpp"
+#include "../format_entry.hpp"
 
 namespace anmkit::detail {
 namespace {
@@ -49,17 +49,19 @@ Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_j
   return std::shared_ptr<const FormatModel>(std::make_shared<Mm2Model>(std::move(*file)));
 }
 
-}  // namespace
-
-const FormatEntry& mm2_entry() {
+const FormatEntry& entry() {
   static const FormatEntry entry{
-      FormatInfo{"mm2", "Might and Magic II sprite animation (Amiga, ANM TV)", false, true, false, false, "", false, {}, {}},
-      mm2::looks_like_mm2,
-      read,
-      from_json,
-      nullptr,
+      .info = {.name = "mm2", .title = "Might and Magic II sprite animation (Amiga, ANM TV)", .sprite = true},
+      .signature = "MM2 ('00 00 54 56')",
+      .sniff = mm2::looks_like_mm2,
+      .read = read,
+      .from_json = from_json,
   };
   return entry;
 }
 
+}  // namespace
+
 }  // namespace anmkit::detail
+
+ANMKIT_FORMAT_ENTRY(mm2, entry)

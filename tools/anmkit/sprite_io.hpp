@@ -1,6 +1,6 @@
 #pragma once
-// `anmkit convert` for MM2 sprites: export to PNG folders, sprite sheets, GIF and IFF ILBM, and
-// import of edited PNG frames.
+// `anmkit convert` for sprite animations: export to PNG folders, sprite sheets, GIF and IFF ILBM,
+// and import of edited PNG frames.
 
 #include <string>
 
@@ -29,6 +29,6 @@ struct SpriteImportOptions {
   bool force = false;
 };
 // Every file it reads (the base, each raw_NNN.png) is an input: the output may replace none.
-int import_mm2(const std::string& folder, const std::string& output, const SpriteImportOptions& options);
+int import_sprite_frames(const std::string& folder, const std::string& output, const SpriteImportOptions& options);
 
 }  // namespace anmkit::cli

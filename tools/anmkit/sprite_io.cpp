@@ -1,4 +1,4 @@
-#include "mm2_convert.hpp"
+#include "sprite_io.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -110,12 +110,12 @@ int export_sprite(const Document& document, const std::string& output, const Inp
   return exit_usage;  // the command line names no output there is
 }
 
-int import_mm2(const std::string& folder, const std::string& output, const SpriteImportOptions& opt) {
+int import_sprite_frames(const std::string& folder, const std::string& output, const SpriteImportOptions& opt) {
   if (opt.base.empty()) {
     return report(make_error(ErrorCode::unsupported, "importing a folder needs --base ORIGINAL.anm (the file the frames came from)"),
                   folder);
   }
-  auto base = Document::open(opt.base, open_options({}));
+  auto base = Document::open(opt.base, open_options());
   if (!base) return report(base.error());
   if (!base->format().sprite) {
     return report(make_error(ErrorCode::unsupported, "the base is not a sprite animation"), opt.base);

@@ -1,6 +1,7 @@
 // The Luigi's Mansion format's registry entry: node animations, their .bin scene graphs, the
 // canonical repack.
 
+#include <charconv>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -14,20 +15,20 @@
 #include "anmkit/formats/lm/lm_repack.hpp"
 #include "anmkit/formats/lm/lm_validate.hpp"
 #include "anmkit/formats/lm/lm_write.hpp"
-#include "registry.hpp"
+#include "../format_entry.hpp"
+#include "../referenced_input.hpp"
 
 namespace anmkit::detail {
 namespace {
 
-Expected<lm::RotationUnit> parse_unit(std::string_view name) {
-  if (auto unit = lm::parse_rotation_unit(name)) return *unit;
-  // The known ones from the one table: "degrees, turn4096 or radians".
-  std::string known;
-  for (std::size_t i = 0; i < lm::rotation_unit_names.size(); ++i) {
-    known += (i == 0 ? "" : i + 1 == lm::rotation_unit_names.size() ? " or " : ", ");
-    known += lm::rotation_unit_names[i];
-  }
-  return make_error(ErrorCode::bad_value, "unknown rotation unit '" + std::string(name) + "' (" + known + ")");
+constexpr std::string_view rotation_unit_option = "rotation-unit";
+
+// The unit an option names (checked by the front door against the declared choices: the
+// reader's own table), the first of them when not given.
+lm::RotationUnit unit_of(const FormatSettings& settings) {
+  const FormatSetting* given = find_setting(settings, rotation_unit_option);
+  const auto first = *lm::parse_rotation_unit(lm::rotation_unit_names[0]);
+  return given ? lm::parse_rotation_unit(given->value).value_or(first) : first;
 }
 
 class LmModel final : public FormatModel {
@@ -35,6 +36,7 @@ class LmModel final : public FormatModel {
   LmModel(lm::File file, std::optional<lm::SceneGraph> scene, std::string node_count_source)
       : file_(std::move(file)), scene_(std::move(scene)), node_count_source_(std::move(node_count_source)) {}
   std::string version() const override { return std::to_string(file_.version); }
+  std::string import_target() const override { return "lm"; }
   const lm::File& file() const { return file_; }
   const std::optional<lm::SceneGraph>& scene() const { return scene_; }
   std::vector<Diagnostic> validate() const override { return lm::validate(file_); }
@@ -45,14 +47,13 @@ class LmModel final : public FormatModel {
   }
   std::string summary_text(const nlohmann::ordered_json& summary) const override { return lm::summary_text(summary); }
   Expected<model::Clip> clip(const OpenOptions& options) const override {
-    auto unit = parse_unit(options.rotation_unit);
-    if (!unit) return unit.error();
-    auto clip = lm::to_clip(file_, *unit, options.fps);
+    const lm::RotationUnit unit = unit_of(options.format_options);
+    auto clip = lm::to_clip(file_, unit, options.fps);
     if (!clip) return clip.error();
     const nlohmann::ordered_json extras = {{"format", "lm"},           {"version", file_.version},
                                            {"frame_count", file_.frame_count}, {"fps", options.fps},
                                            {"loop", file_.loop == 1},   {"node_count", file_.groups.size()},
-                                           {"rotation_unit", lm::rotation_unit_name(*unit)}};
+                                           {"rotation_unit", lm::rotation_unit_name(unit)}};
     clip->extras = extras.dump();
     return clip;
   }
@@ -88,11 +89,13 @@ Expected<std::shared_ptr<const FormatModel>> read(std::span<const std::uint8_t> 
     count = std::uint32_t(graph->nodes.size());
     source = "from " + options.skeleton;
     scene = std::move(*graph);
-  } else if (options.lm_nodes) {
-    count = options.lm_nodes;
-    source = "given";
+  } else if (const FormatSetting* nodes = find_setting(options.format_options, "nodes")) {
+    std::uint32_t n = 0;  // digits within 0 .. UINT32_MAX: checked against the declaration
+    std::from_chars(nodes->value.data(), nodes->value.data() + nodes->value.size(), n);
+    count = n;
+    source = nodes->given_as.empty() ? "given" : nodes->given_as;
   }
-  if (count && !options.lm_node_count_label.empty()) source = options.lm_node_count_label;
+  if (scene && !options.skeleton_given_as.empty()) source = options.skeleton_given_as;
   auto result = lm::read(bytes, count, options.limits);
   if (!result) return result.error();
   return std::shared_ptr<const FormatModel>(std::make_shared<LmModel>(std::move(result->file), std::move(scene), source));
@@ -116,12 +119,11 @@ std::uint8_t recorded_version(const model::Clip& clip) {
 Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, std::string_view,
                                                        const GltfImportOptions& options, const FormatModel* base,
                                                        std::vector<std::string>& warnings) {
-  auto unit = parse_unit(options.rotation_unit);
-  if (!unit) return unit.error();
   lm::WriteOptions write;
-  write.unit = *unit;
+  write.unit = unit_of(options.format_options);
   write.tolerance = options.tolerance;
-  write.dense = options.dense;
+  const FormatSetting* dense = find_setting(options.format_options, "dense");
+  write.dense = dense && dense->value == "true";
   write.version = recorded_version(clip);
   if (const auto* original = dynamic_cast<const LmModel*>(base)) {
     auto merged = lm::merge_with_base(original->file(), clip, write);
@@ -145,25 +147,52 @@ Expected<ModelFile> read_model(const std::string& path, std::span<const std::uin
   return out;
 }
 
-}  // namespace
-
-const FormatEntry& lm_entry() {
+const FormatEntry& entry() {
   static const FormatEntry entry{
-      FormatInfo{"lm", "Luigi's Mansion node animation (GameCube)", true, false, false, true, ".bin", false, {"repack"}, {"lm"}},
-      lm::looks_like_lm,
-      read,
-      from_json,
-      from_clip,
-      true,
-      nullptr,
-      nullptr,
-      nullptr,
-      read_model,
+      .info = {.name = "lm",
+               .title = "Luigi's Mansion node animation (GameCube)",
+               .skeletal = true,
+               .euler_rotations = true,
+               .skeleton_extension = ".bin",
+               .skeleton_option = "bin",
+               .skeleton_option_help = "LM: the paired .bin model (gives the node count)",
+               .convert_targets = {"repack"},
+               .import_targets = {"lm"},
+               .options = {{.name = "nodes",
+                            .kind = FormatOption::Kind::whole,
+                            .help = "LM: the node count, when there is no .bin",
+                            .when_opening = true,
+                            .max = UINT32_MAX,
+                            .excludes_skeleton = true},
+                           {.name = rotation_unit_option,
+                            .kind = FormatOption::Kind::choice,
+                            .help = "LM: the unit of stored rotations",
+                            .when_opening = true,
+                            .when_importing = true,
+                            .choices = {lm::rotation_unit_names.begin(), lm::rotation_unit_names.end()}},
+                           {.name = "dense",
+                            .kind = FormatOption::Kind::flag,
+                            .help = "From glTF to LM: one key a frame on every moving track (no key reduction)",
+                            .when_importing = true}}},
+      .heuristic = "a plausible LM header",
+      .sniff = lm::looks_like_lm,
+      .read = read,
+      .from_json = from_json,
+      .from_clip = from_clip,
+      // LM replaces the rest pose and fits its own keys; its scale is only scale.
+      .import_policy = {.rest_where_unanimated = false, .scale_carries_visibility_and_mirror = false, .drop_within_tolerance = false},
+      // LM records the time of its last key as frame_count (lm::to_clip).
+      .record_frame_count_excludes_last = true,
+      .read_model = read_model,
   };
   return entry;
 }
 
+}  // namespace
+
 }  // namespace anmkit::detail
+
+ANMKIT_FORMAT_ENTRY(lm, entry)
 
 namespace anmkit {
 

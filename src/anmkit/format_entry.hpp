@@ -1,0 +1,119 @@
+#pragma once
+// What a format gives the front door: one FormatEntry, registered by the format's own entry file
+// with ANMKIT_FORMAT_ENTRY. Everything that differs between formats lives in its entry; the
+// front door, the C API and the clients only read entries.
+//
+//   const FormatEntry& entry() {
+//     static const FormatEntry e{.info = {.name = "xyz", ...}, .sniff = ..., .read = ...};
+//     return e;
+//   }
+//   ANMKIT_FORMAT_ENTRY(xyz, entry)
+
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "anmkit/anmkit.hpp"
+#include "anmkit/gltf/gltf_import.hpp"
+
+namespace anmkit::detail {
+
+using Bytes = std::vector<std::uint8_t>;
+
+// A model file (GEM .mdl, LM .bin) as `info` describes it: the skeleton, and the animation files
+// it names or is paired with, as written (the front door resolves and checks them).
+struct ModelFile {
+  std::string title;        // "GEM model (.mdl)"
+  std::string joint_word;   // what the format calls a joint: "bones", "nodes"
+  model::Skeleton skeleton;
+  struct Sequence {
+    std::string name;
+    std::string file;         // relative to the model's folder
+    std::string how_named;    // "" when the model names the file; else how it was found ("no {file}: ...")
+  };
+  std::vector<Sequence> sequences;
+};
+
+// One opened file of one format. Calls are per document, never per field.
+class FormatModel {
+ public:
+  virtual ~FormatModel() = default;
+  virtual std::string version() const { return {}; }
+  // The glTF import target (FormatInfo::import_targets) that writes a file as this one is: its
+  // version and layout ("gem-6.1-frm3"); "" when none does.
+  virtual std::string import_target() const { return {}; }
+  virtual std::vector<Diagnostic> validate() const = 0;
+  virtual Expected<Bytes> write() const = 0;
+  virtual nlohmann::ordered_json to_json() const = 0;
+  // The summary's JSON fields after file and size, and its text after the heading line.
+  virtual nlohmann::ordered_json summary(const OpenOptions& options) const = 0;
+  virtual std::string summary_text(const nlohmann::ordered_json& summary) const = 0;
+  virtual Expected<model::Clip> clip(const OpenOptions&) const { return unsupported("skeletal clip"); }
+  virtual Expected<model::Skeleton> skeleton(const OpenOptions&) const { return unsupported("skeleton"); }
+  virtual Expected<model::SpriteAnimation> sprite(const OpenOptions&) const { return unsupported("sprite frames"); }
+  virtual Expected<std::shared_ptr<const FormatModel>> convert(std::string_view target) const;
+  virtual Expected<std::shared_ptr<const FormatModel>> replace_frames(
+      const std::vector<std::pair<std::size_t, Document::FramePicture>>&, const Document::FrameImportOptions&) const {
+    return unsupported("sprite frames");
+  }
+
+ protected:
+  Error unsupported(std::string_view what) const;
+};
+
+using ReadModel = Expected<std::shared_ptr<const FormatModel>>;
+
+struct FormatEntry {
+  // Its strings are string literals: the C API hands them out as C strings.
+  FormatInfo info;
+  // How detection knows the format, in the words of the message for bytes no format knows:
+  // a signature ("GEM ('EANM')"; formats with one are tried first) or, for a format without
+  // one, what its bytes must look like ("a plausible LM header"; tried last).
+  std::string_view signature;
+  std::string_view heuristic;
+  bool (*sniff)(std::span<const std::uint8_t> bytes) = nullptr;
+  ReadModel (*read)(std::span<const std::uint8_t> bytes, const OpenOptions& options) = nullptr;
+  // Checks the reader's limits, so that what it builds reads back.
+  ReadModel (*from_json)(const nlohmann::ordered_json& document, const ReadLimits& limits) = nullptr;
+  // A clip imported from glTF, written as `target` (one of info.import_targets); nullptr when
+  // the format is not skeletal. `base`, when not null, is the original file (a model of this
+  // format) to keep what the clip did not change; what is left out goes into `warnings`.
+  ReadModel (*from_clip)(const model::Clip& clip, std::string_view target, const GltfImportOptions& options,
+                         const FormatModel* base, std::vector<std::string>& warnings) = nullptr;
+  // glTF import: how the clip is read from the glTF's channels, and whether the frame_count this
+  // format records in extras.anmkit leaves out the last frame of a file that does not loop.
+  gltf::ImportPolicy import_policy;
+  bool record_frame_count_excludes_last = false;
+  // A model file naming animations (GEM .mdl); nullptr when the format has none.
+  bool (*sniff_model)(std::span<const std::uint8_t> text) = nullptr;
+  Expected<GltfOutput> (*model_to_gltf)(const std::string& path, std::span<const std::uint8_t> text,
+                                        const OpenOptions& options, bool binary) = nullptr;
+  Expected<std::vector<std::string>> (*sequence_files)(std::span<const std::uint8_t> text) = nullptr;
+  // A model file of this format read by content (`path` gives an LM .bin its paired name);
+  // unknown_format when these bytes are not one; nullptr when the format has no model file.
+  Expected<ModelFile> (*read_model)(const std::string& path, std::span<const std::uint8_t> bytes) = nullptr;
+};
+
+// A format option's setting, or null when it was not given (checked already: the front door
+// calls check_format_options before it reaches an entry).
+inline const FormatSetting* find_setting(const FormatSettings& settings, std::string_view name) {
+  const auto it = settings.find(name);
+  return it == settings.end() ? nullptr : &it->second;
+}
+
+// Adds an entry to the registry before main() runs; ANMKIT_FORMAT_ENTRY declares one.
+struct FormatRegistration {
+  explicit FormatRegistration(const FormatEntry& (*entry)());
+};
+
+}  // namespace anmkit::detail
+
+// Registers `entry` (a function returning the format's FormatEntry) under the C++ name `id`.
+// The registration's symbol is what the library's generated list of entries refers to, so that
+// a static library keeps every entry file it holds.
+#define ANMKIT_FORMAT_ENTRY(id, entry) \
+  namespace anmkit::detail::registered { extern const FormatRegistration id; const FormatRegistration id{entry}; }

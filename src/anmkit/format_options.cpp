@@ -1,0 +1,94 @@
+// The options of the front door: every entry's own declarations gathered, and one check of their
+// values and of the front door's numbers for every front end.
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "registry.hpp"
+
+namespace anmkit {
+namespace {
+
+std::string joined(const std::vector<std::string_view>& words) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    out += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ");
+    out += words[i];
+  }
+  return out;
+}
+
+// "rotation-unit" as "rotation unit".
+std::string in_words(std::string_view name) {
+  std::string out(name);
+  std::replace(out.begin(), out.end(), '-', ' ');
+  return out;
+}
+
+Error bad_setting(std::string message) { return make_error(ErrorCode::bad_value, std::move(message)); }
+
+Expected<void> check_value(const FormatOption& option, const std::string& value) {
+  switch (option.kind) {
+    case FormatOption::Kind::whole: {
+      // Plain decimal digits within 0 .. max: no sign, no spaces, no wrap-around.
+      std::uint64_t n = 0;
+      bool fits = !value.empty() && value.size() <= 20;
+      for (const char c : value) {
+        if (c < '0' || c > '9' || n > (UINT64_MAX - std::uint64_t(c - '0')) / 10) {
+          fits = false;
+          break;
+        }
+        n = n * 10 + std::uint64_t(c - '0');
+      }
+      if (!fits || n > option.max) {
+        return bad_setting(fmt::format("the {} option: expected a whole number from 0 to {}, found '{}'", option.name, option.max, value));
+      }
+      return {};
+    }
+    case FormatOption::Kind::choice:
+      if (std::find(option.choices.begin(), option.choices.end(), value) != option.choices.end()) return {};
+      return bad_setting(fmt::format("unknown {} '{}' ({})", in_words(option.name), value, joined(option.choices)));
+    case FormatOption::Kind::flag:
+      if (value == "true" || value == "false") return {};
+      return bad_setting(fmt::format("the {} option: expected true or false, found '{}'", option.name, value));
+  }
+  return {};
+}
+
+}  // namespace
+
+Expected<void> check_range(std::string_view setting, double value, RealRange range) {
+  if (range.holds(value)) return {};
+  return bad_setting(fmt::format("{} must be from {:g} to {:g}, found {:g}", setting, range.min, range.max, value));
+}
+
+std::vector<FormatOption> format_options() {
+  std::vector<FormatOption> out;
+  for (const auto* e : detail::entries()) {
+    for (const auto& option : e->info.options) {
+      const auto same = [&](const FormatOption& o) { return o.name == option.name; };
+      if (std::find_if(out.begin(), out.end(), same) == out.end()) out.push_back(option);
+    }
+  }
+  return out;
+}
+
+Expected<void> check_format_options(const FormatSettings& settings, bool importing) {
+  const auto all = format_options();
+  for (const auto& [name, setting] : settings) {
+    const auto it = std::find_if(all.begin(), all.end(), [&](const FormatOption& o) { return o.name == name; });
+    if (it == all.end() || !(importing ? it->when_importing : it->when_opening)) {
+      std::vector<std::string_view> known;
+      for (const auto& o : all) {
+        if (importing ? o.when_importing : o.when_opening) known.push_back(o.name);
+      }
+      return bad_setting(fmt::format("unknown format option '{}' ({}: {})", name, importing ? "a glTF import takes" : "opening takes",
+                                     known.empty() ? std::string("none") : joined(known)));
+    }
+    if (auto checked = check_value(*it, setting.value); !checked) return checked;
+  }
+  return {};
+}
+
+}  // namespace anmkit

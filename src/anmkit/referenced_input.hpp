@@ -1,0 +1,22 @@
+#pragma once
+// Files the front door and the entries read: an input under the caller's limits, and a file that
+// another file names (a .mdl's sequences), within one budget for them all.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "anmkit/anmkit.hpp"
+
+namespace anmkit::detail {
+
+// A file read with the caller's limits, naming the file on failure.
+Expected<std::vector<std::uint8_t>> read_input(const std::string& path, const OpenOptions& options);
+// A file another file names: resolved against the naming file's folder, a regular file (not an
+// absolute path), and read within `budget` bytes, which it uses up. The budget starts at the
+// limit less the naming file's size, so that all together count once against
+// limits.max_input_bytes.
+Expected<std::vector<std::uint8_t>> read_referenced_input(const std::string& referrer, const std::string& name,
+                                                          const OpenOptions& options, std::uint64_t& budget);
+
+}  // namespace anmkit::detail
