@@ -4,8 +4,9 @@ offsets and sizes C gives them: the structs are parsed from the header here and 
 rules (each field at its alignment), independently of the compiler, and compared with what the
 library reports. A field added to the header and not to src/capi/capi_layout.cpp fails here.
 
-Usage: layout_test.py HEADER LIBRARY             the native shared library
-       layout_test.py HEADER --wasm32 JSON_FILE  the WebAssembly module's layout text"""
+Usage: layout_test.py HEADER LIBRARY                       the native shared library
+       layout_test.py HEADER --wasm32 JSON_FILE [WASM_MD]  the WebAssembly module's layout text,
+                                                           and docs/wasm.md's table of it"""
 import ctypes
 import json
 import re
@@ -112,6 +113,20 @@ def differences(expected, reported):
     return problems
 
 
+def table_differences(doc: str, reported):
+    """What docs/wasm.md's table of sizes and offsets (| `struct` | bytes | field offset, ... |)
+    gets wrong about the module's layout."""
+    rows = re.findall(r"^\| `(anmkit_\w+)` \| (\d+) \| (.*) \|$", doc, flags=re.M)
+    table = [(name, int(size), [(f, int(o)) for f, o in re.findall(r"(\w+) (\d+)", fields)]) for name, size, fields in rows]
+    laid_out = [(s["name"], s["size"], [(f["name"], f["offset"]) for f in s["fields"]]) for s in reported["structs"]]
+    if [t[0] for t in table] != [s[0] for s in laid_out]:
+        return [f"docs/wasm.md's table lists {', '.join(t[0] for t in table)}; the module has "
+                f"{', '.join(s[0] for s in laid_out)}"]
+    return [f"docs/wasm.md: {name} is {size} bytes, {fields}; the module has {want_size} bytes, {want_fields}"
+            for (name, size, fields), (_, want_size, want_fields) in zip(table, laid_out)
+            if (size, fields) != (want_size, want_fields)]
+
+
 def main():
     header_path = sys.argv[1]
     header = open(header_path, encoding="utf-8").read()
@@ -126,6 +141,8 @@ def main():
     if len(structs) < 12:
         sys.exit(f"only {len(structs)} structs found in {header_path}: the parser no longer reads it")
     problems = differences(lay_out(structs, pointer_size, alignment), reported)
+    if sys.argv[2] == "--wasm32" and len(sys.argv) > 4:
+        problems += table_differences(open(sys.argv[4], encoding="utf-8").read(), reported)
 
     # The test must fail on the change it exists for: a field added to the header, not the table.
     grown = header.replace("  uint32_t lm_nodes;", "  uint32_t added_field;\n  uint32_t lm_nodes;", 1)
