@@ -148,11 +148,11 @@ static void test_abi_layout(void) {
   CHECK_LAYOUT_SIZE(anmkit_sprite_step);
   CHECK_LAYOUT_FIELD(anmkit_error, message);
   CHECK(offset == 1296 && size == 1024);
-  CHECK_LAYOUT_FIELD(anmkit_open_options, skeleton);
-  CHECK_LAYOUT_FIELD(anmkit_open_options, tick_hz);
+  CHECK_LAYOUT_FIELD(anmkit_open_options, struct_size);
+  CHECK_LAYOUT_FIELD(anmkit_open_options, max_input_bytes);
   CHECK_LAYOUT_FIELD(anmkit_diagnostic, offset);
   CHECK_LAYOUT_FIELD(anmkit_diagnostic, pointer);
-  CHECK_LAYOUT_FIELD(anmkit_gltf_import_options, tolerance);
+  CHECK_LAYOUT_FIELD(anmkit_gltf_import_options, target);
   CHECK_LAYOUT_FIELD(anmkit_gltf_import_options, max_input_bytes);
   CHECK_LAYOUT_FIELD(anmkit_clip_info, up_rotation);
   CHECK_LAYOUT_FIELD(anmkit_joint, scale);

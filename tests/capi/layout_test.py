@@ -145,10 +145,10 @@ def main():
         problems += table_differences(open(sys.argv[4], encoding="utf-8").read(), reported)
 
     # The test must fail on the change it exists for: a field added to the header, not the table.
-    grown = header.replace("  uint32_t lm_nodes;", "  uint32_t added_field;\n  uint32_t lm_nodes;", 1)
+    grown = header.replace("  uint32_t ticks;", "  uint32_t added_field;\n  uint32_t ticks;", 1)
     caught = differences(lay_out(parse_structs(grown), pointer_size, alignment), reported)
-    if caught != ["anmkit_open_options.added_field is in anmkit.h, not in the layout"]:
-        problems.append(f"a field added to anmkit_open_options is not caught as it should be: {caught}")
+    if grown == header or caught != ["anmkit_sprite_step.added_field is in anmkit.h, not in the layout"]:
+        problems.append(f"a field added to anmkit_sprite_step is not caught as it should be: {caught}")
 
     for p in problems:
         print(p)

@@ -63,18 +63,20 @@ same(L.rect, { sizeof: 16, x: 0, y: 4, width: 8, height: 12 }, 'anmkit_rect');
 same(L.sprite_step, { sizeof: 8, state: 0, ticks: 4 }, 'anmkit_sprite_step');
 same(new Anmkit(M).L, L, 'the page\'s Anmkit reads the module\'s layout');
 
-// A uint64_t added to anmkit_open_options before `skeleton`: the page follows it.
+// A uint32_t added to anmkit_clip_info after `loop`: fps and what follows move 8 bytes (fps is
+// 8-aligned), and the page follows them.
 const grown = structLayouts(changed((s) => {
-  const o = s.anmkit_open_options;
-  const at = o.fields.findIndex((f) => f.name === 'skeleton');
-  o.fields.splice(at, 0, { name: 'max_events', offset: 48, size: 8, type: 'u64' });
-  for (const f of o.fields.slice(at + 1)) f.offset += 8;
-  o.size += 8;
+  const c = s.anmkit_clip_info;
+  const at = c.fields.findIndex((f) => f.name === 'fps');
+  c.fields.splice(at, 0, { name: 'event_count', offset: 20, size: 4, type: 'u32' });
+  for (const f of c.fields.slice(at + 1)) f.offset += 8;
+  c.size += 8;
 }));
-same(grown.open_options, { sizeof: 80, struct_size: 0, skeleton: 56, fps: 64, tick_hz: 72 }, 'a field added moves the rest');
+same(grown.clip_info, { sizeof: 64, struct_size: 0, bone_count: 4, joint_count: 8, frame_count: 12, loop: 16, fps: 32,
+                        up_rotation: 40, metres_per_unit: 56 }, 'a field added moves the rest');
 
-throws(() => structLayouts(changed((s) => { s.anmkit_open_options.fields.pop(); })),
-       'anmkit.h changed: the module\'s anmkit_open_options has no field tick_hz, which the page reads', 'a field gone');
+throws(() => structLayouts(changed((s) => { s.anmkit_clip_info.fields.pop(); })),
+       'anmkit.h changed: the module\'s anmkit_clip_info has no field metres_per_unit, which the page reads', 'a field gone');
 throws(() => structLayouts(changed((s) => { s.anmkit_clip_info.fields.find((f) => f.name === 'fps').type = 'f32'; })),
        'anmkit.h changed: the module\'s anmkit_clip_info.fps is f32, the page reads it as f64', 'a field retyped');
 throws(() => structLayouts(changed((s) => { s.anmkit_rect.name = 'anmkit_box'; })),
