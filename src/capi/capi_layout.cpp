@@ -2,11 +2,13 @@
 // that cannot include the header follow it instead of copying it (python/anmkit/_capi.py checks
 // its ctypes Structures against it at import; viewer/src/anmkit.js takes its offsets from it).
 //
-// The fields are listed here by hand, in header order: a field added to a struct is a line here.
-// Forgetting it fails the build when the struct grows by the field's bytes (the static_assert in
-// write_struct), and tests/capi/layout_test.py, which parses anmkit.h, fails on any struct or
-// field missing, extra or out of order. The text is made at compile time: static storage, no
-// allocation, nothing that can fail when it is called.
+// The fields are listed here by hand, in header order: a field added to a struct is an entry in
+// its LAYOUT line; a struct added is a LAYOUT line and a place in write_anmkit_layout's list. A
+// field forgotten fails the build when it leaves a gap that no padding explains (the
+// static_assert in write_struct; one that fits in padding does not), and always fails
+// CApi.LayoutIsTheHeaders (tests/capi/layout_test.py), which parses anmkit.h and names any struct
+// or field missing, extra or out of order. A field removed is no longer a member: a compile error.
+// The text is made at compile time: static storage, no allocation, nothing to fail when called.
 
 #include <cstddef>
 #include <type_traits>
@@ -35,7 +37,9 @@ constexpr const char* scalar_type() {
     static_assert(sizeof(T) == 4 || sizeof(T) == 8);
     return sizeof(T) == 4 ? "f32" : "f64";
   } else {
-    static_assert(std::is_integral_v<T> && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8));
+    static_assert(std::is_integral_v<T> && (sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8),
+                  "a field whose type the layout has no name for (an enum, a struct): name it here and in the "
+                  "bindings' type_name (python/anmkit/_layout.py)");
     constexpr const char* names[2][4] = {{"u8", "u16", "u32", "u64"}, {"i8", "i16", "i32", "i64"}};
     return names[std::is_signed_v<T>][sizeof(T) == 1 ? 0 : sizeof(T) == 2 ? 1 : sizeof(T) == 4 ? 2 : 3];
   }
