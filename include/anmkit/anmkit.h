@@ -134,6 +134,17 @@ ANMKIT_API anmkit_status anmkit_format_info_get(size_t index, anmkit_format_info
  * when none recognises them. */
 ANMKIT_API const char* anmkit_detect(const void* bytes, size_t size);
 
+/* ---- The structs' layouts ---------------------------------------------------------------- */
+
+/* Every struct of this header as this build lays it out (sizeof and offsetof, computed by the
+ * compiler), as one JSON object, for bindings that cannot include the header (ctypes, the
+ * WebAssembly page) to check their layouts against or take them from:
+ *   {"pointer_size":8,"structs":[{"name":"anmkit_error","size":2320,"align":8,"fields":[
+ *     {"name":"code","offset":0,"size":4,"type":"i32"}, ...]}, ...]}
+ * Structs and fields in header order. A type is u8 .. u64, i8 .. i64, f32, f64, char or ptr, or
+ * TYPE[COUNT] for an array. Static storage. */
+ANMKIT_API const char* anmkit_abi_layout(void);
+
 /* ---- Opening ----------------------------------------------------------------------------- */
 
 /* A value for one of a format's own options (anmkit_format_option_get lists them): its name and

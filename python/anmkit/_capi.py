@@ -1,5 +1,7 @@
 """The C API (include/anmkit/anmkit.h) as ctypes declarations: the one place that knows its
-structs and signatures. Everything else in the package goes through `lib`."""
+structs and signatures. Everything else in the package goes through `lib`. The structs are checked
+at import against the library's own layouts (anmkit_abi_layout, _layout.py): a struct changed in
+the header and not here refuses to load, naming the struct and the field."""
 from __future__ import annotations
 
 import ctypes
@@ -8,6 +10,8 @@ import pathlib
 import sys
 from ctypes import (POINTER, Structure, c_char, c_char_p, c_double, c_float, c_int, c_int32, c_size_t, c_uint8,
                     c_uint32, c_uint64, c_void_p)
+
+from . import _layout
 
 
 class Error_(Structure):
@@ -87,6 +91,14 @@ class SpriteStep(Structure):
     _fields_ = [("state", c_uint32), ("ticks", c_uint32)]
 
 
+# Each Structure's struct in anmkit.h, in the header's order.
+STRUCTS = {"anmkit_error": Error_, "anmkit_format_option": FormatOption, "anmkit_format_info": FormatInfo,
+           "anmkit_format_setting": FormatSetting, "anmkit_open_options": OpenOptions, "anmkit_diagnostic": Diagnostic,
+           "anmkit_save_options": SaveOptions, "anmkit_gltf_import_options": GltfImportOptions,
+           "anmkit_clip_info": ClipInfo, "anmkit_bone": Bone, "anmkit_joint": Joint, "anmkit_pose_arrays": PoseArrays,
+           "anmkit_sprite_info": SpriteInfo, "anmkit_rect": Rect, "anmkit_sprite_step": SpriteStep}
+
+
 def sized(struct_type):
     """A struct whose struct_size is set, as the C API wants."""
     value = struct_type()
@@ -108,7 +120,20 @@ def _find_library() -> str:
     raise ImportError(f"anmkit: the C library (libanmkit_c) is not in {here}; set ANMKIT_LIBRARY to its path")
 
 
-lib = ctypes.CDLL(_find_library())
+def _check_layouts(library: ctypes.CDLL, path: str) -> None:
+    """Refuses a library whose structs are not the ones declared above."""
+    try:
+        layout = library.anmkit_abi_layout
+    except AttributeError:
+        raise _layout.LayoutMismatch(f"anmkit: {path} has no anmkit_abi_layout: it is older than this package, whose "
+                                     "structs it cannot be checked against") from None
+    layout.restype, layout.argtypes = c_char_p, []
+    _layout.check_structures(layout().decode(), STRUCTS)
+
+
+_path = _find_library()
+lib = ctypes.CDLL(_path)
+_check_layouts(lib, _path)
 
 _status = c_int
 _err = POINTER(Error_)
@@ -118,6 +143,7 @@ _SIGNATURES = {
     "anmkit_library_version": (c_char_p, []),
     "anmkit_format_name": (c_char_p, [c_size_t]),
     "anmkit_detect": (c_char_p, [c_void_p, c_size_t]),
+    "anmkit_abi_layout": (c_char_p, []),
     "anmkit_open_options_init": (None, [POINTER(OpenOptions)]),
     "anmkit_format_option_get": (_status, [c_size_t, POINTER(FormatOption), _err]),
     "anmkit_format_info_get": (_status, [c_size_t, POINTER(FormatInfo), _err]),

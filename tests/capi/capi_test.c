@@ -6,6 +6,7 @@
 #include "anmkit/anmkit.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,64 @@ static void test_library(void) {
   anmkit_diagnostics_free(NULL);
   anmkit_sampler_free(NULL);
   anmkit_bytes_free(NULL);
+}
+
+/* In anmkit_abi_layout's text: `structure`'s size, and when `field` is not NULL that field's
+ * offset and size (read from the struct's own object, so that a field name of another struct is
+ * never taken). 0 when they are not there. */
+static int layout_of(const char* structure, const char* field, size_t* offset, size_t* size) {
+  const char* text = anmkit_abi_layout();
+  char key[128];
+  const char* at;
+  const char* end;
+  snprintf(key, sizeof key, "{\"name\":\"%s\",\"size\":", structure);
+  at = strstr(text, key);
+  if (at == NULL) return 0;
+  if (field == NULL) return sscanf(at + strlen(key), "%zu", size) == 1;
+  end = strstr(at, "]}");
+  snprintf(key, sizeof key, "{\"name\":\"%s\",\"offset\":", field);
+  at = strstr(at, key);
+  if (at == NULL || end == NULL || at > end) return 0;
+  return sscanf(at + strlen(key), "%zu,\"size\":%zu", offset, size) == 2;
+}
+
+#define CHECK_LAYOUT_SIZE(S) CHECK(layout_of(#S, NULL, NULL, &size) && size == sizeof(S))
+#define CHECK_LAYOUT_FIELD(S, f) \
+  CHECK(layout_of(#S, #f, &offset, &size) && offset == offsetof(S, f) && size == sizeof(((S*)0)->f))
+
+/* The layout the library reports is what this C compiler makes of the header (on WebAssembly
+ * too: this test is also built with emcc). tests/capi/layout_test.py checks it lists every field. */
+static void test_abi_layout(void) {
+  size_t offset = 0, size = 0;
+  CHECK(strncmp(anmkit_abi_layout(), "{\"pointer_size\":", 16) == 0);
+  CHECK(anmkit_abi_layout() == anmkit_abi_layout());
+  CHECK_LAYOUT_SIZE(anmkit_error);
+  CHECK_LAYOUT_SIZE(anmkit_open_options);
+  CHECK_LAYOUT_SIZE(anmkit_diagnostic);
+  CHECK_LAYOUT_SIZE(anmkit_save_options);
+  CHECK_LAYOUT_SIZE(anmkit_gltf_import_options);
+  CHECK_LAYOUT_SIZE(anmkit_clip_info);
+  CHECK_LAYOUT_SIZE(anmkit_bone);
+  CHECK_LAYOUT_SIZE(anmkit_joint);
+  CHECK_LAYOUT_SIZE(anmkit_pose_arrays);
+  CHECK_LAYOUT_SIZE(anmkit_sprite_info);
+  CHECK_LAYOUT_SIZE(anmkit_rect);
+  CHECK_LAYOUT_SIZE(anmkit_sprite_step);
+  CHECK_LAYOUT_FIELD(anmkit_error, message);
+  CHECK(offset == 1296 && size == 1024);
+  CHECK_LAYOUT_FIELD(anmkit_open_options, struct_size);
+  CHECK_LAYOUT_FIELD(anmkit_open_options, max_input_bytes);
+  CHECK_LAYOUT_FIELD(anmkit_diagnostic, offset);
+  CHECK_LAYOUT_FIELD(anmkit_diagnostic, pointer);
+  CHECK_LAYOUT_FIELD(anmkit_gltf_import_options, target);
+  CHECK_LAYOUT_FIELD(anmkit_gltf_import_options, max_input_bytes);
+  CHECK_LAYOUT_FIELD(anmkit_clip_info, up_rotation);
+  CHECK_LAYOUT_FIELD(anmkit_joint, scale);
+  CHECK_LAYOUT_FIELD(anmkit_pose_arrays, mirrored);
+  CHECK_LAYOUT_FIELD(anmkit_sprite_info, tick_hz);
+  CHECK_LAYOUT_FIELD(anmkit_sprite_step, ticks);
+  CHECK(!layout_of("anmkit_open_options", "no_such_field", &offset, &size));
+  CHECK(!layout_of("anmkit_rect", "struct_size", &offset, &size)); /* another struct's field is not taken */
 }
 
 static void test_open_errors(void) {
@@ -757,6 +816,7 @@ int main(int argc, char** argv) {
   examples = argv[1];
   scratch = argv[2];
   test_library();
+  test_abi_layout();
   test_open_errors();
   test_gem();
   test_diagnostics();

@@ -27,16 +27,14 @@ function check(condition, what) {
   }
 }
 
-// Struct layouts on wasm32 (size_t and pointers are 4 bytes), as anmkit.h declares them.
-const ERROR_SIZE = 2320;  // anmkit_error: code, has_offset, offset, pointer[256], file, message
-const ERROR_MESSAGE = 1296;
-const OPEN_OPTIONS_SIZE = 72;  // anmkit_open_options
-const OPEN_OPTIONS_SKELETON = 48;
-const DIAGNOSTIC_SIZE = 40;  // anmkit_diagnostic
-const POSE_ARRAYS_SIZE = 28;  // anmkit_pose_arrays
-const CLIP_INFO_SIZE = 56;  // anmkit_clip_info
-
 function run(M) {
+  // Struct sizes and offsets from the module's own layout (Wasm.LayoutIsTheHeaders checks it
+  // against anmkit.h): S.open_options.sizeof, S.open_options.skeleton (an offset), ...
+  const S = {};
+  for (const s of JSON.parse(M.UTF8ToString(M._anmkit_abi_layout())).structs) {
+    S[s.name.replace('anmkit_', '')] = Object.fromEntries([...s.fields.map(f => [f.name, f.offset]), ['sizeof', s.size]]);
+  }
+
   // The exports: the header's functions, malloc and free, the runtime's helpers, the heaps.
   const names = [...fs.readFileSync(header, 'utf8').matchAll(/^ANMKIT_API [^(]*?\b(anmkit_\w+)\(/gm)].map(m => m[1]);
   check(names.length >= 40, `anmkit.h declares ${names.length} functions`);
@@ -52,10 +50,10 @@ function run(M) {
   check(/^\d+\.\d+\.\d+$/.test(M.UTF8ToString(M._anmkit_library_version())), 'anmkit_library_version');
   check(M.ccall('anmkit_status_name', 'string', ['number'], [4]) === 'bad_value', 'anmkit_status_name');
 
-  const error = M._malloc(ERROR_SIZE);
+  const error = M._malloc(S.error.sizeof);
   const out = M._malloc(16);  // out pointers and sizes
   const u32 = address => M.HEAPU32[address >> 2];  // read the heap anew: it may have grown
-  const failed = what => `${what}: ${M.UTF8ToString(error + ERROR_MESSAGE)}`;
+  const failed = what => `${what}: ${M.UTF8ToString(error + S.error.message)}`;
   const write = (name, data) => fs.writeFileSync(path.join(outDir, name), data);
   // A function that hands out bytes (pointer, size), as a copy; freed with anmkit_bytes_free.
   const takeBytes = (status, what) => {
@@ -67,15 +65,16 @@ function run(M) {
     return copy;
   };
   const diagnosticsText = list => {
-    const item = M._malloc(DIAGNOSTIC_SIZE);
+    const D = S.diagnostic;
+    const item = M._malloc(D.sizeof);
     let text = '';
     for (let i = 0; i < M._anmkit_diagnostics_count(list); ++i) {
-      M.HEAPU32[item >> 2] = DIAGNOSTIC_SIZE;
+      M.HEAPU32[(item + D.struct_size) >> 2] = D.sizeof;
       check(M._anmkit_diagnostics_get(list, i, item, error) === 0, failed('anmkit_diagnostics_get'));
-      const severity = M.HEAP32[(item + 4) >> 2] === 1 ? 'error' : 'warning';
-      const where = M.HEAP32[(item + 8) >> 2] ? String(u32(item + 16) + u32(item + 20) * 2 ** 32)
-                                              : M.UTF8ToString(u32(item + 32));
-      text += `${where}: ${severity}: ${M.UTF8ToString(u32(item + 24))}: ${M.UTF8ToString(u32(item + 28))}\n`;
+      const severity = M.HEAP32[(item + D.severity) >> 2] === 1 ? 'error' : 'warning';
+      const where = M.HEAP32[(item + D.has_offset) >> 2] ? String(u32(item + D.offset) + u32(item + D.offset + 4) * 2 ** 32)
+                                                         : M.UTF8ToString(u32(item + D.pointer));
+      text += `${where}: ${severity}: ${M.UTF8ToString(u32(item + D.id))}: ${M.UTF8ToString(u32(item + D.message))}\n`;
     }
     M._free(item);
     M._anmkit_diagnostics_free(list);
@@ -111,13 +110,13 @@ function run(M) {
     if (bin !== input && fs.existsSync(bin)) skeletons.push(bin);
     for (const skeleton of skeletons) {
       const name = skeleton ? `${base}+${path.basename(skeleton)}` : base;
-      const options = M._malloc(OPEN_OPTIONS_SIZE);
+      const options = M._malloc(S.open_options.sizeof);
       M._anmkit_open_options_init(options);
-      check(u32(options) === OPEN_OPTIONS_SIZE, 'anmkit_open_options is 72 bytes');
+      check(u32(options + S.open_options.struct_size) === S.open_options.sizeof, 'anmkit_open_options_init sets its size');
       const skeletonPath = skeleton ? M._malloc(M.lengthBytesUTF8(skeleton) + 1) : 0;
       if (skeleton) {
         M.stringToUTF8(skeleton, skeletonPath, M.lengthBytesUTF8(skeleton) + 1);
-        M.HEAPU32[(options + OPEN_OPTIONS_SKELETON) >> 2] = skeletonPath;
+        M.HEAPU32[(options + S.open_options.skeleton) >> 2] = skeletonPath;
       }
       const opened = M.ccall('anmkit_open_file', 'number', ['string', 'number', 'number', 'number'],
                              [input, options, out, error]);
@@ -155,18 +154,22 @@ function run(M) {
       if (M._anmkit_is_skeletal(doc)) {
         write(`${name}.glb`, takeBytes(M._anmkit_to_gltf(doc, 1, out, out + 4, error), `anmkit_to_gltf ${name}`));
         // Every whole frame of every bone: translation, rotation, scale, visible, mirrored.
-        const info = M._malloc(CLIP_INFO_SIZE);
-        M.HEAPU32[info >> 2] = CLIP_INFO_SIZE;
+        const info = M._malloc(S.clip_info.sizeof);
+        M.HEAPU32[(info + S.clip_info.struct_size) >> 2] = S.clip_info.sizeof;
         check(M._anmkit_clip_info_get(doc, info, error) === 0, failed(`anmkit_clip_info_get ${name}`));
-        const frameCount = u32(info + 12);
-        const entries = u32(info + 4) * frameCount;
+        const frameCount = u32(info + S.clip_info.frame_count);
+        const entries = u32(info + S.clip_info.bone_count) * frameCount;
         M._free(info);
         check(M._anmkit_sampler_new(doc, out, error) === 0, failed(`anmkit_sampler_new ${name}`));
         const sampler = u32(out);
         const widths = [12, 16, 12, 1, 1];  // bytes an entry, array by array
         const arrays = widths.map(w => M._malloc(Math.max(1, w * entries)));
-        const pose = M._malloc(POSE_ARRAYS_SIZE);
-        M.HEAPU32.set([POSE_ARRAYS_SIZE, entries, ...arrays], pose >> 2);
+        const P = S.pose_arrays;
+        const pose = M._malloc(P.sizeof);
+        M.HEAPU8.fill(0, pose, pose + P.sizeof);
+        M.HEAPU32[(pose + P.struct_size) >> 2] = P.sizeof;
+        M.HEAPU32[(pose + P.capacity) >> 2] = entries;
+        ['translation', 'rotation', 'scale', 'visible', 'mirrored'].forEach((a, i) => { M.HEAPU32[(pose + P[a]) >> 2] = arrays[i]; });
         check(M._anmkit_sample_frames(sampler, 0, frameCount, pose, error) === 0, failed(`anmkit_sample_frames ${name}`));
         write(`${name}.poses`, Buffer.concat(arrays.map((at, i) => Buffer.from(M.HEAPU8.slice(at, at + widths[i] * entries)))));
         arrays.forEach(at => M._free(at));

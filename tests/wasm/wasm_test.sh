@@ -5,9 +5,12 @@
 #   module  the page's module (build/viewer/anmkit_wasm.js) through its exports and MEMFS, whose
 #           outputs (JSON, summaries, written bytes, glTF, poses) must be the native library's,
 #           byte for byte, on the examples and the corpus
+#   layout  the module's anmkit_abi_layout against anmkit.h and docs/wasm.md's table
+#           (tests/capi/layout_test.py), and the page's struct offsets taken from it
+#           (page_layout_test.mjs)
 # Without Node or an up-to-date WebAssembly build: a skip (exit 77), or a failure under
 # ANMKIT_REQUIRE_EXTERNALS.
-# Usage: wasm_test.sh capi|module WASM_JS NATIVE_LIBRARY SOURCE_DIR [CORPUS_DIR]
+# Usage: wasm_test.sh capi|module|layout WASM_JS NATIVE_LIBRARY SOURCE_DIR [CORPUS_DIR]
 set -euo pipefail
 mode=$1 wasm=$2 library=$3 source=$4 corpus=${5:-}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,6 +24,14 @@ trap 'rm -rf "$scratch"' EXIT
 
 if [ "$mode" = capi ]; then
   exec node "$wasm" "$source/examples" "$scratch"
+fi
+if [ "$mode" = layout ]; then
+  node -e 'require(require("path").resolve(process.argv[1]))().then(M =>
+             process.stdout.write(M.UTF8ToString(M._anmkit_abi_layout())))' "$wasm" > "$scratch/layout.json"
+  python3 "$source/tests/capi/layout_test.py" "$source/include/anmkit/anmkit.h" --wasm32 "$scratch/layout.json" \
+    "$source/docs/wasm.md"
+  node "$here/page_layout_test.mjs" "$wasm"
+  exit 0
 fi
 
 inputs=("$source"/examples/*.anm)

@@ -1,12 +1,9 @@
 // anmkit's C API (include/anmkit/anmkit.h) as the WebAssembly module exposes it, wrapped for the
 // page: documents opened from the module's in-memory file system (dropped files are written there
-// when first opened), errors thrown as AnmkitError. The struct layouts below are wasm32's (size_t
-// and pointers 4 bytes, uint64_t and double 8-aligned; docs/wasm.md has the table). The open
-// options' size is checked at start-up (the one struct here with an init function); a moved field
-// elsewhere is caught by Viewer.Page, which compares what the page shows with the native library.
+// when first opened), errors thrown as AnmkitError. Struct sizes and field offsets are the
+// module's own (abi_layout.js, from anmkit_abi_layout), read once at start-up into `kit.L`.
 
-const ERROR_SIZE = 2320; // int32 code, has_offset; uint64 offset; char pointer[256], file[1024], message[1024]
-const LAYOUT = { open_options: 72, diagnostic: 40, clip_info: 56, bone: 16, joint: 60, pose_arrays: 28, sprite_info: 40 };
+import { structLayouts } from './abi_layout.js';
 
 export class AnmkitError extends Error {
   constructor(code, codeName, file, offset, pointer, message) {
@@ -24,15 +21,11 @@ export class AnmkitError extends Error {
 export class Anmkit {
   constructor(M) {
     this.M = M;
-    this.error = M._malloc(ERROR_SIZE);
-    const probe = M._malloc(128);
-    const sizes = {
-      open_options: () => { M._anmkit_open_options_init(probe); return this.u32(probe); },
-    };
-    for (const [name, read] of Object.entries(sizes)) {
-      if (read() !== LAYOUT[name]) throw new Error(`anmkit.h changed: ${name} is ${read()} bytes, the page expects ${LAYOUT[name]}`);
+    if (typeof M._anmkit_abi_layout !== 'function') {
+      throw new Error('anmkit.h changed: the module has no anmkit_abi_layout (it is older than the page)');
     }
-    M._free(probe);
+    this.L = structLayouts(M.UTF8ToString(M._anmkit_abi_layout()));
+    this.error = M._malloc(this.L.error.sizeof);
     this.version = M.UTF8ToString(M._anmkit_library_version());
   }
 
@@ -43,6 +36,16 @@ export class Anmkit {
   f64(p) { return new Float64Array(this.M.HEAPU8.buffer, p, 1)[0]; }
   u64(p) { return this.u32(p) + this.u32(p + 4) * 4294967296; }
   setU32(p, v) { this.M.HEAPU32[p >>> 2] = v; }
+  setF64(p, v) { new Float64Array(this.M.HEAPU8.buffer, p, 1)[0] = v; }
+
+  // A struct of `layout`'s size, zeroed (the fields the page leaves take 0: the defaults), with
+  // its struct_size set when it has one. Freed with M._free.
+  alloc(layout) {
+    const p = this.M._malloc(layout.sizeof);
+    this.M.HEAPU8.fill(0, p, p + layout.sizeof);
+    if ('struct_size' in layout) this.setU32(p + layout.struct_size, layout.sizeof);
+    return p;
+  }
 
   cstring(text) {
     const size = this.M.lengthBytesUTF8(text) + 1;
@@ -55,9 +58,12 @@ export class Anmkit {
   check(status) {
     if (status === 0) return;
     const e = this.error;
+    const E = this.L.error;
     const M = this.M;
-    throw new AnmkitError(this.i32(e), M.UTF8ToString(M._anmkit_status_name(this.i32(e))), M.UTF8ToString(e + 272),
-                          this.i32(e + 4) ? this.u64(e + 8) : null, M.UTF8ToString(e + 16), M.UTF8ToString(e + 1296));
+    const code = this.i32(e + E.code);
+    throw new AnmkitError(code, M.UTF8ToString(M._anmkit_status_name(code)), M.UTF8ToString(e + E.file),
+                          this.i32(e + E.has_offset) ? this.u64(e + E.offset) : null, M.UTF8ToString(e + E.pointer),
+                          M.UTF8ToString(e + E.message));
   }
 
   // Writes `bytes` at `path` in the module's file system (folders made as needed).
@@ -84,14 +90,16 @@ export class Anmkit {
   // Opens the file at `path` (in the module's file system); `skeleton` a .mdl or .bin path there.
   open(path, { skeleton = null, tickHz = 0, fps = 0 } = {}) {
     const M = this.M;
-    const options = M._malloc(LAYOUT.open_options);
+    const O = this.L.open_options;
+    const options = this.alloc(O);
     M._anmkit_open_options_init(options);
     const strings = [this.cstring(path)];
     if (skeleton) {
       strings.push(this.cstring(skeleton));
-      this.setU32(options + 44, strings[1]);
+      this.setU32(options + O.skeleton, strings[1]);
     }
-    new Float64Array(M.HEAPU8.buffer, options + 48, 2).set([fps, tickHz]);
+    this.setF64(options + O.fps, fps);
+    this.setF64(options + O.tick_hz, tickHz);
     const out = M._malloc(4);
     try {
       this.check(M._anmkit_open_file(strings[0], options, out, this.error));
@@ -143,21 +151,22 @@ export class Document {
   validate() {
     const { kit } = this;
     const M = kit.M;
+    const D = kit.L.diagnostic;
     const out = M._malloc(4);
-    const d = M._malloc(LAYOUT.diagnostic);
+    const d = kit.alloc(D);
     try {
       kit.check(M._anmkit_validate(this.handle, out, kit.error));
       const list = kit.u32(out);
       const found = [];
       for (let i = 0; i < M._anmkit_diagnostics_count(list); ++i) {
-        kit.setU32(d, LAYOUT.diagnostic);
+        kit.setU32(d + D.struct_size, D.sizeof);
         kit.check(M._anmkit_diagnostics_get(list, i, d, kit.error));
         found.push({
-          severity: kit.i32(d + 4) === 1 ? 'error' : 'warning',
-          offset: kit.i32(d + 8) ? kit.u64(d + 16) : null,
-          id: M.UTF8ToString(kit.u32(d + 24)),
-          message: M.UTF8ToString(kit.u32(d + 28)),
-          pointer: M.UTF8ToString(kit.u32(d + 32)),
+          severity: kit.i32(d + D.severity) === 1 ? 'error' : 'warning',
+          offset: kit.i32(d + D.has_offset) ? kit.u64(d + D.offset) : null,
+          id: M.UTF8ToString(kit.u32(d + D.id)),
+          message: M.UTF8ToString(kit.u32(d + D.message)),
+          pointer: M.UTF8ToString(kit.u32(d + D.pointer)),
         });
       }
       M._anmkit_diagnostics_free(list);
@@ -173,34 +182,34 @@ export class Document {
     if (this.clipInfo) return this.clipInfo;
     const { kit } = this;
     const M = kit.M;
-    const p = M._malloc(64);
+    const { clip_info: C, bone: B, joint: J } = kit.L;
+    const p = kit.alloc(C), bone = kit.alloc(B), joint = kit.alloc(J);
+    const f32s = (at, n) => Array.from({ length: n }, (_, i) => kit.f32(at + 4 * i));
     try {
-      kit.setU32(p, LAYOUT.clip_info);
       kit.check(M._anmkit_clip_info_get(this.handle, p, kit.error));
       const info = {
-        boneCount: kit.u32(p + 4), jointCount: kit.u32(p + 8), frameCount: kit.u32(p + 12), loop: kit.i32(p + 16) === 1,
-        fps: kit.f64(p + 24), upRotation: [0, 1, 2, 3].map((i) => kit.f32(p + 32 + 4 * i)), metresPerUnit: kit.f32(p + 48),
+        boneCount: kit.u32(p + C.bone_count), jointCount: kit.u32(p + C.joint_count),
+        frameCount: kit.u32(p + C.frame_count), loop: kit.i32(p + C.loop) === 1, fps: kit.f64(p + C.fps),
+        upRotation: f32s(p + C.up_rotation, 4), metresPerUnit: kit.f32(p + C.metres_per_unit),
         bones: [], joints: [],
       };
       for (let b = 0; b < info.boneCount; ++b) {
-        kit.setU32(p, LAYOUT.bone);
-        kit.check(M._anmkit_bone_get(this.handle, b, p, kit.error));
-        info.bones.push({ name: M.UTF8ToString(kit.u32(p + 4), kit.u32(p + 8)), joint: kit.i32(p + 12) });
+        kit.check(M._anmkit_bone_get(this.handle, b, bone, kit.error));
+        info.bones.push({ name: M.UTF8ToString(kit.u32(bone + B.name), kit.u32(bone + B.name_size)),
+                          joint: kit.i32(bone + B.joint) });
       }
       for (let j = 0; j < info.jointCount; ++j) {
-        kit.setU32(p, LAYOUT.joint);
-        kit.check(M._anmkit_joint_get(this.handle, j, p, kit.error));
+        kit.check(M._anmkit_joint_get(this.handle, j, joint, kit.error));
         info.joints.push({
-          name: M.UTF8ToString(kit.u32(p + 4), kit.u32(p + 8)), parent: kit.i32(p + 12), mirrored: kit.i32(p + 16) === 1,
-          translation: [0, 1, 2].map((i) => kit.f32(p + 20 + 4 * i)),
-          rotation: [0, 1, 2, 3].map((i) => kit.f32(p + 32 + 4 * i)),
-          scale: [0, 1, 2].map((i) => kit.f32(p + 48 + 4 * i)),
+          name: M.UTF8ToString(kit.u32(joint + J.name), kit.u32(joint + J.name_size)), parent: kit.i32(joint + J.parent),
+          mirrored: kit.i32(joint + J.mirrored) === 1, translation: f32s(joint + J.translation, 3),
+          rotation: f32s(joint + J.rotation, 4), scale: f32s(joint + J.scale, 3),
         });
       }
       this.clipInfo = info;
       return info;
     } finally {
-      M._free(p);
+      for (const q of [p, bone, joint]) M._free(q);
     }
   }
 
@@ -216,13 +225,14 @@ export class Document {
       kit.check(M._anmkit_sampler_new(this.handle, out, kit.error));
       this.sampler = kit.u32(out);
       M._free(out);
+      const A = kit.L.pose_arrays;
       const pointers = {
-        arrays: M._malloc(LAYOUT.pose_arrays), translation: M._malloc(12 * n + 4), rotation: M._malloc(16 * n + 4),
+        arrays: kit.alloc(A), translation: M._malloc(12 * n + 4), rotation: M._malloc(16 * n + 4),
         scale: M._malloc(12 * n + 4), visible: M._malloc(n + 4), mirrored: M._malloc(n + 4),
       };
       const a = pointers.arrays;
-      [LAYOUT.pose_arrays, n, pointers.translation, pointers.rotation, pointers.scale, pointers.visible, pointers.mirrored]
-        .forEach((v, i) => kit.setU32(a + 4 * i, v));
+      kit.setU32(a + A.capacity, n);
+      for (const array of ['translation', 'rotation', 'scale', 'visible', 'mirrored']) kit.setU32(a + A[array], pointers[array]);
       this.poses = { pointers };
     }
     const p = this.poses.pointers;
@@ -241,14 +251,16 @@ export class Document {
     if (this.spriteInfo) return this.spriteInfo;
     const { kit } = this;
     const M = kit.M;
-    const p = M._malloc(64);
+    const { sprite_info: I, rect: R, sprite_step: S } = kit.L;
+    const p = kit.alloc(I);
     const copy = (pointer, size) => M.HEAPU8.slice(pointer, pointer + size);
+    const rect = (at) => [R.x, R.y, R.width, R.height].map((offset) => kit.u32(at + offset));
     try {
-      kit.setU32(p, LAYOUT.sprite_info);
       kit.check(M._anmkit_sprite_info_get(this.handle, p, kit.error));
       const s = {
-        width: kit.u32(p + 4), height: kit.u32(p + 8), frameCount: kit.u32(p + 12), stateCount: kit.u32(p + 16),
-        sequenceCount: kit.u32(p + 20), paletteSize: kit.u32(p + 24), planes: kit.u32(p + 28), tickHz: kit.f64(p + 32),
+        width: kit.u32(p + I.width), height: kit.u32(p + I.height), frameCount: kit.u32(p + I.frame_count),
+        stateCount: kit.u32(p + I.state_count), sequenceCount: kit.u32(p + I.sequence_count),
+        paletteSize: kit.u32(p + I.palette_size), planes: kit.u32(p + I.planes), tickHz: kit.f64(p + I.tick_hz),
         frames: [], states: [], sequences: [],
       };
       const palette = M._malloc(s.paletteSize * 4);
@@ -256,10 +268,10 @@ export class Document {
       s.palette = copy(palette, s.paletteSize * 4);
       M._free(palette);
       for (let f = 0; f < s.frameCount; ++f) {
-        const rects = M._malloc(32);
-        kit.check(M._anmkit_sprite_frame_rect(this.handle, f, rects, rects + 16, kit.error));
-        const drawn = [0, 1, 2, 3].map((i) => kit.u32(rects + 4 * i));
-        const size = [0, 1, 2, 3].map((i) => kit.u32(rects + 16 + 4 * i));
+        const rects = M._malloc(2 * R.sizeof);
+        kit.check(M._anmkit_sprite_frame_rect(this.handle, f, rects, rects + R.sizeof, kit.error));
+        const drawn = rect(rects);
+        const size = rect(rects + R.sizeof);
         M._free(rects);
         const bytes = size[2] * size[3];
         const pens = M._malloc(Math.max(1, bytes));
@@ -279,10 +291,13 @@ export class Document {
       for (let q = 0; q < s.sequenceCount; ++q) {
         kit.check(M._anmkit_sprite_sequence(this.handle, q, 0, 0, count, kit.error));
         const n = kit.u32(count);
-        const steps = M._malloc(Math.max(1, 8 * n));
+        const steps = M._malloc(Math.max(1, S.sizeof * n));
         kit.check(M._anmkit_sprite_sequence(this.handle, q, steps, n, count, kit.error));
         const list = [];
-        for (let i = 0; i < n; ++i) list.push({ state: kit.u32(steps + 8 * i), ticks: kit.u32(steps + 8 * i + 4) });
+        for (let i = 0; i < n; ++i) {
+          const step = steps + S.sizeof * i;
+          list.push({ state: kit.u32(step + S.state), ticks: kit.u32(step + S.ticks) });
+        }
         s.sequences.push(list);
         M._free(steps);
       }

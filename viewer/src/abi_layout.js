@@ -1,0 +1,50 @@
+// The structs of anmkit.h as the page reads them: offsets and sizes come from the module itself
+// (anmkit_abi_layout: the compiler's offsetof and sizeof, on wasm32), never from numbers written
+// here, so a field added to the header moves what the page reads with it. What the page does
+// keep is which fields it uses and the type it reads each as: a field the module no longer has,
+// or has with another type, throws at load, naming it.
+
+// Per struct, the fields the page reads or writes and their types, as anmkit_abi_layout names
+// them (size_t and pointers are 32 bits in WebAssembly).
+export const PAGE_FIELDS = {
+  anmkit_error: { code: 'i32', has_offset: 'i32', offset: 'u64', pointer: 'char[256]', file: 'char[1024]',
+                  message: 'char[1024]' },
+  anmkit_open_options: { struct_size: 'u32', skeleton: 'ptr', fps: 'f64', tick_hz: 'f64' },
+  anmkit_diagnostic: { struct_size: 'u32', severity: 'i32', has_offset: 'i32', offset: 'u64', id: 'ptr', message: 'ptr',
+                       pointer: 'ptr' },
+  anmkit_clip_info: { struct_size: 'u32', bone_count: 'u32', joint_count: 'u32', frame_count: 'u32', loop: 'i32',
+                      fps: 'f64', up_rotation: 'f32[4]', metres_per_unit: 'f32' },
+  anmkit_bone: { struct_size: 'u32', name: 'ptr', name_size: 'u32', joint: 'i32' },
+  anmkit_joint: { struct_size: 'u32', name: 'ptr', name_size: 'u32', parent: 'i32', mirrored: 'i32',
+                  translation: 'f32[3]', rotation: 'f32[4]', scale: 'f32[3]' },
+  anmkit_pose_arrays: { struct_size: 'u32', capacity: 'u32', translation: 'ptr', rotation: 'ptr', scale: 'ptr',
+                        visible: 'ptr', mirrored: 'ptr' },
+  anmkit_sprite_info: { struct_size: 'u32', width: 'u32', height: 'u32', frame_count: 'u32', state_count: 'u32',
+                        sequence_count: 'u32', palette_size: 'u32', planes: 'u32', tick_hz: 'f64' },
+  anmkit_rect: { x: 'u32', y: 'u32', width: 'u32', height: 'u32' },
+  anmkit_sprite_step: { state: 'u32', ticks: 'u32' },
+};
+
+// { error: { sizeof: 2320, code: 0, ..., message: 1296 }, open_options: { sizeof: 72, ... }, ... }
+// from the module's layout text: each struct by its name without "anmkit_", its size as `sizeof`
+// (no C field can be called that), each field the page uses as its byte offset.
+export function structLayouts(layoutText, pageFields = PAGE_FIELDS) {
+  const structs = new Map(JSON.parse(layoutText).structs.map((s) => [s.name, s]));
+  const layouts = {};
+  for (const [name, fields] of Object.entries(pageFields)) {
+    const struct = structs.get(name);
+    if (!struct) throw new Error(`anmkit.h changed: the module has no struct ${name}, which the page reads`);
+    const offsets = new Map(struct.fields.map((f) => [f.name, f]));
+    const layout = { sizeof: struct.size };
+    for (const [field, type] of Object.entries(fields)) {
+      const found = offsets.get(field);
+      if (!found) throw new Error(`anmkit.h changed: the module's ${name} has no field ${field}, which the page reads`);
+      if (found.type !== type) {
+        throw new Error(`anmkit.h changed: the module's ${name}.${field} is ${found.type}, the page reads it as ${type}`);
+      }
+      layout[field] = found.offset;
+    }
+    layouts[name.replace(/^anmkit_/, '')] = layout;
+  }
+  return layouts;
+}
