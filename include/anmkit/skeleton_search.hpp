@@ -14,9 +14,9 @@
 //      the same name compared case-insensitively, as the game does on Windows). An LM .bin lists
 //      the .anm of its own name.
 //   2. a model file of its format in the animation's own folder with every bone it animates.
-//   3. only when its own folder holds no model file of its format: a model file under the search
-//      roots naming a sequence file of the same file name (case-insensitive), preferring one
-//      with every bone it animates.
+//   3. only when its own folder holds no model file of its format (not even one that cannot be
+//      read): a model file under the search roots naming a sequence file of the same file name
+//      (case-insensitive), preferring one with every bone it animates.
 // Ties go to the model with every bone the animation animates, then to the first by path.
 // Each folder's model files are read once, whichever thread asks first; a model file that cannot
 // be read is skipped and reported in `unreadable`, never fatal.

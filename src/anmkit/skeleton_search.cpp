@@ -187,7 +187,15 @@ SkeletonMatch search(const SkeletonFinder::State& state, const Animation& a) {
       }
     }
   }
-  // Never a model from elsewhere when its own folder has models of its format.
+  // Never a model from elsewhere when its own folder has models of its format, even ones that
+  // cannot be read (the right one may be among them).
+  if (own) {
+    for (const auto& e : own->unreadable) {
+      if (model::ascii_lower(fs::path(e.file).extension().string()) == a.extension) {
+        own_of_format.push_back(file_name(e.file) + ", unreadable");
+      }
+    }
+  }
   if (!own_of_format.empty()) {
     out.reason = SkeletonReason::none_fits_its_folder;
     out.why = fmt::format("its folder's {} {} ({}) neither {} it nor {} every bone it animates; none from another folder is taken",
