@@ -28,18 +28,6 @@ def model_sequences(mdl: str) -> List[dict]:
     return [dict(s, path=str(folder / s["file"])) for s in info.get("sequences", [])]
 
 
-def model_listing(path: str) -> Optional[str]:
-    """A .mdl beside `path` whose sequence list names it, or None."""
-    here = pathlib.Path(path).resolve()
-    for mdl in sorted(here.parent.glob("*.mdl")):
-        try:
-            if any(pathlib.Path(s["path"]).resolve() == here for s in model_sequences(str(mdl))):
-                return str(mdl)
-        except (anmkit.Error, ValueError):
-            continue
-    return None
-
-
 def bring_in(context, glb: bytes, fps: float):
     """Blender's glTF importer on `glb`, at `fps`: the armature object it made."""
     scene = context.scene
@@ -94,13 +82,15 @@ def import_file(context, path: str, skeleton: Optional[str], fps: float) -> List
         with anmkit.open(path) as document:
             sprite_plane.build(context, document.sprite, pathlib.Path(path).stem)
         return []
-    if kind == "gem":
-        mdl = skeleton or model_listing(path)
-        if mdl:
-            return import_model(context, mdl, path, fps)
-    if kind == "lm" and not skeleton:
-        beside = pathlib.Path(path).with_suffix(".bin")
-        skeleton = str(beside) if beside.is_file() else None
+    # The library's rule picks the model (anmkit.find_skeleton, as the CLI does): a model that
+    # lists this file (a GEM .mdl, the LM .bin of its name), else one beside it with its bones.
+    found = None if skeleton else anmkit.find_skeleton(path)
+    notes = [w.message for w in found.warnings] if found is not None else []
+    if found is not None:
+        skeleton = found.model
+    # A .mdl listing the file: the whole model, an action per sequence, this one playing.
+    if kind == "gem" and skeleton and (found is None or found.reason == anmkit.SkeletonReason.LISTS_IT):
+        return import_model(context, skeleton, path, fps) + notes
     with anmkit.open(path, skeleton=skeleton, fps=fps) as document:
         name = pathlib.Path(path).stem
         target = gem_target(document) if document.format == "gem" else document.format
@@ -110,7 +100,7 @@ def import_file(context, path: str, skeleton: Optional[str], fps: float) -> List
                                         "skeleton": skeleton, "fps": fps, "frame_count": frame_count}})
     if name in actions:
         play(context, obj, actions[name], frame_count)
-    return []
+    return notes
 
 
 def import_model(context, mdl: str, chosen: Optional[str], fps: float) -> List[str]:

@@ -457,6 +457,38 @@ ANMKIT_API anmkit_status anmkit_sprite_replace_frame(const anmkit_document* docu
                                                      uint32_t height, const uint8_t* pens, const uint8_t* rgba,
                                                      uint32_t flags, anmkit_document** out, anmkit_error* error);
 
+/* ---- Skeleton search --------------------------------------------------------------------- */
+
+/* How anmkit_find_skeleton chose (stable numbers). The rule, the same for every client (the CLI,
+ * Python, the Blender add-on), first match wins: (1) a model file whose sequence list names this
+ * very file (an LM .bin lists the .anm of its name); (2) a model file of its format in its own
+ * folder with every bone it animates; (3) only when its own folder has no model file of its
+ * format: one under the search roots naming a file of the same name (case-insensitive). */
+typedef enum anmkit_skeleton_reason {
+  ANMKIT_SKELETON_NONE = 0,                      /* no model file here or under the roots names it */
+  ANMKIT_SKELETON_LISTS_IT = 1,                  /* rule 1 */
+  ANMKIT_SKELETON_HAS_ITS_BONES = 2,             /* rule 2 */
+  ANMKIT_SKELETON_NAMES_ITS_FILE_NAME = 3,       /* rule 3, with every bone it animates */
+  ANMKIT_SKELETON_NAMES_ITS_FILE_NAME_LACKING_BONES = 4, /* rule 3, some of its bones not in it */
+  ANMKIT_SKELETON_NONE_FITS_ITS_FOLDER = 5       /* its folder's model files neither list it nor
+                                                    have its bones: none from elsewhere is taken */
+} anmkit_skeleton_reason;
+
+/* The model file (GEM .mdl, LM .bin) that gives the animation at `animation_path` its skeleton.
+ * `search_roots` (`root_count` of them; NULL when 0) are folders, walked for model files, and
+ * model files. Only the limits of `options` (may be NULL) are used. On success *model_path is
+ * the model's path (NUL-terminated; NULL and *model_size 0 when there is none), *reason an
+ * anmkit_skeleton_reason and *reason_text the reason in words ("e-75.mdl lists it as sequence
+ * 'fire'"), both released with anmkit_bytes_free; *warnings (when not NULL) a new list the caller
+ * frees with anmkit_diagnostics_free: model files that could not be read and were skipped (id
+ * "skeleton.model"). Fails only when the animation cannot be read. Each call reads the roots
+ * again: a program asking about many files keeps its roots few. */
+ANMKIT_API anmkit_status anmkit_find_skeleton(const char* animation_path, const char* const* search_roots,
+                                              size_t root_count, const anmkit_open_options* options,
+                                              char** model_path, size_t* model_size, int32_t* reason,
+                                              char** reason_text, size_t* reason_size,
+                                              anmkit_diagnostics** warnings, anmkit_error* error);
+
 #ifdef __cplusplus
 }
 #endif

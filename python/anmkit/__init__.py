@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import array
 import ctypes
+import enum
 import os
 from dataclasses import dataclass
 from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
@@ -32,7 +33,7 @@ except ImportError:  # pragma: no cover - exercised by the tests' no-NumPy run
 
 __all__ = ["Error", "Diagnostic", "Bone", "Joint", "Skeleton", "Pose", "Sprite", "Document", "open", "open_bytes",
            "from_json", "from_gltf", "GltfImport", "model_to_gltf", "model_summary", "detect", "formats", "have_numpy",
-           "__version__"]
+           "SkeletonReason", "SkeletonMatch", "find_skeleton", "__version__"]
 
 __version__: str = lib.anmkit_library_version().decode()
 
@@ -644,3 +645,43 @@ def formats() -> List[str]:
         names.append(name.decode())
         index += 1
     return names
+
+
+class SkeletonReason(enum.IntEnum):
+    """How find_skeleton chose (anmkit.h's anmkit_skeleton_reason)."""
+    NONE = 0                               # no model file here or under the roots names it
+    LISTS_IT = 1                           # a model file lists this very file as a sequence
+    HAS_ITS_BONES = 2                      # a model file in its folder has every bone it animates
+    NAMES_ITS_FILE_NAME = 3                # under the roots, names a file of its name, with its bones
+    NAMES_ITS_FILE_NAME_LACKING_BONES = 4  # the same, some of its bones not in it
+    NONE_FITS_ITS_FOLDER = 5               # its folder's model files fit it not; none from elsewhere
+
+
+class SkeletonMatch(NamedTuple):
+    model: Optional[str]         # the model file's path, None when there is none
+    reason: SkeletonReason
+    why: str                     # the reason in words: "e-75.mdl lists it as sequence 'fire'"
+    warnings: List[Diagnostic]   # model files that could not be read (skipped)
+
+
+def find_skeleton(path: PathLike, roots: Sequence[PathLike] = (), **limits: int) -> SkeletonMatch:
+    """The model file (GEM .mdl, LM .bin) that gives the animation at `path` its skeleton, by the
+    rule every anmkit client follows: a model that lists this very file; else one in its folder
+    with every bone it animates; else, when its folder has no model file of its format, one under
+    `roots` (folders and model files) naming a file of its name."""
+    options = _options(None, None, None, None, None, limits)
+    encoded = [os.fsencode(r) for r in roots]
+    root_array = (ctypes.c_char_p * max(1, len(encoded)))(*encoded)
+    model, model_size = ctypes.POINTER(ctypes.c_char)(), ctypes.c_size_t()
+    text, text_size = ctypes.POINTER(ctypes.c_char)(), ctypes.c_size_t()
+    reason, warnings = ctypes.c_int32(), ctypes.c_void_p()
+    _call(lib.anmkit_find_skeleton, os.fsencode(path), root_array, len(encoded), ctypes.byref(options),
+          ctypes.byref(model), ctypes.byref(model_size), ctypes.byref(reason), ctypes.byref(text),
+          ctypes.byref(text_size), ctypes.byref(warnings))
+    try:
+        found = os.fsdecode(ctypes.string_at(model, model_size.value)) if model else None
+        why = ctypes.string_at(text, text_size.value).decode("utf-8", "surrogateescape")
+    finally:
+        lib.anmkit_bytes_free(model)
+        lib.anmkit_bytes_free(text)
+    return SkeletonMatch(found, SkeletonReason(reason.value), why, _diagnostics(warnings))

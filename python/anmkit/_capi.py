@@ -197,6 +197,12 @@ for _name, (_restype, _argtypes) in _SIGNATURES.items():
     _function.restype = _restype
     _function.argtypes = _argtypes
 
+# The skeleton search (anmkit_find_skeleton), apart from the table above.
+lib.anmkit_find_skeleton.restype = _status
+lib.anmkit_find_skeleton.argtypes = [c_char_p, POINTER(c_char_p), c_size_t, POINTER(OpenOptions),
+                                     POINTER(POINTER(c_char)), POINTER(c_size_t), POINTER(c_int32),
+                                     POINTER(POINTER(c_char)), POINTER(c_size_t), POINTER(c_void_p), _err]
+
 IMPORT_REMAP = 1
 IMPORT_RESIZE = 2
 SEVERITY_ERROR = 1

@@ -808,6 +808,85 @@ static void test_gltf_and_models(void) {
   anmkit_free(original);
 }
 
+/* Which model file goes with an animation (anmkit_find_skeleton), over test_gltf_and_models'
+ * two.mdl and turn.anm in the scratch folder and the examples' LM file and its .bin. */
+static void test_find_skeleton(void) {
+  anmkit_error error;
+  anmkit_diagnostics* warnings = NULL;
+  char* model = NULL;
+  char* why = NULL;
+  size_t model_size = 0, why_size = 0;
+  int32_t reason = -1;
+  const char* roots[1];
+  char expected[1100];
+  FILE* mdl;
+
+  CHECK(anmkit_find_skeleton(path_of(scratch, "turn.anm"), NULL, 0, NULL, &model, &model_size, &reason, &why, &why_size,
+                             &warnings, &error) == ANMKIT_OK);
+  CHECK_STR(model, path_of(scratch, "two.mdl"));
+  CHECK(model_size == strlen(path_of(scratch, "two.mdl")));
+  CHECK(reason == ANMKIT_SKELETON_LISTS_IT);
+  CHECK_STR(why, "two.mdl lists it as sequence 'turn'");
+  CHECK(why_size == strlen(why));
+  CHECK(anmkit_diagnostics_count(warnings) == 0);
+  anmkit_diagnostics_free(warnings);
+  anmkit_bytes_free(model);
+  anmkit_bytes_free(why);
+
+  /* LM: the .bin beside it under its name; without asking for warnings. */
+  CHECK(anmkit_find_skeleton(path_of(examples, "mansion_door.anm"), NULL, 0, NULL, &model, &model_size, &reason, &why,
+                             &why_size, NULL, &error) == ANMKIT_OK);
+  CHECK_STR(model, path_of(examples, "mansion_door.bin"));
+  CHECK(reason == ANMKIT_SKELETON_LISTS_IT);
+  CHECK_STR(why, "mansion_door.bin lists it as sequence 'mansion_door' (paired by name)");
+  anmkit_bytes_free(model);
+  anmkit_bytes_free(why);
+
+  /* No GEM model in its folder: none, or one under a root naming a file of its name. */
+  CHECK(anmkit_find_skeleton(path_of(examples, "turret_v60.anm"), NULL, 0, NULL, &model, &model_size, &reason, &why,
+                             &why_size, NULL, &error) == ANMKIT_OK);
+  CHECK(model == NULL && model_size == 0);
+  CHECK(reason == ANMKIT_SKELETON_NONE);
+  CHECK_STR(why, "no .mdl file in its folder or under the search roots names it");
+  anmkit_bytes_free(why);
+  mdl = fopen(path_of(scratch, "three.mdl"), "wb");
+  CHECK(mdl != NULL);
+  if (mdl != NULL) {
+    fputs("{Skeleton {animation {sequence \"turret\" {file \"turret_v60.anm\"}}} {bone \"basis\"}}\n", mdl);
+    fclose(mdl);
+  }
+  mdl = fopen(path_of(scratch, "broken.mdl"), "wb");
+  CHECK(mdl != NULL);
+  if (mdl != NULL) {
+    fputs("{Skeleton {bone \"a\"", mdl);
+    fclose(mdl);
+  }
+  roots[0] = scratch;
+  CHECK(anmkit_find_skeleton(path_of(examples, "turret_v60.anm"), roots, 1, NULL, &model, &model_size, &reason, &why,
+                             &why_size, &warnings, &error) == ANMKIT_OK);
+  snprintf(expected, sizeof expected, "%s", path_of(scratch, "three.mdl"));
+  CHECK_STR(model, expected);
+  CHECK(reason == ANMKIT_SKELETON_NAMES_ITS_FILE_NAME_LACKING_BONES);
+  CHECK_STR(why, "from the search roots: names a file of that name, without 4 of the 5 bones it animates");
+  CHECK(anmkit_diagnostics_count(warnings) == 1); /* broken.mdl, skipped */
+  anmkit_diagnostics_free(warnings);
+  anmkit_bytes_free(model);
+  anmkit_bytes_free(why);
+  remove(path_of(scratch, "broken.mdl"));
+
+  /* Errors: the animation missing or not given, roots NULL with a count, outputs NULL. */
+  CHECK(anmkit_find_skeleton(path_of(scratch, "missing.anm"), NULL, 0, NULL, &model, &model_size, &reason, &why, &why_size,
+                             &warnings, &error) == ANMKIT_ERROR_IO);
+  CHECK(model == NULL && why == NULL && warnings == NULL);
+  CHECK_STR(error.file, path_of(scratch, "missing.anm"));
+  CHECK(anmkit_find_skeleton(NULL, NULL, 0, NULL, &model, &model_size, &reason, &why, &why_size, NULL, &error) ==
+        ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_find_skeleton(path_of(scratch, "turn.anm"), NULL, 1, NULL, &model, &model_size, &reason, &why, &why_size,
+                             NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_find_skeleton(path_of(scratch, "turn.anm"), NULL, 0, NULL, NULL, &model_size, &reason, &why, &why_size,
+                             NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+}
+
 int main(int argc, char** argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: anmkit_capi_test EXAMPLES_DIR SCRATCH_DIR\n");
@@ -825,6 +904,7 @@ int main(int argc, char** argv) {
   test_lm();
   test_sprite();
   test_gltf_and_models();
+  test_find_skeleton();
   printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);
   return failures == 0 ? 0 : 1;
 }

@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -165,6 +167,73 @@ TEST(BatchSkeletons, GemAnimationsFindTheirMdl) {
   };
   EXPECT_EQ(children_of("FIRE.gltf", "body"), (std::vector<std::string>{"turret1"})) << "the skeleton's tree";
   EXPECT_EQ(children_of("other.gltf", "body"), (std::vector<std::string>{})) << "no skeleton names other.anm";
+}
+
+}  // namespace
+}  // namespace anmkit::test
+
+namespace anmkit::test {
+namespace {
+
+// The real vehicle folders with all of them as --skeleton-dir: every animation is converted on
+// its own folder's .mdl (not on another vehicle's .mdl naming a file of the same name, as
+// e-75/fire.anm once got e-25.mdl), and --explain-skeletons says why.
+TEST(BatchSkeletons, EveryCorpusAnimationGetsItsOwnFoldersMdl) {
+  ANMKIT_REQUIRE_VEHICLES_CORPUS(corpus);
+  TempDir dir;
+  auto r = run_cli({"batch", corpus.string(), "-o", dir.file("out"), "--to", "glb", "-j", "2", "--skeleton-dir", corpus.string()}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  std::size_t converted = 0;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("converted ", 0) != 0) continue;
+    ++converted;
+    SCOPED_TRACE(line);
+    const std::string input = line.substr(10, line.find(" -> ") - 10);
+    const auto at = line.find(" (skeleton ");
+    ASSERT_NE(at, std::string::npos);
+    const std::string model = line.substr(at + 11, line.size() - at - 12);
+    const fs::path folder = fs::path(input).parent_path();
+    EXPECT_EQ(model, (folder / (folder.filename().string() + ".mdl")).string());
+  }
+  EXPECT_EQ(converted, 21u);
+  EXPECT_NE(r.out.find("; 0 converted without a skeleton\n"), std::string::npos) << r.out;
+
+  r = run_cli({"batch", (corpus / "e-75").string(), "-o", dir.file("why"), "--to", "glb", "--skeleton-dir", corpus.string(),
+               "--explain-skeletons"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string e75 = (corpus / "e-75").string();
+  EXPECT_NE(r.out.find("converted " + e75 + "/fire.anm -> " + dir.file("why") + "/fire.glb (skeleton " + e75 +
+                       "/e-75.mdl: e-75.mdl lists it as sequence 'fire' (no {file}: named after the sequence))\n"),
+            std::string::npos)
+      << r.out;
+}
+
+// Without --skeleton-dir the model in the animation's own folder is still used; a broken model
+// there is named once on stderr, and the files go on without it.
+TEST(BatchSkeletons, OwnFolderModelsWithoutSkeletonDir) {
+  TempDir dir;
+  const fs::path ex = fs::path(ANMKIT_SOURCE_DIR) / "examples";
+  fs::create_directories(dir.path() / "in/tank");
+  fs::create_directories(dir.path() / "in/broken");
+  fs::copy_file(ex / "turret_v60.anm", dir.path() / "in/tank/fire.anm");
+  fs::copy_file(fs::path(ANMKIT_SOURCE_DIR) / "fuzz/seeds/mdl/skeleton.mdl", dir.path() / "in/tank/tank.mdl");
+  fs::copy_file(ex / "turret_v60.anm", dir.path() / "in/broken/a.anm");
+  fs::copy_file(ex / "turret_v60.anm", dir.path() / "in/broken/b.anm");
+  dir.write_text("in/broken/broken.mdl", "{Skeleton {bone \"a\"");
+  auto r = run_cli({"batch", dir.file("in"), "-o", dir.file("out"), "--to", "glb", "-j", "2", "--explain-skeletons"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "converted " + dir.file("in/broken/a.anm") + " -> " + dir.file("out/broken/a.glb") + "\n" +
+                       "converted " + dir.file("in/broken/b.anm") + " -> " + dir.file("out/broken/b.glb") + "\n" +
+                       "skipped " + dir.file("in/broken/broken.mdl") + ": not an animation\n" +
+                       "converted " + dir.file("in/tank/fire.anm") + " -> " + dir.file("out/tank/fire.glb") + " (skeleton " +
+                       dir.file("in/tank/tank.mdl") + ": tank.mdl lists it as sequence 'fire')\n" +
+                       "skipped " + dir.file("in/tank/tank.mdl") + ": not an animation\n" +
+                       "5 files: 3 converted, 2 skipped (2 not animations), 0 failed\n");
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_EQ(r.err.rfind(dir.file("in/broken/broken.mdl") + ":", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("(skeleton not used)\n"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -104,4 +104,17 @@ inline std::optional<std::filesystem::path> gem_corpus() {
   ANMKIT_NEED_EXTERNAL(std::filesystem::is_directory(var), ::anmkit::test::gem_corpus_missing(),        \
                        ::anmkit::test::gem_corpus_how_to_get)
 
+// The whole vehicle folders of real GEM files (each with its .mdl), beside the GEM files.
+inline std::filesystem::path vehicles_corpus_path() {
+  const char* from_env = std::getenv("ANMKIT_CORPUS_DIR");
+  return std::filesystem::path(from_env && *from_env ? from_env : ANMKIT_CORPUS_DIR) / "gem-vehicles";
+}
+
+inline std::string vehicles_corpus_missing() { return "the corpus folder " + vehicles_corpus_path().string(); }
+
+#define ANMKIT_REQUIRE_VEHICLES_CORPUS(var)                                                            \
+  const std::filesystem::path var = ::anmkit::test::vehicles_corpus_path();                            \
+  ANMKIT_NEED_EXTERNAL(std::filesystem::is_directory(var), ::anmkit::test::vehicles_corpus_missing(),   \
+                       ::anmkit::test::gem_corpus_how_to_get)
+
 }  // namespace anmkit::test

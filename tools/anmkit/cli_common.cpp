@@ -165,6 +165,8 @@ std::string in_cli_words(std::string message) {
       {"the skeleton option takes", "--skeleton takes"},
       {"give it (the fps option)", "give it with --fps"},
       {"give the original file as the base option", "give the original file with --base ORIGINAL.anm"},
+      {"from the search roots", "from --skeleton-dir"},
+      {"under the search roots", "under --skeleton-dir"},
   };
   for (const auto& [library, cli] : words) {
     if (const auto at = message.find(library); at != std::string::npos) message.replace(at, library.size(), cli);

@@ -28,6 +28,7 @@
 
 #include "anmkit/core/file_io.hpp"
 #include "anmkit/image/sprite_outputs.hpp"
+#include "anmkit/skeleton_search.hpp"
 #include "cli_common.hpp"
 #include "folder_tally.hpp"
 #include "inputs.hpp"
@@ -46,63 +47,7 @@ struct Options {
   std::string skeleton_dir;
   bool fail_fast = false;
   bool quiet = false;
-};
-
-using model::ascii_lower;
-
-// --skeleton-dir: which skeleton goes with which animation, for each format that has one (its
-// skeleton_extension): a model that lists its animations is found by their file names; any other
-// by the animation's name (stem). Case-insensitive. Built once, read by every worker.
-struct Skeletons {
-  std::map<std::pair<std::string, std::string>, std::string> by_format_and_key;  // (format, lower-case key) -> path
-  std::vector<std::string> warnings;
-
-  static Skeletons index(const std::string& dir) {
-    Skeletons s;
-    if (dir.empty()) return s;
-    const auto all = formats();
-    InputWalker walker({dir});
-    while (auto in = walker.next()) {
-      if (!in->error.empty()) {
-        s.warnings.push_back(format_error(Error{ErrorCode::io, in->error, std::nullopt, {}, in->path}));
-        continue;
-      }
-      const std::string extension = lower_extension(in->path);
-      for (const FormatInfo& format : all) {
-        if (format.skeleton_extension.empty() || extension != format.skeleton_extension) continue;
-        const std::string name(format.name);
-        if (!format.skeleton_lists_animations) {
-          s.by_format_and_key.emplace(std::pair{name, ascii_lower(fs::path(in->path).stem().string())}, in->path);
-          continue;
-        }
-        OpenOptions options;
-        options.limits = limits();
-        auto files = model_sequence_files(in->path, options);
-        if (!files) {
-          s.warnings.push_back(format_error(files.error()));
-          continue;
-        }
-        for (const auto& file : *files) {
-          s.by_format_and_key.emplace(std::pair{name, ascii_lower(fs::path(file).filename().string())}, in->path);
-        }
-      }
-    }
-    return s;
-  }
-
-  // The skeleton for an animation of `format` at `path`: one beside it under its name (formats
-  // paired by name), else the index's.
-  std::string find(const FormatInfo& format, const std::string& path) const {
-    if (format.skeleton_extension.empty()) return {};
-    if (!format.skeleton_lists_animations) {
-      const fs::path beside = fs::path(path).replace_extension(std::string(format.skeleton_extension));
-      std::error_code ec;
-      if (fs::exists(beside, ec)) return beside.string();
-    }
-    const std::string key = format.skeleton_lists_animations ? fs::path(path).filename().string() : fs::path(path).stem().string();
-    const auto it = by_format_and_key.find({std::string(format.name), ascii_lower(key)});
-    return it == by_format_and_key.end() ? std::string() : it->second;
-  }
+  bool explain_skeletons = false;
 };
 
 struct Outcome {
@@ -113,6 +58,8 @@ struct Outcome {
   // file's .bin beside it): the one used, "" for none.
   bool skeleton_looked_for = false;
   std::string skeleton{};
+  std::string skeleton_why{};                // why that one, or why none (the library's words)
+  std::vector<Error> skeleton_unreadable{};  // model files of its folder that could not be read
 };
 
 // One output file: a path suffix and its bytes.
@@ -291,15 +238,15 @@ struct Plan {
   // Every file the run reads, in the order of the work: the skeletons, then each input the walk
   // finds (without those it reports as failed).
   template <class F>
-  static void each_input(const Options& opt, const Skeletons& skeletons, F&& f) {
-    for (const auto& [key, path] : skeletons.by_format_and_key) f(path, nullptr);
+  static void each_input(const Options& opt, const SkeletonFinder& skeletons, F&& f) {
+    for (const auto& path : skeletons.root_models()) f(path, nullptr);
     InputWalker walker(opt.inputs, opt.output);
     while (auto in = walker.next()) {
       if (in->error.empty()) f(in->path, &*in);  // (a folder that cannot be listed is reported by the work)
     }
   }
 
-  static Plan make(const Options& opt, const Skeletons& skeletons) {
+  static Plan make(const Options& opt, const SkeletonFinder& skeletons) {
     Plan plan;
     const std::vector<std::string> suffixes = every_output_suffix(opt.to);
     // 1. Hashes of every input's identity and of every output name.
@@ -383,7 +330,7 @@ struct Plan {
   }
 };
 
-Outcome convert_one(const InputFile& in, const Options& opt, const Skeletons& skeletons, const Plan& plan) {
+Outcome convert_one(const InputFile& in, const Options& opt, const SkeletonFinder& skeletons, const Plan& plan) {
   if (!in.error.empty()) return failed(make_error(ErrorCode::io, in.error), in.path);
   if (const auto it = plan.collisions.find(in.path); it != plan.collisions.end()) {
     return failed(make_error(ErrorCode::io, it->second), in.path);
@@ -401,10 +348,20 @@ Outcome convert_one(const InputFile& in, const Options& opt, const Skeletons& sk
     if (!document) return failed(document.error(), in.path);
     return skipped("not an animation");  // (open() detects as detect() does: not reached)
   }
-  // A skeleton for glTF (an LM file's model also gives its node count).
-  options.skeleton = skeletons.find(*format, in.path);
+  // A skeleton for glTF (an LM file's model also gives its node count), by the library's rule
+  // (SkeletonFinder): opened without one first for its bones, then again on the one found. A
+  // file that opens only with its model (an LM file whose node count only its .bin gives) is
+  // paired by name alone.
   const std::uint64_t size = bytes->size();
   auto document = Document::open(*bytes, options, in.path);
+  SkeletonMatch match;
+  if (!format->skeleton_extension.empty()) {
+    match = document ? skeletons.find(in.path, *document) : skeletons.find(in.path, *format);
+    if (match) {
+      options.skeleton = match.model;
+      document = Document::open(*bytes, options, in.path);
+    }
+  }
   bytes->clear();
   bytes->shrink_to_fit();
   if (!document) return failed(document.error(), in.path);
@@ -430,7 +387,7 @@ Outcome convert_one(const InputFile& in, const Options& opt, const Skeletons& sk
     if (auto w = write_file_atomic(target, o.bytes, Durability::deferred); !w) return failed(w.error(), target);
     if (written.empty()) written = target;
   }
-  return {Outcome::converted, written, size, looked_for, options.skeleton};
+  return {Outcome::converted, written, size, looked_for, options.skeleton, std::move(match.why), std::move(match.unreadable)};
 }
 
 }  // namespace
@@ -439,7 +396,8 @@ void add_batch(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("batch", "Convert every animation in files and folders, on every core, into OUTDIR");
   cmd->footer(
       "Folders are walked recursively; each file's format is found by content; the input tree is mirrored under OUTDIR.\n"
-      "KIND: json (lossless dumps), glb or gltf (GEM and LM; an LM file's .bin is used when it sits next to it),\n"
+      "KIND: json (lossless dumps), glb or gltf (GEM and LM, on the skeleton of the model file in the animation's folder that\n"
+      "lists it or has its bones: a GEM .mdl, an LM file's .bin beside it),\n"
       "png (MM2 sprite sheets) or gif (MM2, the longest sequence), repack (LM), or a GEM version (gem-4.0 .. gem-6.1-frm3).\n"
       "Files that are not animations, or that KIND does not apply to, are skipped and counted. Exit 1 when any file failed.");
   auto opt = std::make_shared<Options>();
@@ -450,14 +408,28 @@ void add_batch(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember(kinds()));
   cmd->add_option("-j,--jobs", opt->jobs, "Workers (default: every core)")->check(whole_number(256, 1));
   cmd->add_option("--skeleton-dir", opt->skeleton_dir,
-                  "glTF: skeletons for the animations: GEM .mdl files (each animation its sequence names) and LM .bin "
-                  "files (by name); an LM file's own .bin beside it comes first")
+                  "glTF: more skeletons, for animations whose own folder has no model file of their format: a GEM "
+                  ".mdl or LM .bin under DIR naming a file of the animation's name (one with every bone it animates "
+                  "first). A model in the animation's own folder that lists it, or has every bone it animates, comes first")
       ->check(CLI::ExistingDirectory);
+  cmd->add_flag("--explain-skeletons", opt->explain_skeletons,
+                "Say on each line why that skeleton was chosen, or why none was");
   cmd->add_flag("--fail-fast", opt->fail_fast, "Stop at the first file that fails");
   cmd->add_flag("-q,--quiet", opt->quiet, "Print only failures and the summary");
   cmd->callback([opt, &exit_code] {
-    const Skeletons skeletons = Skeletons::index(opt->skeleton_dir);
-    for (const auto& w : skeletons.warnings) print_line(stderr, w + " (skeleton not used)");
+    OpenOptions search_options;
+    search_options.limits = limits();
+    const SkeletonFinder skeletons(opt->skeleton_dir.empty() ? std::vector<std::string>{} : std::vector{opt->skeleton_dir},
+                                   search_options);
+    // Each model file that cannot be read is named once, the first time a file meets it.
+    std::set<std::string> unreadable_named;
+    const auto name_unreadable = [&unreadable_named](const std::vector<Error>& errors) {
+      for (const auto& e : errors) {
+        std::string line = format_error(e) + " (skeleton not used)";
+        if (unreadable_named.insert(line).second) print_line(stderr, line);
+      }
+    };
+    name_unreadable(skeletons.root_unreadable());
     const Plan plan = Plan::make(*opt, skeletons);
     // On a terminal a progress line stands in for the per-file lines, which go out plain when
     // stdout is a file or a pipe. The progress line needs the total: the plan counted.
@@ -481,8 +453,12 @@ void add_batch(CLI::App& app, int& exit_code) {
         if (o.kind == Outcome::converted) {
           ++converted;
           // Which skeleton each glTF was made on, and which got none.
+          name_unreadable(o.skeleton_unreadable);
           std::string skeleton;
-          if (o.skeleton_looked_for) skeleton = o.skeleton.empty() ? " (no skeleton found)" : " (skeleton " + o.skeleton + ")";
+          if (o.skeleton_looked_for) {
+            const std::string why = opt->explain_skeletons ? ": " + in_cli_words(o.skeleton_why) : "";
+            skeleton = o.skeleton.empty() ? " (no skeleton found" + why + ")" : " (skeleton " + o.skeleton + why + ")";
+          }
           if (o.skeleton_looked_for && o.skeleton.empty()) ++without_skeleton;
           if (lines) print_line(stdout, fmt::format("converted {} -> {}{}", in.path, o.detail, skeleton));
         } else if (o.kind == Outcome::skipped) {

@@ -161,7 +161,7 @@ void add_convert(CLI::App& app, int& exit_code) {
       return;
     }
     if (is_gltf_output(opt->output)) {
-      note_skeleton_beside(document->format(), opt->input, options);
+      note_skeleton_beside(*document, opt->input, options);
       exit_code = export_gltf(*document, opt->output, inputs, force);
       return;
     }

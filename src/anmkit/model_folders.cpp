@@ -1,0 +1,128 @@
+#include "model_folders.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include <fmt/format.h>
+#include <sys/stat.h>
+
+namespace anmkit::detail {
+
+namespace fs = std::filesystem;
+
+std::optional<FileId> file_id(const std::string& path) {
+  struct stat st {};
+  if (path.empty() || ::stat(path.c_str(), &st) != 0) return std::nullopt;
+  return FileId{std::uint64_t(st.st_dev), std::uint64_t(st.st_ino)};
+}
+
+namespace {
+
+std::string lower_extension(const std::string& path) { return model::ascii_lower(fs::path(path).extension().string()); }
+
+// The folder `path` is in ("." for a bare name).
+std::string folder_of(const fs::path& path) {
+  return path.has_parent_path() ? path.parent_path().string() : std::string(".");
+}
+
+KnownModel known(const std::string& path, FileId id, const FormatEntry* entry, const ModelFile& file) {
+  KnownModel out{path, id, entry, {}, {}};
+  for (const auto& joint : file.skeleton.joints) out.lower_joints.push_back(model::ascii_lower(joint.name));
+  std::sort(out.lower_joints.begin(), out.lower_joints.end());
+  const fs::path folder = fs::path(path).parent_path();
+  for (const auto& sequence : file.sequences) {
+    KnownSequence s{sequence.name, sequence.file, sequence.how_named, std::nullopt, std::nullopt, {}};
+    const fs::path named(sequence.file);
+    // An absolute name is refused as the front door refuses it when reading the sequence.
+    if (!sequence.file.empty() && !named.is_absolute() && named.has_filename()) {
+      const fs::path resolved = folder / named;
+      s.file_id = file_id(resolved.string());
+      s.folder_id = file_id(folder_of(resolved));
+      s.lower_file_name = model::ascii_lower(resolved.filename().string());
+    }
+    out.sequences.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace
+
+bool has_model_extension(const std::string& path) {
+  const std::string extension = lower_extension(path);
+  if (extension.empty()) return false;
+  for (const FormatEntry* entry : entries()) {
+    if (entry->read_model && entry->info.skeleton_extension == extension) return true;
+  }
+  return false;
+}
+
+std::optional<KnownModel> read_known_model(const std::string& path, const OpenOptions& options,
+                                           std::vector<Error>& unreadable) {
+  const auto fail = [&](Error e) -> std::optional<KnownModel> {
+    if (e.file.empty()) e.file = path;
+    unreadable.push_back(std::move(e));
+    return std::nullopt;
+  };
+  try {
+    const std::string extension = lower_extension(path);
+    const auto id = file_id(path);
+    if (!id) return fail(make_error(ErrorCode::io, "cannot look at the file"));
+    std::optional<Bytes> bytes;  // read when a format's extension matches
+    for (const FormatEntry* entry : entries()) {
+      if (!entry->read_model || entry->info.skeleton_extension != extension) continue;
+      if (!bytes) {
+        auto read = read_input(path, options);
+        if (!read) return fail(read.error());
+        bytes = std::move(*read);
+      }
+      auto file = entry->read_model(path, *bytes);
+      if (!file && file.error().code == ErrorCode::unknown_format) continue;
+      if (!file) return fail(file.error());
+      return known(path, *id, entry, *file);
+    }
+    return std::nullopt;
+  } catch (const std::exception& e) {
+    return fail(make_error(ErrorCode::invalid_model, fmt::format("internal error: {}", e.what())));
+  }
+}
+
+FolderModels read_folder_models(const std::string& folder, const OpenOptions& options) {
+  FolderModels out;
+  std::vector<fs::path> candidates;
+  std::error_code ec;
+  for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    std::error_code entry_ec;
+    if (it->is_regular_file(entry_ec) && has_model_extension(it->path().string())) candidates.push_back(it->path());
+  }
+  std::sort(candidates.begin(), candidates.end());
+  for (const auto& path : candidates) {
+    if (auto model = read_known_model(path.string(), options, out.unreadable)) out.models.push_back(std::move(*model));
+  }
+  return out;
+}
+
+std::shared_ptr<const FolderModels> ModelFolders::get(const std::string& folder) const {
+  const auto id = file_id(folder);
+  if (!id) return nullptr;
+  std::shared_ptr<Slot> slot;
+  {
+    std::lock_guard lock(mutex_);
+    auto& found = slots_[*id];
+    if (!found) found = std::make_shared<Slot>();
+    slot = found;
+  }
+  std::call_once(slot->once, [&] {
+    try {
+      slot->models = std::make_shared<const FolderModels>(read_folder_models(folder, options_));
+    } catch (const std::exception& e) {
+      FolderModels failed;
+      Error error = make_error(ErrorCode::io, fmt::format("cannot list its model files: {}", e.what()));
+      error.file = folder;
+      failed.unreadable.push_back(std::move(error));
+      slot->models = std::make_shared<const FolderModels>(std::move(failed));
+    }
+  });
+  return slot->models;
+}
+
+}  // namespace anmkit::detail
