@@ -14,11 +14,11 @@ from bpy_extras.io_utils import ImportHelper
 from . import anmkit, sources, sprite_plane
 
 
-def gem_target(document) -> str:
-    """The import target that writes a GEM file as `document` is ("gem-6.1-frm3", ...)."""
-    info = json.loads(document.summary(as_json=True))
-    frm3 = "FRM3" in (info.get("frame_chunks") or {})
-    return f"gem-{document.version}" + ("-frm3" if frm3 else "")
+def lists_animations(path: str) -> bool:
+    """Whether `path` is named as a model file that lists its animations (a format's
+    skeleton_extension, where skeleton_lists_animations: a GEM .mdl)."""
+    return any(info["skeleton_lists_animations"] and path.lower().endswith(info["skeleton_extension"])
+               for info in map(anmkit.format_info, anmkit.formats()) if info["skeleton_extension"])
 
 
 def model_sequences(mdl: str) -> List[dict]:
@@ -76,9 +76,10 @@ def import_file(context, path: str, skeleton: Optional[str], fps: float) -> List
     """Imports `path`; returns the warnings to show."""
     data = pathlib.Path(path).read_bytes()
     kind = anmkit.detect(data)
-    if kind is None and path.lower().endswith(".mdl"):
+    if kind is None and lists_animations(path):
         return import_model(context, path, None, fps)
-    if kind == "mm2":
+    info = anmkit.format_info(kind) if kind is not None else {}
+    if info.get("sprite"):
         with anmkit.open(path) as document:
             sprite_plane.build(context, document.sprite, pathlib.Path(path).stem)
         return []
@@ -89,11 +90,11 @@ def import_file(context, path: str, skeleton: Optional[str], fps: float) -> List
     if found is not None:
         skeleton = found.model
     # A .mdl listing the file: the whole model, an action per sequence, this one playing.
-    if kind == "gem" and skeleton and (found is None or found.reason == anmkit.SkeletonReason.LISTS_IT):
+    if info.get("skeleton_lists_animations") and skeleton and (found is None or found.reason == anmkit.SkeletonReason.LISTS_IT):
         return import_model(context, skeleton, path, fps) + notes
     with anmkit.open(path, skeleton=skeleton, fps=fps) as document:
         name = pathlib.Path(path).stem
-        target = gem_target(document) if document.format == "gem" else document.format
+        target = document.import_target
         frame_count = document.skeleton.frame_count
         obj = bring_in(context, document.to_gltf(), fps)
     actions = name_actions(obj, {name: {"path": str(pathlib.Path(path).resolve()), "target": target,
@@ -113,7 +114,7 @@ def import_model(context, mdl: str, chosen: Optional[str], fps: float) -> List[s
             continue
         with anmkit.open(sequence["path"], skeleton=mdl, fps=fps) as document:
             source_of[sequence["name"]] = {"path": str(pathlib.Path(sequence["path"]).resolve()),
-                                           "target": gem_target(document), "skeleton": mdl, "fps": fps,
+                                           "target": document.import_target, "skeleton": mdl, "fps": fps,
                                            "frame_count": document.skeleton.frame_count}
     obj = bring_in(context, glb, fps)
     actions = name_actions(obj, source_of)

@@ -669,7 +669,7 @@ def find_skeleton(path: PathLike, roots: Sequence[PathLike] = (), **limits: int)
     rule every anmkit client follows: a model that lists this very file; else one in its folder
     with every bone it animates; else, when its folder has no model file of its format, one under
     `roots` (folders and model files) naming a file of its name."""
-    options = _options(None, None, None, None, None, limits)
+    options = _options(None, None, None, dict(limits))
     encoded = [os.fsencode(r) for r in roots]
     root_array = (ctypes.c_char_p * max(1, len(encoded)))(*encoded)
     model, model_size = ctypes.POINTER(ctypes.c_char)(), ctypes.c_size_t()

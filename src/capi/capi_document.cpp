@@ -91,6 +91,9 @@ std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit
 namespace {
 
 
+// A registry string (a literal, or empty) as a C string: "" for an empty one, whose data() may be null.
+const char* c_text(std::string_view text) { return text.empty() ? "" : text.data(); }
+
 // Items each ended by a NUL, then a NUL: the C API's lists of names.
 std::string name_list(const std::vector<std::string_view>& items) {
   std::string out;
@@ -152,11 +155,11 @@ anmkit_status anmkit_format_info_get(size_t index, anmkit_format_info* out, anmk
     }
     const Listed& l = all[index];
     anmkit_format_info c{};
-    c.name = l.info.name.data();
-    c.title = l.info.title.data();
+    c.name = c_text(l.info.name);
+    c.title = c_text(l.info.title);
     c.skeletal = l.info.skeletal ? 1 : 0;
     c.sprite = l.info.sprite ? 1 : 0;
-    c.skeleton_extension = l.info.skeleton_extension.data();
+    c.skeleton_extension = c_text(l.info.skeleton_extension);
     c.skeleton_lists_animations = l.info.skeleton_lists_animations ? 1 : 0;
     c.whole_frames_only = l.info.whole_frames_only ? 1 : 0;
     c.convert_targets = l.convert_targets.c_str();
@@ -185,8 +188,8 @@ anmkit_status anmkit_format_option_get(size_t index, anmkit_format_option* out, 
     }
     const Listed& l = all[index];
     anmkit_format_option c{};
-    c.name = l.option.name.data();
-    c.help = l.option.help.data();
+    c.name = c_text(l.option.name);
+    c.help = c_text(l.option.help);
     c.kind = l.option.kind == FormatOption::Kind::whole ? ANMKIT_OPTION_WHOLE
              : l.option.kind == FormatOption::Kind::choice ? ANMKIT_OPTION_CHOICE : ANMKIT_OPTION_FLAG;
     c.when_opening = l.option.when_opening ? 1 : 0;

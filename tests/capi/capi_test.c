@@ -245,6 +245,25 @@ static void test_open_errors(void) {
     CHECK(count == 3 && saw_rotation_unit);
     CHECK_STR(error.message, "format option 3 of 3");
   }
+  {
+    /* What each format is, as the registry knows it: lists end in two NULs, empty strings are "". */
+    anmkit_format_info info;
+    memset(&info, 0, sizeof info);
+    info.struct_size = sizeof info;
+    CHECK(anmkit_format_info_get(0, &info, &error) == ANMKIT_OK);
+    CHECK_STR(info.name, "gem");
+    CHECK_STR(info.skeleton_extension, ".mdl");
+    CHECK(info.skeletal == 1 && info.sprite == 0 && info.skeleton_lists_animations == 1 && info.whole_frames_only == 1);
+    CHECK_STR(info.import_targets, "gem-4.0");
+    CHECK_STR(info.import_targets + 8 + 8 + 8, "gem-6.1-frm3");
+    CHECK(info.import_targets[8 + 8 + 8 + 13] == '\0');
+    CHECK(anmkit_format_info_get(1, &info, &error) == ANMKIT_OK);
+    CHECK_STR(info.name, "mm2");
+    CHECK_STR(info.skeleton_extension, "");
+    CHECK(info.sprite == 1 && info.convert_targets[0] == '\0' && info.import_targets[0] == '\0');
+    CHECK(anmkit_format_info_get(3, &info, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+    CHECK_STR(error.message, "format 3 of 3");
+  }
 
   /* A limit the caller sets is applied. */
   anmkit_open_options_init(&options);
@@ -280,6 +299,7 @@ static void test_gem(void) {
 
   CHECK_STR(anmkit_format(doc), "gem");
   CHECK_STR(anmkit_version(doc), "6.0");
+  CHECK_STR(anmkit_import_target(doc), "gem-6.0");
   CHECK(anmkit_is_skeletal(doc) == 1 && anmkit_is_sprite(doc) == 0);
   CHECK_STR(anmkit_format(NULL), "");
   CHECK_STR(anmkit_version(NULL), "");
@@ -537,6 +557,7 @@ static void test_lm(void) {
   doc = open_example("mansion_door.anm", &options);
   CHECK_STR(anmkit_format(doc), "lm");
   CHECK_STR(anmkit_version(doc), "2");
+  CHECK_STR(anmkit_import_target(doc), "lm");
   info.struct_size = sizeof info;
   CHECK(anmkit_clip_info_get(doc, &info, &error) == ANMKIT_OK);
   CHECK(info.bone_count == 3 && info.joint_count == 3 && info.frame_count == 60 && info.loop == 1);

@@ -9,6 +9,8 @@
 export const PAGE_FIELDS = {
   anmkit_error: { code: 'i32', has_offset: 'i32', offset: 'u64', pointer: 'char[256]', file: 'char[1024]',
                   message: 'char[1024]' },
+  anmkit_format_info: { struct_size: 'u32', name: 'ptr', skeletal: 'i32', sprite: 'i32', skeleton_extension: 'ptr',
+                        skeleton_lists_animations: 'i32' },
   anmkit_open_options: { struct_size: 'u32', skeleton: 'ptr', fps: 'f64', tick_hz: 'f64' },
   anmkit_diagnostic: { struct_size: 'u32', severity: 'i32', has_offset: 'i32', offset: 'u64', id: 'ptr', message: 'ptr',
                        pointer: 'ptr' },

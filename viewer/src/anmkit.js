@@ -111,6 +111,50 @@ export class Anmkit {
     }
   }
 
+  // The registered formats, as the registry knows them (name, skeletal, sprite, the model file's
+  // extension without its dot, whether that file lists its animations).
+  formats() {
+    if (this.formatList) return this.formatList;
+    const M = this.M;
+    const F = this.L.format_info;
+    const p = this.alloc(F);
+    const list = [];
+    try {
+      while (M._anmkit_format_info_get(list.length, p, 0) === 0) {
+        list.push({
+          name: M.UTF8ToString(this.u32(p + F.name)), skeletal: this.i32(p + F.skeletal) === 1,
+          sprite: this.i32(p + F.sprite) === 1, skeletonExtension: M.UTF8ToString(this.u32(p + F.skeleton_extension)).replace(/^\./, ''),
+          listsAnimations: this.i32(p + F.skeleton_lists_animations) === 1,
+        });
+      }
+    } finally {
+      M._free(p);
+    }
+    this.formatList = list;
+    return list;
+  }
+
+  // The model file (in the module's file system) that gives the animation at `path` its
+  // skeleton, by the library's one rule (anmkit_find_skeleton), or null.
+  findSkeleton(path) {
+    const M = this.M;
+    const p = this.cstring(path);
+    const out = M._malloc(24);  // model, model size, reason, reason text, its size, warnings
+    M.HEAPU8.fill(0, out, out + 24);
+    try {
+      this.check(M._anmkit_find_skeleton(p, 0, 0, 0, out, out + 4, out + 8, out + 12, out + 16, out + 20, this.error));
+      const model = this.u32(out) ? M.UTF8ToString(this.u32(out), this.u32(out + 4)) : null;
+      const why = M.UTF8ToString(this.u32(out + 12), this.u32(out + 16));
+      M._anmkit_bytes_free(this.u32(out));
+      M._anmkit_bytes_free(this.u32(out + 12));
+      M._anmkit_diagnostics_free(this.u32(out + 20));
+      return model ? { model, why } : null;
+    } finally {
+      M._free(p);
+      M._free(out);
+    }
+  }
+
   // What `anmkit info MODEL --json` prints of a .mdl or .bin, parsed.
   modelSummary(path) {
     const M = this.M;

@@ -64,18 +64,17 @@ async function inspect(entry) {
   }
 }
 
-// The model file beside `entry` that pairs with it: a .mdl whose sequences name it (GEM), the
-// .bin of the same name (LM).
-async function skeletonFor(entry, format) {
+// The model file that pairs with `entry`, by the library's one rule (anmkit_find_skeleton):
+// every model file in its folder (by the registry's extensions) is put where the library can
+// read it, and the one it picks is mapped back to its entry.
+async function skeletonFor(entry) {
   const folder = folderOf(entry.path);
-  if (format === 'lm') return files.entries.find((e) => e.path.toLowerCase() === stemOf(entry.path).toLowerCase() + '.bin') || null;
-  for (const candidate of files.entries.filter((e) => folderOf(e.path) === folder && extension(e.path) === 'mdl')) {
-    try {
-      const model = kit.modelSummary(await written(candidate));
-      if (model.sequences.some((s) => (folder + s.file).toLowerCase() === entry.path.toLowerCase())) return candidate;
-    } catch { /* not a model */ }
+  const extensions = new Set(kit.formats().map((f) => f.skeletonExtension).filter(Boolean));
+  for (const candidate of files.entries.filter((e) => folderOf(e.path) === folder && extensions.has(extension(e.path)))) {
+    await written(candidate);
   }
-  return null;
+  const found = kit.findSkeleton(MEMFS_ROOT + entry.path);
+  return found ? files.byPath(found.model.slice(MEMFS_ROOT.length)) || null : null;
 }
 
 function close() {
@@ -127,7 +126,8 @@ async function openEntry(entry, sequence = null) {
     }
     const bytes = kit.M.FS.readFile(MEMFS_ROOT + animation.path);
     const format = kit.detect(bytes);
-    if (!skeleton && (format === 'gem' || format === 'lm')) skeleton = await skeletonFor(animation, format);
+    const info = kit.formats().find((f) => f.name === format);
+    if (!skeleton && info && info.skeletonExtension) skeleton = await skeletonFor(animation);
     if (skeleton && !paths.includes(MEMFS_ROOT + skeleton.path)) paths.push(await written(skeleton));
     const document = kit.open(MEMFS_ROOT + animation.path, { skeleton: skeleton ? MEMFS_ROOT + skeleton.path : null });
     current = { entry, document, paths, frame: 0, playing: false, sequences, skeleton };
