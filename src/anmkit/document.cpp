@@ -102,7 +102,7 @@ Expected<Document> Document::from_json(std::string_view json, const OpenOptions&
       if (format == document.end()) json_input::fail("", fmt::format("missing member 'format' (expected {})", known));
       json_input::fail("/format", fmt::format("expected {}, found {}", known, format->dump()));
     }
-    auto model = entry->from_json(document, options.limits);
+    auto model = entry->from_json(document, options);
     if (!model) return model.error();
     // What build writes, anmkit reads: the file these bytes make must pass the reader under the
     // same limits (its size, and any rule of the format the dump alone cannot show).

@@ -77,8 +77,9 @@ struct FormatEntry {
   std::string_view heuristic;
   bool (*sniff)(std::span<const std::uint8_t> bytes) = nullptr;
   ReadModel (*read)(std::span<const std::uint8_t> bytes, const OpenOptions& options) = nullptr;
-  // Checks the reader's limits, so that what it builds reads back.
-  ReadModel (*from_json)(const nlohmann::ordered_json& document, const ReadLimits& limits) = nullptr;
+  // Checks the reader's limits, so that what it builds reads back. Both read what the options
+  // name (a skeleton file) here, once: an opened file's accessors read no file.
+  ReadModel (*from_json)(const nlohmann::ordered_json& document, const OpenOptions& options) = nullptr;
   // A clip imported from glTF, written as `target` (one of info.import_targets); nullptr when
   // the format is not skeletal. `base`, when not null, is the original file (a model of this
   // format) to keep what the clip did not change; what is left out goes into `warnings`.

@@ -76,7 +76,8 @@ std::vector<FormatOption> format_options() {
 
 Expected<void> check_format_options(const FormatSettings& settings, bool importing) {
   const auto all = format_options();
-  for (const auto& [name, setting] : settings) {
+  for (const auto& [given_name, setting] : settings) {
+    const std::string& name = given_name;  // clang before 16 cannot capture a structured binding
     const auto it = std::find_if(all.begin(), all.end(), [&](const FormatOption& o) { return o.name == name; });
     if (it == all.end() || !(importing ? it->when_importing : it->when_opening)) {
       std::vector<std::string_view> known;

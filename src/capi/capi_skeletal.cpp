@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "anmkit/model/rest_pose.hpp"
 #include "anmkit/model/sampler.hpp"
 #include "capi_support.hpp"
 
@@ -11,26 +12,11 @@ using capi::fail;
 using capi::guarded;
 using capi::ok;
 
-namespace {
-
-// The rest value of a bone a track does not move, and the first frame of its events (before it,
-// the rest value holds too).
-struct Rest {
-  model::Vec3 translation;
-  model::Quat rotation;
-  model::Vec3 scale{1, 1, 1};
-  bool mirrored = false;
-  double first_visible = INFINITY;
-  double first_mirrored = INFINITY;
-};
-
-}  // namespace
-
 struct anmkit_sampler {
   model::Sampler sampler;
   model::Sampler::Cursor cursor;
   std::vector<model::BonePose> poses;  // one frame's, reused
-  std::vector<Rest> rest;
+  std::vector<model::RestPose> rest;  // each bone's, where its tracks say nothing
 };
 
 namespace anmkit::capi {
@@ -83,10 +69,12 @@ bool fits(std::size_t capacity, std::size_t count, std::size_t bones) {
   return bones == 0 || (count <= capacity / bones);
 }
 
-void put(const anmkit_pose_arrays& out, std::size_t entry, const model::BonePose& p, const Rest& rest, double frame) {
-  const model::Vec3 t = p.has_translation ? p.translation : rest.translation;
-  const model::Quat r = p.has_rotation ? p.rotation : rest.rotation;
-  const model::Vec3 s = p.has_scale ? p.scale : rest.scale;
+void put(const anmkit_pose_arrays& out, std::size_t entry, const model::BonePose& p, const model::RestPose& rest,
+         double frame) {
+  const model::FilledPose pose = model::filled(p, rest, frame);
+  const model::Vec3& t = pose.translation;
+  const model::Quat& r = pose.rotation;
+  const model::Vec3& s = pose.scale;
   if (out.translation != nullptr) {
     float* o = out.translation + 3 * entry;
     o[0] = t.x, o[1] = t.y, o[2] = t.z;
@@ -99,8 +87,8 @@ void put(const anmkit_pose_arrays& out, std::size_t entry, const model::BonePose
     float* o = out.scale + 3 * entry;
     o[0] = s.x, o[1] = s.y, o[2] = s.z;
   }
-  if (out.visible != nullptr) out.visible[entry] = frame < rest.first_visible || p.visible ? 1 : 0;
-  if (out.mirrored != nullptr) out.mirrored[entry] = (frame < rest.first_mirrored ? rest.mirrored : p.mirrored) ? 1 : 0;
+  if (out.visible != nullptr) out.visible[entry] = pose.visible ? 1 : 0;
+  if (out.mirrored != nullptr) out.mirrored[entry] = pose.mirrored ? 1 : 0;
 }
 
 std::optional<anmkit_pose_arrays> pose_arrays(const anmkit_pose_arrays* given) {
@@ -186,20 +174,7 @@ anmkit_status anmkit_sampler_new(const anmkit_document* document, anmkit_sampler
     sampler->sampler = model::Sampler(s->clip);
     sampler->cursor = model::Sampler::Cursor(sampler->sampler);
     sampler->poses.resize(s->clip.bones.size());
-    for (std::size_t b = 0; b < s->clip.bones.size(); ++b) {
-      const model::BoneTrack& bone = s->clip.bones[b];
-      Rest rest;
-      if (const int j = s->bone_joint[b]; j >= 0) {
-        const model::Joint& joint = s->skeleton.joints[std::size_t(j)];
-        rest.translation = joint.translation;
-        rest.rotation = joint.rotation;
-        rest.scale = joint.scale;
-        rest.mirrored = joint.mirrored;
-      }
-      if (!bone.visible.empty()) rest.first_visible = bone.visible.front().frame;
-      if (!bone.mirrored.empty()) rest.first_mirrored = bone.mirrored.front().frame;
-      sampler->rest.push_back(rest);
-    }
+    sampler->rest = model::rest_poses(s->clip, s->skeleton);
     *out = sampler.release();
     return ok(error);
   });

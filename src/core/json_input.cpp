@@ -1,8 +1,11 @@
 #include "anmkit/core/json_input.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -20,92 +23,109 @@ void fail(const std::string& pointer, std::string message) {
 
 namespace {
 
-// "[json.exception.parse_error.101] parse error at line 1, column 2: ..." -> the part after "] ".
-std::string without_prefix(std::string message) {
-  if (auto close = message.find("] "); close != std::string::npos) message.erase(0, close + 2);
-  return message;
-}
-
-}  // namespace
-
-namespace {
-
-// What the parser callback knows of where it is: one entry per open container. Pointers are
-// only spelt out for an error.
-class Structure {
+// nlohmann's DOM parser looks up every key of an ordered object among the keys before it (one
+// object of a million members takes hours). This is its SAX interface building the same tree in
+// time linear in the text: members are appended after a hash lookup for duplicates (an error:
+// which one counts would be a guess), and nesting past `max_depth` is refused (the copies and
+// dumps that follow recurse). The one JSON parser of the library: dumps and glTF alike.
+class TreeBuilder {
  public:
-  explicit Structure(std::uint32_t max_depth) : max_depth_(max_depth) {}
+  explicit TreeBuilder(std::size_t max_depth) : max_depth_(max_depth) {}
 
-  bool operator()(int, json::parse_event_t event, json& parsed) {
-    switch (event) {
-      case json::parse_event_t::object_start:
-      case json::parse_event_t::array_start:
-        start_element();
-        if (open_.size() >= max_depth_) {
-          fail(pointer(open_.size()), fmt::format("nested deeper than the limit of {} levels (limits.max_json_depth)", max_depth_));
-        }
-        open_.push_back(Level{event == json::parse_event_t::object_start, 0, {}, {}});
-        break;
-      case json::parse_event_t::key: {
-        Level& object = open_.back();
-        object.key = parsed.get<std::string>();
-        if (!object.keys.insert(object.key).second) {
-          fail(child(pointer(open_.size() - 1), object.key), fmt::format("duplicate member '{}'", object.key));
-        }
-        break;
-      }
-      case json::parse_event_t::value: start_element(); break;
-      case json::parse_event_t::object_end:
-      case json::parse_event_t::array_end: open_.pop_back(); break;
-    }
+  bool null() { return put(nullptr); }
+  bool boolean(bool v) { return put(v); }
+  bool number_integer(json::number_integer_t v) { return put(v); }
+  bool number_unsigned(json::number_unsigned_t v) { return put(v); }
+  bool number_float(json::number_float_t v, const json::string_t& token) {
+    json* at = slot();
+    if (!std::isfinite(v)) fail(pointer(), fmt::format("invalid JSON: number overflow parsing '{}'", token));
+    *at = v;
     return true;
   }
+  bool string(json::string_t& v) { return put(std::move(v)); }
+  bool binary(json::binary_t&) { return false; }  // JSON text has none
+  bool start_object(std::size_t) {
+    open(json::object());
+    keys_.emplace_back();
+    return true;
+  }
+  bool key(json::string_t& name) {
+    if (!keys_.back().insert(name).second) {
+      fail(child(pointer(stack_.size() - 1), name), fmt::format("duplicate member '{}'", name));
+    }
+    auto& members = stack_.back()->get_ref<json::object_t&>();
+    members.emplace_back(std::move(name), nullptr);  // the vector's own append: no search
+    return true;
+  }
+  bool end_object() {
+    keys_.pop_back();
+    stack_.pop_back();
+    return true;
+  }
+  bool start_array(std::size_t) {
+    open(json::array());
+    return true;
+  }
+  bool end_array() {
+    stack_.pop_back();
+    return true;
+  }
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& e) {
+    std::string message = e.what();
+    if (auto close = message.find("] "); close != std::string::npos) message.erase(0, close + 2);
+    throw ErrorException{make_error(ErrorCode::json, "invalid JSON: " + message, position > 0 ? position - 1 : 0)};
+  }
+
+  json take() { return std::move(root_); }
 
  private:
-  struct Level {
-    bool object;
-    std::size_t count;  // an array's elements so far
-    std::string key;    // an object's member being read
-    std::unordered_set<std::string> keys;
-  };
-
-  void start_element() {
-    if (!open_.empty() && !open_.back().object) ++open_.back().count;
+  // Where the next value goes: the root, the end of the open array, or the member just named.
+  json* slot() {
+    if (stack_.empty()) return &root_;
+    json& top = *stack_.back();
+    if (top.is_array()) return &top.get_ref<json::array_t&>().emplace_back();
+    return &top.get_ref<json::object_t&>().back().second;
+  }
+  template <class Value>
+  bool put(Value&& v) {
+    *slot() = json(std::forward<Value>(v));
+    return true;
+  }
+  void open(json empty) {
+    json* at = slot();
+    if (stack_.size() >= max_depth_) {
+      fail(pointer(), fmt::format("nested deeper than the limit of {} levels (limits.max_json_depth)", max_depth_));
+    }
+    *at = std::move(empty);
+    stack_.push_back(at);
+  }
+  // The JSON pointer of the value being read, for errors; of the open object or array
+  // `levels` deep when given.
+  std::string pointer(std::size_t levels = SIZE_MAX) const {
+    std::string out;
+    for (std::size_t i = 0; i < stack_.size() && i < levels; ++i) {
+      const json* level = stack_[i];
+      if (level->is_array()) {
+        if (!level->empty()) out = child(out, level->size() - 1);
+      } else if (!level->empty()) {
+        out = child(out, level->get_ref<const json::object_t&>().back().first);
+      }
+    }
+    return out;
   }
 
-  // The pointer of the element being read in each of the first `levels` open containers.
-  std::string pointer(std::size_t levels) const {
-    std::string p;
-    for (std::size_t i = 0; i < levels; ++i) p = open_[i].object ? child(p, open_[i].key) : child(p, open_[i].count - 1);
-    return p;
-  }
-
-  std::uint32_t max_depth_;
-  std::vector<Level> open_;
+  std::size_t max_depth_;
+  json root_;
+  std::vector<json*> stack_;  // the open arrays and objects; each is the last value of its parent
+  std::vector<std::unordered_set<std::string>> keys_;  // the member names of each open object
 };
 
 }  // namespace
 
 json parse(std::span<const std::uint8_t> text, std::uint32_t max_depth) {
-  try {
-    Structure structure(max_depth);
-    return json::parse(text.begin(), text.end(), std::ref(structure));
-  } catch (const json::parse_error& e) {
-    throw ErrorException{make_error(ErrorCode::json, "invalid JSON: " + without_prefix(e.what()),
-                                    e.byte > 0 ? e.byte - 1 : 0)};
-  } catch (const json::exception& e) {
-    // Other parser failures (a number too large for a double) carry no position; their message
-    // quotes the token, so point at its first occurrence.
-    std::string message = without_prefix(e.what());
-    std::size_t at = 0;
-    if (auto open = message.find('\''); open != std::string::npos) {
-      const auto close = message.find('\'', open + 1);
-      const std::string token = message.substr(open + 1, close == std::string::npos ? std::string::npos : close - open - 1);
-      const std::string_view text_view(reinterpret_cast<const char*>(text.data()), text.size());
-      if (auto found = text_view.find(token); !token.empty() && found != std::string_view::npos) at = found;
-    }
-    throw ErrorException{make_error(ErrorCode::json, "invalid JSON: " + message, at)};
-  }
+  TreeBuilder builder(max_depth);
+  json::sax_parse(text.begin(), text.end(), &builder);
+  return builder.take();
 }
 
 std::string child(const std::string& pointer, std::string_view name) {

@@ -8,7 +8,6 @@
 
 #include "anmkit/core/byte_reader.hpp"
 #include "anmkit/core/file_io.hpp"
-#include "json_tree.hpp"
 
 namespace anmkit::gltf::detail {
 namespace {
@@ -328,7 +327,7 @@ GltfFile read_gltf(std::span<const std::uint8_t> bytes, const ReadOptions& optio
   GltfFile file;
   try {
     if (binary) glb = split_glb(bytes);
-    file.root = parse_json_tree(binary ? glb.text : bytes, options.limits.max_json_depth);
+    file.root = json_input::parse(binary ? glb.text : bytes, options.limits.max_json_depth);
   } catch (ErrorException& e) {
     e.error.message = "not a readable glTF file: " + e.error.message;
     throw;

@@ -144,7 +144,7 @@ Expected<std::shared_ptr<const FormatModel>> read(std::span<const std::uint8_t> 
   }
 }
 
-Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_json& doc, const ReadLimits&) {
+Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_json& doc, const OpenOptions&) {
   namespace in = json_input;
   File file;
   file.frame_count = std::uint16_t(in::unsigned_integer(in::member(doc, "", "frame_count"), "/frame_count", UINT16_MAX));

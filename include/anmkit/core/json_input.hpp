@@ -21,9 +21,10 @@ using json = nlohmann::ordered_json;
 
 [[noreturn]] void fail(const std::string& pointer, std::string message);
 
-// Parses text; a syntax error carries its byte offset. Containers nested deeper than
-// `max_depth` (the root is level 1) and an object member given twice are errors naming the
-// JSON pointer, found while parsing, so no recursive code ever sees a deep document.
+// Parses text in time linear in its size (dumps and glTF alike): a syntax error, or a number
+// past a double, carries its byte offset (the last byte read). Containers nested deeper than
+// `max_depth` (the root is level 1) and an object member given twice are errors naming the JSON
+// pointer, found while parsing, so no recursive code ever sees a deep document.
 json parse(std::span<const std::uint8_t> text, std::uint32_t max_depth = ReadLimits{}.max_json_depth);
 
 std::string child(const std::string& pointer, std::string_view name);

@@ -4,11 +4,11 @@
 
 #include <fmt/format.h>
 
-#include "anmkit/formats/gem/gem_base.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_extras.hpp"
 #include "anmkit/formats/gem/gem_info.hpp"
 #include "anmkit/formats/gem/gem_json.hpp"
+#include "anmkit/formats/gem/gem_merge.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/formats/gem/gem_validate.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
@@ -68,7 +68,9 @@ model::Clip clip_of(const gem::File& file, double fps) {
 
 class GemModel final : public FormatModel {
  public:
-  explicit GemModel(gem::File file) : file_(std::move(file)) {}
+  // `skeleton`: the .mdl the options named, read when the file was opened; null for none.
+  GemModel(gem::File file, std::shared_ptr<const model::Skeleton> skeleton)
+      : file_(std::move(file)), skeleton_(std::move(skeleton)) {}
   std::string version() const override { return gem::version_name(file_.version); }
   std::string import_target() const override {
     const bool frm3 = !file_.frames.empty() && file_.frames[0].chunk == gem::FrameChunk::frm3;
@@ -81,36 +83,46 @@ class GemModel final : public FormatModel {
   nlohmann::ordered_json summary(const OpenOptions&) const override { return gem::summary(file_); }
   std::string summary_text(const nlohmann::ordered_json& summary) const override { return gem::summary_text(summary); }
   Expected<model::Clip> clip(const OpenOptions& options) const override { return clip_of(file_, options.fps); }
-  Expected<model::Skeleton> skeleton(const OpenOptions& options) const override {
-    if (options.skeleton.empty()) return in_gem_space({});
-    auto mdl = read_skeleton(options.skeleton, options);
-    if (!mdl) return mdl.error();
-    return in_gem_space(gem::to_skeleton(*mdl));
+  Expected<model::Skeleton> skeleton(const OpenOptions&) const override {
+    return skeleton_ ? *skeleton_ : in_gem_space({});
   }
   Expected<std::shared_ptr<const FormatModel>> convert(std::string_view target) const override {
     const auto to = gem::parse_target(target);
     if (!to) return FormatModel::convert(target);
     auto converted = gem::from_clip(gem::to_clip(file_), *to);
     if (!converted) return converted.error();
-    return std::shared_ptr<const FormatModel>(std::make_shared<GemModel>(std::move(*converted)));
+    return std::shared_ptr<const FormatModel>(std::make_shared<GemModel>(std::move(*converted), skeleton_));
   }
 
  private:
   gem::File file_;
+  std::shared_ptr<const model::Skeleton> skeleton_;
 };
 
-std::shared_ptr<const FormatModel> wrap(gem::File file) { return std::make_shared<GemModel>(std::move(file)); }
+// The skeleton the options name, read once (null when they name none).
+Expected<std::shared_ptr<const model::Skeleton>> skeleton_named(const OpenOptions& options) {
+  if (options.skeleton.empty()) return std::shared_ptr<const model::Skeleton>();
+  auto mdl = read_skeleton(options.skeleton, options);
+  if (!mdl) return mdl.error();
+  return std::make_shared<const model::Skeleton>(in_gem_space(gem::to_skeleton(*mdl)));
+}
+
+Expected<std::shared_ptr<const FormatModel>> wrap(gem::File file, const OpenOptions& options) {
+  auto skeleton = skeleton_named(options);
+  if (!skeleton) return skeleton.error();
+  return std::shared_ptr<const FormatModel>(std::make_shared<GemModel>(std::move(file), std::move(*skeleton)));
+}
 
 Expected<std::shared_ptr<const FormatModel>> read(std::span<const std::uint8_t> bytes, const OpenOptions& options) {
   auto file = gem::read(bytes, options.limits);
   if (!file) return file.error();
-  return wrap(std::move(*file));
+  return wrap(std::move(*file), options);
 }
 
-Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_json& document, const ReadLimits& limits) {
-  auto file = gem::from_json(document, limits);
+Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_json& document, const OpenOptions& options) {
+  auto file = gem::from_json(document, options.limits);
   if (!file) return file.error();
-  return wrap(std::move(*file));
+  return wrap(std::move(*file), options);
 }
 
 // What a glTF without anmkit's record (extras.anmkit) cannot give back, said once.
@@ -132,12 +144,12 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
     auto merged = gem::merge_with_base(file, clip, options.tolerance);
     if (!merged) return merged.error();
     for (auto& w : merged->warnings) warnings.push_back(std::move(w));
-    return wrap(std::move(merged->file));
+    return wrap(std::move(merged->file), {});
   }
   if (clip.extras.empty()) warnings.push_back(no_record_warning);
   auto file = gem::from_imported_clip(clip, *gem::parse_target(target), options.tolerance);
   if (!file) return file.error();
-  return wrap(std::move(*file));
+  return wrap(std::move(*file), {});
 }
 
 bool sniff_model(std::span<const std::uint8_t> text) { return gem::looks_like_mdl(text); }
@@ -211,8 +223,8 @@ const FormatEntry& entry() {
                .whole_frames_only = true,
                .skeleton_extension = ".mdl",
                .skeleton_lists_animations = true,
-               .convert_targets = {"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"},
-               .import_targets = {"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3"}},
+               .convert_targets = gem::target_names(),
+               .import_targets = gem::target_names()},
       .signature = "GEM ('EANM')",
       .sniff = gem::looks_like_gem,
       .read = read,

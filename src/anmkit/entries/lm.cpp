@@ -6,11 +6,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "anmkit/formats/lm/lm_base.hpp"
 #include "anmkit/formats/lm/lm_bin.hpp"
 #include "anmkit/formats/lm/lm_clip.hpp"
 #include "anmkit/formats/lm/lm_info.hpp"
 #include "anmkit/formats/lm/lm_json.hpp"
+#include "anmkit/formats/lm/lm_merge.hpp"
 #include "anmkit/formats/lm/lm_read.hpp"
 #include "anmkit/formats/lm/lm_repack.hpp"
 #include "anmkit/formats/lm/lm_validate.hpp"
@@ -101,8 +101,8 @@ Expected<std::shared_ptr<const FormatModel>> read(std::span<const std::uint8_t> 
   return std::shared_ptr<const FormatModel>(std::make_shared<LmModel>(std::move(result->file), std::move(scene), source));
 }
 
-Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_json& document, const ReadLimits& limits) {
-  auto file = lm::from_json(document, limits);
+Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_json& document, const OpenOptions& options) {
+  auto file = lm::from_json(document, options.limits);
   if (!file) return file.error();
   return std::shared_ptr<const FormatModel>(std::make_shared<LmModel>(std::move(*file), std::nullopt, "given by the dump"));
 }

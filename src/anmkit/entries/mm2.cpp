@@ -43,8 +43,8 @@ Expected<std::shared_ptr<const FormatModel>> read(std::span<const std::uint8_t> 
   return std::shared_ptr<const FormatModel>(std::make_shared<Mm2Model>(std::move(*file)));
 }
 
-Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_json& document, const ReadLimits& limits) {
-  auto file = mm2::from_json(document, limits);
+Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_json& document, const OpenOptions& options) {
+  auto file = mm2::from_json(document, options.limits);
   if (!file) return file.error();
   return std::shared_ptr<const FormatModel>(std::make_shared<Mm2Model>(std::move(*file)));
 }

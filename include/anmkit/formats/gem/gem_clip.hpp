@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "anmkit/core/expected.hpp"
 #include "anmkit/formats/gem/gem_file.hpp"
@@ -32,6 +33,8 @@ model::Skeleton to_skeleton(const Mdl& mdl);
 enum class Target { gem_4_0, gem_6_0, gem_6_1, gem_6_1_frm3 };
 std::optional<Target> parse_target(std::string_view name);  // "gem-4.0", ..., "gem-6.1-frm3"
 std::string_view target_name(Target target);
+// Every target's name, oldest version first: what a GEM file converts to and imports as.
+std::vector<std::string_view> target_names();
 
 // The clip is sampled at every whole frame (any interpolation; keys at fractional frames count
 // at the frames they shape). Fails (unsupported) when the clip cannot be stored: more than 256 bones for FRM2/FRM3,

@@ -1,4 +1,4 @@
-#include "anmkit/formats/lm/lm_base.hpp"
+#include "anmkit/formats/lm/lm_merge.hpp"
 
 #include <unordered_map>
 

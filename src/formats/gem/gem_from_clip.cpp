@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/core/float_bits.hpp"
+#include "anmkit/model/sampler.hpp"
 #include "anmkit/model/tolerance.hpp"
 
 namespace anmkit::gem {
@@ -136,6 +137,12 @@ std::optional<Target> parse_target(std::string_view name) {
   return std::nullopt;
 }
 
+std::vector<std::string_view> target_names() {
+  std::vector<std::string_view> out;
+  for (const TargetInfo& t : targets) out.push_back(t.name);
+  return out;
+}
+
 std::string_view target_name(Target target) { return info(target).name; }
 
 model::BonePose canonical_pose(model::BonePose pose, double tolerance) {
@@ -181,8 +188,13 @@ Expected<File> write_clip(const model::Clip& clip, Target target, double toleran
 
   std::vector<bool> write_scale(clip.bones.size());
   std::vector<std::size_t> next_mesh(clip.bones.size(), 0);
+  // Frames through the runtime sampler: bit for bit model::sample, and with a cursor each key
+  // search resumes where the frame before left it.
+  const model::Sampler sampler(clip);
+  model::Sampler::Cursor cursor(sampler);
   const auto pose_at = [&](std::uint32_t f) {
-    std::vector<model::BonePose> poses = model::sample(clip, double(f));
+    std::vector<model::BonePose> poses(clip.bones.size());
+    sampler.sample(double(f), poses, cursor);
     if (tolerance > 0) {
       for (auto& p : poses) p = canonical_pose(p, tolerance);
     }

@@ -1,4 +1,4 @@
-#include "anmkit/formats/gem/gem_base.hpp"
+#include "anmkit/formats/gem/gem_merge.hpp"
 
 #include <algorithm>
 #include <cmath>
