@@ -19,7 +19,8 @@ cli, addon_zip, viewer_dir, corpus, scratch = sys.argv[1:6]
 corpus, scratch = pathlib.Path(corpus), pathlib.Path(scratch)
 here = pathlib.Path(__file__).resolve().parent
 root = here.parents[1]
-ANIMATIONS = sorted(p for p in corpus.rglob("*") if p.is_file() and p.suffix.lower() == ".anm")
+# By name, not suffix: e-25/.anm (its .mdl's "start") has none.
+ANIMATIONS = sorted(p for p in corpus.rglob("*") if p.is_file() and p.name.lower().endswith(".anm"))
 failures = []
 
 
@@ -100,8 +101,8 @@ files = [under_corpus(p) for p in ANIMATIONS]
 check("the corpus holds the 21 animations of its three vehicle folders",
       len(files) == 21 and {pathlib.PurePath(f).parent.name for f in files} == {"e-25", "e-75", "pzh2000_x"},
       f"{len(files)} animations: {files}")
-clients = {"cli": timed("the CLI", by_cli), "python": timed("Python", by_python),
-           "add-on": timed("the add-on", by_addon), "viewer": timed("the viewer", by_viewer)}
+clients = {name: timed(name, run) for name, run in
+           (("the CLI", by_cli), ("Python", by_python), ("the add-on", by_addon), ("the viewer", by_viewer))}
 
 for name, pairing in clients.items():
     extra = sorted(set(pairing) - set(files))
