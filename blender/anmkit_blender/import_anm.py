@@ -4,6 +4,7 @@ docs/gltf.md gives for a round trip; each action remembers the file it came from
 import json
 import os
 import pathlib
+import struct
 import tempfile
 from typing import List, Optional
 
@@ -104,19 +105,51 @@ def import_file(context, path: str, skeleton: Optional[str], fps: float) -> List
     return notes
 
 
+def action_names(sequences: List[dict]) -> List[str]:
+    """A name per sequence, unique: the sequence's own, with its file's when several share it (a
+    .mdl names a sequence "repair" on each part it repairs), numbered if still taken."""
+    shared = {s["name"] for s in sequences if sum(o["name"] == s["name"] for o in sequences) > 1}
+    names = []
+    for s in sequences:
+        base = f"{s['name']} ({pathlib.Path(s['file']).stem})" if s["name"] in shared else s["name"]
+        name, k = base, 2
+        while name in names:
+            name, k = f"{base} {k}", k + 1
+        names.append(name)
+    return names
+
+
+def renamed_animations(glb: bytes, old: List[str], new: List[str]) -> bytes:
+    """`glb` with its animations, named `old` in order, renamed `new`: Blender's importer makes
+    NLA tracks of animations by name, and a sequence is known by its track."""
+    magic, version, _ = struct.unpack_from("<4sII", glb, 0)
+    size, kind = struct.unpack_from("<I4s", glb, 12)
+    scene = json.loads(glb[20:20 + size])
+    animations = scene.get("animations", [])
+    if [a.get("name") for a in animations] != old:
+        raise anmkit.Error(0, f"the model's glTF has the animations {[a.get('name') for a in animations]}, "
+                              f"not its sequences {old}")
+    for animation, name in zip(animations, new):
+        animation["name"] = name
+    text = json.dumps(scene).encode()
+    text += b" " * (-len(text) % 4)  # chunks are 4-byte aligned
+    body = struct.pack("<I4s", len(text), kind) + text + glb[20 + size:]
+    return struct.pack("<4sII", magic, version, 12 + len(body)) + body
+
+
 def import_model(context, mdl: str, chosen: Optional[str], fps: float) -> List[str]:
     """A .mdl with every sequence file it names: one armature, an action per sequence; `chosen`
     (a sequence file) plays first."""
     glb, warnings = anmkit.model_to_gltf(mdl)
+    present = [s for s in model_sequences(mdl) if s["exists"]]
+    names = action_names(present)
     source_of = {}
-    for sequence in model_sequences(mdl):
-        if not sequence["exists"]:
-            continue
+    for name, sequence in zip(names, present):
         with anmkit.open(sequence["path"], skeleton=mdl, fps=fps) as document:
-            source_of[sequence["name"]] = {"path": str(pathlib.Path(sequence["path"]).resolve()),
-                                           "target": document.import_target, "skeleton": mdl, "fps": fps,
-                                           "frame_count": document.skeleton.frame_count}
-    obj = bring_in(context, glb, fps)
+            source_of[name] = {"path": str(pathlib.Path(sequence["path"]).resolve()),
+                               "target": document.import_target, "skeleton": mdl, "fps": fps,
+                               "frame_count": document.skeleton.frame_count}
+    obj = bring_in(context, renamed_animations(glb, [s["name"] for s in present], names), fps)
     actions = name_actions(obj, source_of)
     first = next((n for n, s in source_of.items() if chosen and pathlib.Path(s["path"]) == pathlib.Path(chosen).resolve()),
                  next(iter(actions), None))
