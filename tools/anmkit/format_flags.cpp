@@ -1,15 +1,21 @@
 #include "format_flags.hpp"
 
+#include <algorithm>
+
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
 
 void FormatFlags::add_to(CLI::App* command, unsigned use) {
-  CLI::Option* skeleton_flag = nullptr;
+  // Each format's own name for the skeleton (once per name), all filling the one skeleton.
   for (const FormatInfo& format : formats()) {
-    if (format.skeleton_option.empty() || skeleton_flag) continue;
-    skeleton_flag_ = "--" + std::string(format.skeleton_option);
-    skeleton_flag = command->add_option(skeleton_flag_, skeleton_, std::string(format.skeleton_option_help));
+    if (format.skeleton_option.empty()) continue;
+    const std::string flag = "--" + std::string(format.skeleton_option);
+    const auto same = [&](const auto& known) { return known.first == flag; };
+    if (std::any_of(skeleton_flags_.begin(), skeleton_flags_.end(), same)) continue;
+    CLI::Option* added = command->add_option(flag, skeleton_, std::string(format.skeleton_option_help));
+    for (const auto& [name, other] : skeleton_flags_) added->excludes(other);
+    skeleton_flags_.emplace_back(flag, added);
   }
   for (const FormatOption& option : format_options()) {
     if (!((use & opening) && option.when_opening) && !((use & importing) && option.when_importing)) continue;
@@ -29,7 +35,9 @@ void FormatFlags::add_to(CLI::App* command, unsigned use) {
         g.flag = command->add_option(flag, g.value, help)->capture_default_str()->check(CLI::IsMember(names(option.choices)));
         break;
     }
-    if (option.excludes_skeleton && skeleton_flag) skeleton_flag->excludes(g.flag);
+    if (option.excludes_skeleton) {
+      for (const auto& [name, skeleton] : skeleton_flags_) skeleton->excludes(g.flag);
+    }
   }
 }
 
@@ -56,7 +64,9 @@ OpenOptions FormatFlags::open_options() const {
   OpenOptions options;
   options.limits = limits();
   options.skeleton = skeleton_;
-  if (!skeleton_.empty()) options.skeleton_given_as = skeleton_flag_ + " " + skeleton_;
+  for (const auto& [name, flag] : skeleton_flags_) {
+    if (flag->count() > 0) options.skeleton_given_as = name + " " + skeleton_;
+  }
   options.format_options = settings(opening);
   return options;
 }

@@ -4,6 +4,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -17,7 +18,7 @@ class FormatFlags {
   enum Use : unsigned { opening = 1, importing = 2 };
   // Adds the options that apply to `use` (and the skeleton's own names) to `command`.
   void add_to(CLI::App* command, unsigned use);
-  // The skeleton given under a format's own name ("" when none), and that option ("--bin").
+  // The skeleton given under a format's own name for it (--bin); "" when none.
   const std::string& skeleton() const { return skeleton_; }
   // The settings given for `use`, each with how it was given ("--nodes").
   FormatSettings settings(unsigned use) const;
@@ -34,7 +35,7 @@ class FormatFlags {
   };
   std::map<std::string, Given, std::less<>> given_;
   std::string skeleton_;
-  std::string skeleton_flag_;
+  std::vector<std::pair<std::string, CLI::Option*>> skeleton_flags_;  // "--bin", ...: each format's own name for it
 };
 
 }  // namespace anmkit::cli
