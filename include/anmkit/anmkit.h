@@ -13,7 +13,7 @@
  * - A function that can fail returns an anmkit_status: ANMKIT_OK (0), or the code of the error it
  *   also writes into `error` when `error` is not NULL. Nothing is thrown and nothing aborts: every
  *   function catches what the library below it might raise (an allocation that fails included).
- * - Handles (anmkit_document, anmkit_diagnostics, anmkit_sampler) are opaque and owned by the
+ * - Handles (anmkit_document, anmkit_diagnostics, anmkit_sampler, anmkit_exported) are opaque and owned by the
  *   caller, who frees each with its own function; freeing NULL does nothing. A document is
  *   immutable: functions that change one return a new document and leave the old one as it was.
  *   A document may be read from several threads at once; a sampler belongs to one thread.
@@ -326,6 +326,52 @@ ANMKIT_API void anmkit_bytes_free(void* bytes);
  * "repack" (LM). *out is a new document the caller frees. */
 ANMKIT_API anmkit_status anmkit_convert(const anmkit_document* document, const char* target,
                                         anmkit_document** out, anmkit_error* error);
+
+/* ---- Exporting --------------------------------------------------------------------------- */
+
+/* The export kinds (anmkit_export's `kind`): "json", "glb", "gltf", the sprite kinds "png" (a
+ * sheet and its .json cell map), "gif", "ilbm", "iff", then every format's convert targets, as the
+ * registry lists them. Static storage; NULL past the end. */
+ANMKIT_API const char* anmkit_export_kind(size_t index);
+
+typedef struct anmkit_export_options {
+  size_t struct_size;
+  uint32_t scale;              /* sprites: every image enlarged N times, 1 .. 64 (init: 1) */
+  int32_t raw;                 /* png: 1 for a sheet of the stored frames, not the composed states */
+  int64_t sequence;            /* gif: the sequence to play; -1 (the default): the longest */
+  int32_t flipbook;            /* gif: 1 for the composed states in order */
+  uint32_t flipbook_ticks;     /* gif: ticks each state shows in a flipbook, 1 or more (init: 10) */
+  uint64_t state;              /* ilbm, iff: the composed state */
+  uint64_t max_output_pixels;  /* the cap on what an image holds; 0 takes the default */
+  const char* file_name;       /* the name the outputs know the first file by (a sheet's .json
+                                  names its .png); NULL: the document's, with the first suffix */
+  const char* animation_name;  /* glTF: the animation's name; NULL: the document's */
+} anmkit_export_options;
+
+/* Fills `options` with the defaults (scale 1, sequence -1, flipbook_ticks 10, the rest 0) and
+ * sets its struct_size. Unlike the limits, a scale or flipbook_ticks of 0 is refused, not taken
+ * as the default. */
+ANMKIT_API void anmkit_export_options_init(anmkit_export_options* options);
+
+typedef struct anmkit_exported anmkit_exported;
+
+/* The document as `kind` (anmkit_export_kind): what `anmkit convert` and `anmkit batch` write.
+ * On success *out is a new list of files the caller frees with anmkit_exported_free, and
+ * *warnings (when `warnings` is not NULL) a new list the caller frees with
+ * anmkit_diagnostics_free (id "export"). ANMKIT_ERROR_UNSUPPORTED for a kind that writes nothing
+ * for the document's format (the message says why), and for the sprite kinds in a build without
+ * images (WebAssembly); ANMKIT_ERROR_INVALID_ARGUMENT for an option out of its range.
+ * `options` may be NULL (the defaults). */
+ANMKIT_API anmkit_status anmkit_export(const anmkit_document* document, const char* kind,
+                                       const anmkit_export_options* options, anmkit_exported** out,
+                                       anmkit_diagnostics** warnings, anmkit_error* error);
+/* The number of files (1 or more). */
+ANMKIT_API size_t anmkit_exported_count(const anmkit_exported* exported);
+/* File `index`: what it adds to the output's name without its extension (".png", ".json";
+ * NUL-terminated) and its bytes, both owned by the list. */
+ANMKIT_API anmkit_status anmkit_exported_file(const anmkit_exported* exported, size_t index, const char** suffix,
+                                              const uint8_t** bytes, size_t* size, anmkit_error* error);
+ANMKIT_API void anmkit_exported_free(anmkit_exported* exported);
 
 /* ---- Skeletal documents (GEM, LM) -------------------------------------------------------- */
 

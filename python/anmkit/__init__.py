@@ -33,7 +33,7 @@ except ImportError:  # pragma: no cover - exercised by the tests' no-NumPy run
 
 __all__ = ["Error", "Diagnostic", "Bone", "Joint", "Skeleton", "Pose", "Sprite", "Document", "open", "open_bytes",
            "from_json", "from_gltf", "GltfImport", "model_to_gltf", "model_summary", "detect", "formats", "have_numpy",
-           "SkeletonReason", "SkeletonMatch", "find_skeleton", "__version__"]
+           "SkeletonReason", "SkeletonMatch", "find_skeleton", "Export", "export_kinds", "__version__"]
 
 __version__: str = lib.anmkit_library_version().decode()
 
@@ -392,6 +392,50 @@ class Document:
         """glTF 2.0 of a skeletal document (.glb, or .gltf JSON with its buffer embedded)."""
         return self._bytes(lib.anmkit_to_gltf, int(binary))
 
+    def export(self, kind: str, *, scale: Optional[int] = None, raw: bool = False, sequence: Optional[int] = None,
+               flipbook: bool = False, flipbook_ticks: Optional[int] = None, state: int = 0,
+               max_output_pixels: Optional[int] = None, file_name: Optional[str] = None,
+               animation_name: Optional[str] = None) -> "Export":
+        """The document as one of export_kinds() ("json", "glb", "gltf", "png", "gif", "ilbm",
+        "iff", a convert target), as `anmkit convert` and `anmkit batch` write it: `files` maps
+        each file's suffix (".png", ".json") to its bytes, in order. The library checks the
+        numbers (scale 1 to 64, flipbook_ticks at least 1, a sequence or state the file has)."""
+        options = _capi.ExportOptions()
+        lib.anmkit_export_options_init(ctypes.byref(options))
+        # ctypes would wrap a number past its C field silently; the library checks the ranges.
+        for setting, value, low, bits in (("scale", scale, 0, 32), ("sequence", sequence, -1, 63),
+                                          ("flipbook_ticks", flipbook_ticks, 0, 32), ("state", state, 0, 64),
+                                          ("max_output_pixels", max_output_pixels, 0, 64)):
+            if value is not None and not low <= value < (1 << bits):
+                raise Error(_capi.INVALID_ARGUMENT, f"{setting} must be from {low} to {(1 << bits) - 1}, found {value}")
+        if scale is not None:
+            options.scale = scale
+        options.raw = int(raw)
+        if sequence is not None:
+            options.sequence = sequence
+        options.flipbook = int(flipbook)
+        if flipbook_ticks is not None:
+            options.flipbook_ticks = flipbook_ticks
+        options.state = state
+        if max_output_pixels is not None:
+            options.max_output_pixels = max_output_pixels
+        if file_name is not None:
+            options.file_name = file_name.encode("utf-8", "surrogateescape")
+        if animation_name is not None:
+            options.animation_name = animation_name.encode("utf-8", "surrogateescape")
+        out, warnings = ctypes.c_void_p(), ctypes.c_void_p()
+        _call(lib.anmkit_export, self._live(), kind.encode(), ctypes.byref(options), ctypes.byref(out),
+              ctypes.byref(warnings))
+        try:
+            files = {}
+            for index in range(lib.anmkit_exported_count(out)):
+                suffix, data, size = ctypes.c_char_p(), ctypes.POINTER(ctypes.c_uint8)(), ctypes.c_size_t()
+                _call(lib.anmkit_exported_file, out, index, ctypes.byref(suffix), ctypes.byref(data), ctypes.byref(size))
+                files[suffix.value.decode()] = ctypes.string_at(data, size.value)
+        finally:
+            lib.anmkit_exported_free(out)
+        return Export(files, _diagnostics(warnings))
+
     def convert(self, target: str) -> "Document":
         """Another version or layout: "gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3", "repack"."""
         out = ctypes.c_void_p()
@@ -573,6 +617,21 @@ def from_json(text: Union[str, bytes], name: str = "", *, skeleton: Optional[Pat
     out = ctypes.c_void_p()
     _call(lib.anmkit_from_json, data, len(data), name.encode(), ctypes.byref(options), ctypes.byref(out))
     return Document(out.value, name)
+
+
+class Export(NamedTuple):
+    """What Document.export() made: each file's suffix and bytes, and what changed it."""
+    files: dict
+    warnings: List[Diagnostic]
+
+
+def export_kinds() -> List[str]:
+    """Every kind Document.export() takes, as the registry lists them."""
+    kinds, index = [], 0
+    while (kind := lib.anmkit_export_kind(index)) is not None:
+        kinds.append(kind.decode())
+        index += 1
+    return kinds
 
 
 class GltfImport(NamedTuple):

@@ -8,8 +8,8 @@ import ctypes
 import os
 import pathlib
 import sys
-from ctypes import (POINTER, Structure, c_char, c_char_p, c_double, c_float, c_int, c_int32, c_size_t, c_uint8,
-                    c_uint32, c_uint64, c_void_p)
+from ctypes import (POINTER, Structure, c_char, c_char_p, c_double, c_float, c_int, c_int32, c_int64, c_size_t,
+                    c_uint8, c_uint32, c_uint64, c_void_p)
 
 from . import _layout
 
@@ -57,6 +57,12 @@ class SaveOptions(Structure):
     _fields_ = [("struct_size", c_size_t), ("overwrite_source", c_int32)]
 
 
+class ExportOptions(Structure):
+    _fields_ = [("struct_size", c_size_t), ("scale", c_uint32), ("raw", c_int32), ("sequence", c_int64),
+                ("flipbook", c_int32), ("flipbook_ticks", c_uint32), ("state", c_uint64),
+                ("max_output_pixels", c_uint64), ("file_name", c_char_p), ("animation_name", c_char_p)]
+
+
 class ClipInfo(Structure):
     _fields_ = [("struct_size", c_size_t), ("bone_count", c_uint32), ("joint_count", c_uint32),
                 ("frame_count", c_uint32), ("loop", c_int32), ("fps", c_double), ("up_rotation", c_float * 4),
@@ -95,7 +101,7 @@ class SpriteStep(Structure):
 STRUCTS = {"anmkit_error": Error_, "anmkit_format_option": FormatOption, "anmkit_format_info": FormatInfo,
            "anmkit_format_setting": FormatSetting, "anmkit_open_options": OpenOptions, "anmkit_diagnostic": Diagnostic,
            "anmkit_save_options": SaveOptions, "anmkit_gltf_import_options": GltfImportOptions,
-           "anmkit_clip_info": ClipInfo, "anmkit_bone": Bone, "anmkit_joint": Joint, "anmkit_pose_arrays": PoseArrays,
+           "anmkit_export_options": ExportOptions, "anmkit_clip_info": ClipInfo, "anmkit_bone": Bone, "anmkit_joint": Joint, "anmkit_pose_arrays": PoseArrays,
            "anmkit_sprite_info": SpriteInfo, "anmkit_rect": Rect, "anmkit_sprite_step": SpriteStep}
 
 
@@ -176,6 +182,13 @@ _SIGNATURES = {
     "anmkit_model_summary": (_status, [c_char_p, POINTER(OpenOptions), c_int, POINTER(POINTER(c_char)),
                                        POINTER(c_size_t), _err]),
     "anmkit_convert": (_status, [_doc, c_char_p, POINTER(_doc), _err]),
+    "anmkit_export_kind": (c_char_p, [c_size_t]),
+    "anmkit_export_options_init": (None, [POINTER(ExportOptions)]),
+    "anmkit_export": (_status, [_doc, c_char_p, POINTER(ExportOptions), POINTER(c_void_p), POINTER(c_void_p), _err]),
+    "anmkit_exported_count": (c_size_t, [c_void_p]),
+    "anmkit_exported_file": (_status, [c_void_p, c_size_t, POINTER(c_char_p), POINTER(POINTER(c_uint8)),
+                                       POINTER(c_size_t), _err]),
+    "anmkit_exported_free": (None, [c_void_p]),
     "anmkit_clip_info_get": (_status, [_doc, POINTER(ClipInfo), _err]),
     "anmkit_bone_get": (_status, [_doc, c_uint32, POINTER(Bone), _err]),
     "anmkit_joint_get": (_status, [_doc, c_uint32, POINTER(Joint), _err]),
@@ -203,6 +216,7 @@ lib.anmkit_find_skeleton.argtypes = [c_char_p, POINTER(c_char_p), c_size_t, POIN
                                      POINTER(POINTER(c_char)), POINTER(c_size_t), POINTER(c_int32),
                                      POINTER(POINTER(c_char)), POINTER(c_size_t), POINTER(c_void_p), _err]
 
+INVALID_ARGUMENT = 11  # ANMKIT_ERROR_INVALID_ARGUMENT
 IMPORT_REMAP = 1
 IMPORT_RESIZE = 2
 SEVERITY_ERROR = 1

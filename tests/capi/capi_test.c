@@ -908,6 +908,160 @@ static void test_find_skeleton(void) {
                              NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
 }
 
+#ifndef __EMSCRIPTEN__ /* (the WebAssembly build makes no images to compare) */
+/* Bytes equal to a file's. */
+static int same_as_file(const uint8_t* bytes, size_t size, const char* path) {
+  size_t file_size = 0;
+  unsigned char* file = read_file(path, &file_size);
+  const int same = file != NULL && file_size == size && memcmp(file, bytes, size) == 0;
+  free(file);
+  return same;
+}
+#endif
+
+static void test_export(void) {
+  anmkit_error error;
+  anmkit_export_options options;
+  anmkit_exported* out = NULL;
+  anmkit_diagnostics* warnings = NULL;
+  anmkit_document* turret = open_example("turret_v60.anm", NULL);
+  anmkit_document* ghost = open_example("ghost_mm2.anm", NULL);
+  anmkit_document* converted = NULL;
+  const char* suffix = NULL;
+  const uint8_t* bytes = NULL;
+  size_t size = 0, expected_size = 0;
+  char* json = NULL;
+  uint8_t* expected = NULL;
+  char golden[1024];
+
+  /* The kinds, as the registry lists them. */
+  CHECK_STR(anmkit_export_kind(0), "json");
+  CHECK_STR(anmkit_export_kind(3), "png");
+  CHECK_STR(anmkit_export_kind(6), "iff");
+  CHECK_STR(anmkit_export_kind(7), "gem-4.0");
+  CHECK_STR(anmkit_export_kind(11), "repack");
+  CHECK(anmkit_export_kind(12) == NULL);
+
+  anmkit_export_options_init(&options);
+  CHECK(options.struct_size == sizeof options);
+  CHECK(options.scale == 1 && options.sequence == -1 && options.flipbook_ticks == 10 && options.state == 0);
+  CHECK(options.raw == 0 && options.flipbook == 0 && options.max_output_pixels == 0 && options.file_name == NULL);
+
+  /* json: the pretty dump and a newline. */
+  CHECK(anmkit_export(turret, "json", NULL, &out, &warnings, &error) == ANMKIT_OK);
+  CHECK(anmkit_exported_count(out) == 1);
+  CHECK(anmkit_exported_file(out, 0, &suffix, &bytes, &size, &error) == ANMKIT_OK);
+  CHECK_STR(suffix, ".json");
+  CHECK(anmkit_to_json(turret, 1, &json, &expected_size, &error) == ANMKIT_OK);
+  CHECK(size == expected_size + 1 && memcmp(bytes, json, expected_size) == 0 && bytes[expected_size] == '\n');
+  anmkit_bytes_free(json);
+  CHECK(anmkit_diagnostics_count(warnings) == 0);
+  anmkit_diagnostics_free(warnings);
+  /* A file past the last. */
+  CHECK(anmkit_exported_file(out, 1, &suffix, &bytes, &size, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "file 1 of 1");
+  CHECK(suffix == NULL && bytes == NULL && size == 0);
+  CHECK(anmkit_exported_file(out, 0, NULL, &bytes, &size, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  anmkit_exported_free(out);
+
+  /* glb: anmkit_to_gltf's bytes. */
+  CHECK(anmkit_export(turret, "glb", &options, &out, NULL, &error) == ANMKIT_OK);
+  CHECK(anmkit_exported_file(out, 0, &suffix, &bytes, &size, &error) == ANMKIT_OK);
+  CHECK_STR(suffix, ".glb");
+  CHECK(anmkit_to_gltf(turret, 1, &expected, &expected_size, &error) == ANMKIT_OK);
+  CHECK(size == expected_size && memcmp(bytes, expected, size) == 0 && memcmp(bytes, "glTF", 4) == 0);
+  anmkit_bytes_free(expected);
+  anmkit_exported_free(out);
+
+  /* A version: anmkit_convert, then anmkit_write. */
+  CHECK(anmkit_export(turret, "gem-6.1-frm3", &options, &out, NULL, &error) == ANMKIT_OK);
+  CHECK(anmkit_exported_file(out, 0, &suffix, &bytes, &size, &error) == ANMKIT_OK);
+  CHECK_STR(suffix, ".anm");
+  CHECK(anmkit_convert(turret, "gem-6.1-frm3", &converted, &error) == ANMKIT_OK);
+  CHECK(anmkit_write(converted, &expected, &expected_size, &error) == ANMKIT_OK);
+  CHECK(size == expected_size && memcmp(bytes, expected, size) == 0);
+  anmkit_bytes_free(expected);
+  anmkit_free(converted);
+  anmkit_exported_free(out);
+
+  /* Sprite images: what `anmkit convert` wrote (tests/data/export/), or, in the WebAssembly
+   * build, which has no image layer, a clear refusal. */
+  snprintf(golden, sizeof golden, "%s/../tests/data/export/ghost_seq2_s3.gif", examples);
+  options.scale = 3;
+  options.sequence = 2;
+#ifdef __EMSCRIPTEN__
+  CHECK(anmkit_export(ghost, "gif", &options, &out, &warnings, &error) == ANMKIT_ERROR_UNSUPPORTED);
+  CHECK(out == NULL && warnings == NULL);
+  CHECK_STR(error.message, "the export kind gif is not in this build (it has no image layer)");
+  CHECK(anmkit_export(ghost, "png", NULL, &out, NULL, &error) == ANMKIT_ERROR_UNSUPPORTED);
+#else
+  CHECK(anmkit_export(ghost, "gif", &options, &out, &warnings, &error) == ANMKIT_OK);
+  CHECK(anmkit_exported_count(out) == 1);
+  CHECK(anmkit_exported_file(out, 0, &suffix, &bytes, &size, &error) == ANMKIT_OK);
+  CHECK_STR(suffix, ".gif");
+  CHECK(same_as_file(bytes, size, golden));
+  CHECK(anmkit_diagnostics_count(warnings) == 0);
+  anmkit_diagnostics_free(warnings);
+  anmkit_exported_free(out);
+  /* A sheet and its cell map, named after the document. */
+  CHECK(anmkit_export(ghost, "png", NULL, &out, NULL, &error) == ANMKIT_OK);
+  CHECK(anmkit_exported_count(out) == 2);
+  CHECK(anmkit_exported_file(out, 0, &suffix, &bytes, &size, &error) == ANMKIT_OK);
+  CHECK_STR(suffix, ".png");
+  snprintf(golden, sizeof golden, "%s/../tests/data/export/ghost_mm2.png", examples);
+  CHECK(same_as_file(bytes, size, golden));
+  CHECK(anmkit_exported_file(out, 1, &suffix, &bytes, &size, &error) == ANMKIT_OK);
+  CHECK_STR(suffix, ".json");
+  snprintf(golden, sizeof golden, "%s/../tests/data/export/ghost_mm2.json", examples);
+  CHECK(same_as_file(bytes, size, golden));
+  anmkit_exported_free(out);
+  /* Past what the file holds. */
+  options.sequence = 3;
+  CHECK(anmkit_export(ghost, "gif", &options, &out, NULL, &error) == ANMKIT_ERROR_BAD_VALUE);
+  CHECK_STR(error.message, "the sequence option 3: the file has 3 sequences");
+  CHECK_STR(error.file, path_of(examples, "ghost_mm2.anm"));
+#endif
+
+  /* A kind that writes nothing for the format, one that no format has. */
+  out = (anmkit_exported*)&options; /* set to NULL on failure */
+  CHECK(anmkit_export(ghost, "glb", NULL, &out, NULL, &error) == ANMKIT_ERROR_UNSUPPORTED);
+  CHECK(out == NULL);
+  CHECK_STR(error.message, "MM2 sprites convert to png or gif, not glTF");
+  CHECK(anmkit_export(turret, "gif", NULL, &out, NULL, &error) == ANMKIT_ERROR_UNSUPPORTED);
+  CHECK_STR(error.message, "gif is for MM2 sprites");
+  CHECK(anmkit_export(turret, "fbx", NULL, &out, NULL, &error) == ANMKIT_ERROR_UNSUPPORTED);
+  CHECK(strncmp(error.message, "no export kind 'fbx' (there are json, glb, gltf, png, gif, ilbm, iff, gem-4.0", 77) == 0);
+
+  /* Options out of range, named; checked before anything is made (in every build). */
+  anmkit_export_options_init(&options);
+  options.scale = 0;
+  CHECK(anmkit_export(ghost, "gif", &options, &out, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "scale must be from 1 to 64, found 0");
+  options.scale = 65;
+  CHECK(anmkit_export(turret, "json", &options, &out, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "scale must be from 1 to 64, found 65");
+  anmkit_export_options_init(&options);
+  options.flipbook_ticks = 0;
+  CHECK(anmkit_export(ghost, "gif", &options, &out, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "flipbook ticks must be from 1 to 4294967295, found 0");
+  anmkit_export_options_init(&options);
+  options.sequence = -2;
+  CHECK(anmkit_export(ghost, "gif", &options, &out, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "sequence must be -1 (the longest) or a sequence's index, found -2");
+  options.struct_size = 0;
+  CHECK(anmkit_export(ghost, "gif", &options, &out, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+
+  /* NULLs. */
+  CHECK(anmkit_export(NULL, "json", NULL, &out, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_export(turret, NULL, NULL, &out, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_export(turret, "json", NULL, NULL, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_exported_count(NULL) == 0);
+  CHECK(anmkit_exported_file(NULL, 0, &suffix, &bytes, &size, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  anmkit_exported_free(NULL);
+  anmkit_free(turret);
+  anmkit_free(ghost);
+}
+
 int main(int argc, char** argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: anmkit_capi_test EXAMPLES_DIR SCRATCH_DIR\n");
@@ -926,6 +1080,7 @@ int main(int argc, char** argv) {
   test_sprite();
   test_gltf_and_models();
   test_find_skeleton();
+  test_export();
   printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);
   return failures == 0 ? 0 : 1;
 }

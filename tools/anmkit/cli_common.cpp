@@ -167,6 +167,10 @@ std::string in_cli_words(std::string message) {
       {"give the original file as the base option", "give the original file with --base ORIGINAL.anm"},
       {"from the search roots", "from --skeleton-dir"},
       {"under the search roots", "under --skeleton-dir"},
+      {"the export kind ", "--to "},
+      {"the sequence option ", "--sequence "},
+      {"the state option ", "--state "},
+      {"(the flipbook option)", "(--flipbook)"},
   };
   for (const auto& [library, cli] : words) {
     if (const auto at = message.find(library); at != std::string::npos) message.replace(at, library.size(), cli);

@@ -27,7 +27,7 @@
 #include <unistd.h>
 
 #include "anmkit/core/file_io.hpp"
-#include "anmkit/image/sprite_outputs.hpp"
+#include "anmkit/export.hpp"
 #include "anmkit/skeleton_search.hpp"
 #include "cli_common.hpp"
 #include "folder_tally.hpp"
@@ -37,7 +37,6 @@ namespace anmkit::cli {
 namespace {
 
 namespace fs = std::filesystem;
-using Bytes = std::vector<std::uint8_t>;
 
 struct Options {
   std::vector<std::string> inputs;
@@ -62,21 +61,6 @@ struct Outcome {
   std::vector<Error> skeleton_unreadable{};  // model files of its folder that could not be read
 };
 
-// One output file: a path suffix and its bytes.
-struct Output {
-  std::string suffix;
-  Bytes bytes;
-};
-
-// --to: the interchange kinds, then every format's own targets.
-std::vector<std::string> kinds() {
-  std::vector<std::string> out{"json", "glb", "gltf", "png", "gif"};
-  for (auto t : convert_targets()) out.emplace_back(t);
-  return out;
-}
-
-Bytes text_bytes(const std::string& text) { return Bytes(text.begin(), text.end()); }
-
 Outcome skipped(std::string why) { return {Outcome::skipped, std::move(why), 0}; }
 Outcome failed(Error e, const std::string& path) {
   if (e.file.empty()) e.file = path;
@@ -85,26 +69,12 @@ Outcome failed(Error e, const std::string& path) {
 }
 
 // The suffixes of what --to `to` writes for a file of `format` (after the input's path without
-// its extension), or none and why in `skip`.
+// its extension), or none and why in `skip`: the library's plan (export_plan).
 std::vector<std::string> output_suffixes(const FormatInfo& format, const std::string& to, std::string& skip) {
-  if (to == "json") return {".json"};
-  if (to == "glb" || to == "gltf") {
-    if (format.skeletal) return {"." + to};
-    skip = "MM2 sprites convert to png or gif, not glTF";
-    return {};
-  }
-  if (to == "png" || to == "gif") {
-    if (format.sprite) return to == "png" ? std::vector<std::string>{".png", ".json"} : std::vector<std::string>{".gif"};
-    skip = fmt::format("{} is for MM2 sprites", to);
-    return {};
-  }
-  // Another version or layout of the same format.
-  if (contains(format.convert_targets, to)) return {".anm"};
-  // The format it is for, by the registry (upper case, as the messages name formats).
-  for (const FormatInfo& other : formats()) {
-    if (contains(other.convert_targets, to)) skip = fmt::format("--to {} is for {} files", to, ascii_upper(other.name));
-  }
-  return {};
+  auto plan = export_plan(format, to);
+  if (!plan) return {};  // (--to takes only the library's kinds)
+  skip = in_cli_words(plan->skip);
+  return plan->suffixes;
 }
 
 // Every suffix --to `to` may write, whatever the format.
@@ -122,46 +92,6 @@ std::vector<std::string> every_output_suffix(const std::string& to) {
 // Where an input's outputs go: OUTDIR, the input's path below its argument, no extension.
 std::string output_base(const Options& opt, const InputFile& in) {
   return (fs::path(opt.output) / fs::path(in.relative).replace_extension()).string();
-}
-
-// The outputs of one input, or the reason there are none.
-Expected<std::vector<Output>> outputs_for(const Document& document, const std::string& path, const std::string& to,
-                                          std::string& skip) {
-  const FormatInfo format = document.format();
-  if (output_suffixes(format, to, skip).empty()) return std::vector<Output>{};
-  if (to == "json") {
-    auto json = document.to_json();
-    if (!json) return json.error();
-    return std::vector<Output>{{".json", text_bytes(*json + "\n")}};
-  }
-  if (to == "glb" || to == "gltf") {
-    GltfExportOptions options;
-    options.binary = to == "glb";
-    auto gltf = document.to_gltf(options);
-    if (!gltf) return gltf.error();
-    return std::vector<Output>{{"." + to, std::move(gltf->bytes)}};
-  }
-  if (to == "png" || to == "gif") {
-    auto sprite = document.sprite();
-    if (!sprite) return sprite.error();
-    if (to == "png") {
-      const std::string name = fs::path(path).stem().string();
-      auto files = sprite_outputs::encode_sheet(sprite->images, sprite->palette, 1, name + ".png", fs::path(path).filename().string(), "state", limits().max_output_pixels);
-      if (!files) return files.error();
-      return std::vector<Output>{{".png", std::move(files->png)}, {".json", text_bytes(files->json)}};
-    }
-    bool fell_back = false;
-    auto steps = sprite_outputs::gif_steps(*sprite, std::nullopt, false, 10, fell_back);
-    if (!steps) return steps.error();
-    auto gif_bytes = sprite_outputs::encode_gif(*sprite, *steps, 1, limits().max_output_pixels);
-    if (!gif_bytes) return gif_bytes.error();
-    return std::vector<Output>{{".gif", std::move(*gif_bytes)}};
-  }
-  auto converted = document.convert(to);
-  if (!converted) return converted.error();
-  auto out = converted->write();
-  if (!out) return out.error();
-  return std::vector<Output>{{".anm", std::move(*out)}};
 }
 
 // Memory for the plan's hashes, mapped from the system and unmapped when freed. The CLI's
@@ -366,13 +296,16 @@ Outcome convert_one(const InputFile& in, const Options& opt, const SkeletonFinde
   bytes->shrink_to_fit();
   if (!document) return failed(document.error(), in.path);
   std::string skip;
+  if (output_suffixes(*format, opt.to, skip).empty()) return skipped(skip);
   const bool gltf = opt.to == "glb" || opt.to == "gltf";
   const bool looked_for = gltf && !format->skeleton_extension.empty() && (!opt.skeleton_dir.empty() || !options.skeleton.empty());
-  auto outputs = outputs_for(*document, in.path, opt.to, skip);
-  if (!outputs) return failed(outputs.error(), in.path);
-  if (outputs->empty()) return skipped(skip);
+  ExportOptions export_options;
+  export_options.limits = limits();
+  auto exported = export_as(*document, opt.to, export_options);
+  if (!exported) return failed(exported.error(), in.path);
+  const std::vector<ExportedFile>& outputs = exported->files;
   const std::string base = output_base(opt, in);
-  for (const Output& o : *outputs) {
+  for (const ExportedFile& o : outputs) {
     if (plan.inputs.holds(base + o.suffix)) {
       return failed(make_error(ErrorCode::io, "refusing to overwrite an input of this run (batch never replaces its inputs)"),
                     base + o.suffix);
@@ -381,7 +314,7 @@ Outcome convert_one(const InputFile& in, const Options& opt, const SkeletonFinde
   std::error_code ec;
   fs::create_directories(fs::path(base).parent_path(), ec);
   std::string written;
-  for (const Output& o : *outputs) {
+  for (const ExportedFile& o : outputs) {
     const std::string target = base + o.suffix;
     // Synced once for the whole batch at the end (a sync per file would dominate).
     if (auto w = write_file_atomic(target, o.bytes, Durability::deferred); !w) return failed(w.error(), target);
@@ -398,14 +331,15 @@ void add_batch(CLI::App& app, int& exit_code) {
       "Folders are walked recursively; each file's format is found by content; the input tree is mirrored under OUTDIR.\n"
       "KIND: json (lossless dumps), glb or gltf (GEM and LM, on the skeleton of the model file in the animation's folder that\n"
       "lists it or has its bones: a GEM .mdl, an LM file's .bin beside it),\n"
-      "png (MM2 sprite sheets) or gif (MM2, the longest sequence), repack (LM), or a GEM version (gem-4.0 .. gem-6.1-frm3).\n"
+      "png (MM2 sprite sheets), gif (MM2, the longest sequence), ilbm or iff (MM2, the first composed state), repack (LM),\n"
+      "or a GEM version (gem-4.0 .. gem-6.1-frm3): the library's export kinds (export_as).\n"
       "Files that are not animations, or that KIND does not apply to, are skipped and counted. Exit 1 when any file failed.");
   auto opt = std::make_shared<Options>();
   cmd->add_option("IN", opt->inputs, "Files and folders")->required();
   cmd->add_option("-o,--output", opt->output, "Output folder (created if missing)")->required();
   cmd->add_option("--to", opt->to, "What to write")
       ->required()
-      ->check(CLI::IsMember(kinds()));
+      ->check(CLI::IsMember(export_kinds()));
   cmd->add_option("-j,--jobs", opt->jobs, "Workers (default: every core)")->check(whole_number(256, 1));
   cmd->add_option("--skeleton-dir", opt->skeleton_dir,
                   "glTF: more skeletons, for animations whose own folder has no model file of their format: a GEM "

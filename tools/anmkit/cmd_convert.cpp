@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/export.hpp"
 #include "cli_common.hpp"
 #include "format_flags.hpp"
 #include "gltf_convert.hpp"
@@ -81,7 +82,7 @@ void add_convert(CLI::App& app, int& exit_code) {
   sequence->excludes(flipbook);
   cmd->add_option("--flipbook-ticks", opt->sprite.flipbook_ticks, "MM2 GIF: ticks each state shows in a flipbook")
       ->capture_default_str()
-      ->check(whole_number(UINT32_MAX, 1));
+      ->check(whole_number(flipbook_ticks_range.max, flipbook_ticks_range.min));
   cmd->add_option("--tick-hz", opt->sprite.tick_hz, "MM2: game ticks per second (unverified; AmigaDOS uses 50)")
       ->capture_default_str()
       ->check(real_number(min_tick_hz, max_tick_hz));
@@ -91,7 +92,7 @@ void add_convert(CLI::App& app, int& exit_code) {
                                 "MM2: enlarge every image output N times (nearest neighbour); import: the scale the frames "
                                 "were exported at (default: found from them)")
       ->capture_default_str()
-      ->check(whole_number(64, 1));
+      ->check(whole_number(scale_range.max, scale_range.min));
   cmd->add_option("--skeleton", opt->skeleton, "glTF from GEM: the model's .mdl (bone tree and rest pose)");
   cmd->add_option("--fps", opt->fps, "glTF: frames per second (neither format stores it)")
       ->capture_default_str()
@@ -179,11 +180,11 @@ void add_convert(CLI::App& app, int& exit_code) {
                              repacks ? fmt::format("an {} file is rewritten with --repack", ascii_upper(format.name))
                                      : fmt::format("a {} file needs --to {}", ascii_upper(format.name), joined(targets))));
     }
-    auto converted = document->convert(target);
+    ExportOptions export_options;
+    export_options.limits = limits();
+    auto converted = export_as(*document, target, export_options);
     if (!converted) return fail(converted.error());
-    auto bytes = converted->write();
-    if (!bytes) return fail(bytes.error());
-    if (auto written = write_output(opt->output, *bytes, inputs, force); !written) fail(written.error());
+    if (auto written = write_output(opt->output, converted->files.front().bytes, inputs, force); !written) fail(written.error());
   });
 }
 

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "anmkit/export.hpp"
+
 namespace anmkit::cli {
 
 bool is_gltf_output(const std::string& output) {
@@ -17,12 +19,12 @@ void print_warnings(const std::vector<Warning>& warnings) {
 }
 
 int export_gltf(const Document& document, const std::string& output, const InputSet& inputs, bool force) {
-  GltfExportOptions options;
-  options.binary = lower_extension(output) == ".glb";
-  auto gltf = document.to_gltf(options);
+  ExportOptions options;
+  options.limits = limits();
+  auto gltf = export_as(document, lower_extension(output) == ".glb" ? "glb" : "gltf", options);
   if (!gltf) return report(gltf.error(), document.name());
   print_warnings(gltf->warnings);
-  if (auto written = write_output(output, gltf->bytes, inputs, force); !written) return report(written.error());
+  if (auto written = write_output(output, gltf->files.front().bytes, inputs, force); !written) return report(written.error());
   return exit_ok;
 }
 

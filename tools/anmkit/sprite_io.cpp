@@ -9,24 +9,28 @@
 #include <fmt/format.h>
 
 #include "anmkit/core/file_io.hpp"
-#include "anmkit/image/ilbm.hpp"
+#include "anmkit/export.hpp"
 #include "anmkit/image/png.hpp"
-#include "anmkit/image/sprite_outputs.hpp"
+#include "gltf_convert.hpp"
 
 namespace anmkit::cli {
 namespace {
 
 namespace fs = std::filesystem;
 
-enum class Kind { folder, sheet, gif, ilbm, unknown };
+// What OUT's form asks for: a folder of PNG frames, or one of the library's export kinds ("" for
+// none).
+bool is_folder_output(const std::string& output) {
+  return !output.empty() && (output.back() == '/' || fs::is_directory(output));
+}
 
-Kind output_kind(const std::string& output) {
-  if (!output.empty() && (output.back() == '/' || fs::is_directory(output))) return Kind::folder;
+std::string export_kind(const std::string& output) {
   const std::string ext = lower_extension(output);
-  if (ext == ".png") return Kind::sheet;
-  if (ext == ".gif") return Kind::gif;
-  if (ext == ".iff" || ext == ".ilbm" || ext == ".lbm") return Kind::ilbm;
-  return Kind::unknown;
+  if (ext == ".png") return "png";  // a sheet and its .json
+  if (ext == ".gif") return "gif";
+  if (ext == ".iff") return "iff";
+  if (ext == ".ilbm" || ext == ".lbm") return "ilbm";
+  return "";
 }
 
 // Writes one output and returns exit_failure (after reporting) when it cannot.
@@ -47,67 +51,52 @@ struct Writer {
 
 int export_sprite(const Document& document, const std::string& output, const InputSet& inputs, const SpriteExportOptions& opt) {
   const std::string& input = document.name();
-  auto sprite = document.sprite();
-  if (!sprite) return report(sprite.error(), input);
-  const std::vector<model::IndexedImage>* raw = &sprite->stored;
   Writer out{inputs, opt.force};
-  switch (output_kind(output)) {
-    case Kind::folder: {
-      std::error_code ec;
-      fs::create_directories(output, ec);
-      if (ec) return report(make_error(ErrorCode::io, fmt::format("cannot create the folder: {}", ec.message())), output);
-      for (std::size_t i = 0; i < raw->size(); ++i) {
-        out.put((fs::path(output) / fmt::format("raw_{:03}.png", i)).string(),
-                png::encode_indexed(model::scaled((*raw)[i], opt.scale), sprite->palette));
-      }
-      for (std::size_t k = 0; k < sprite->images.size(); ++k) {
-        out.put((fs::path(output) / fmt::format("composed_{:03}.png", k)).string(),
-                png::encode_indexed(model::scaled(sprite->images[k], opt.scale), sprite->palette));
-      }
-      return out.status;
+  if (is_folder_output(output)) {
+    auto sprite = document.sprite();
+    if (!sprite) return report(sprite.error(), input);
+    const std::vector<model::IndexedImage>* raw = &sprite->stored;
+    std::error_code ec;
+    fs::create_directories(output, ec);
+    if (ec) return report(make_error(ErrorCode::io, fmt::format("cannot create the folder: {}", ec.message())), output);
+    for (std::size_t i = 0; i < raw->size(); ++i) {
+      out.put((fs::path(output) / fmt::format("raw_{:03}.png", i)).string(),
+              png::encode_indexed(model::scaled((*raw)[i], opt.scale), sprite->palette));
     }
-    case Kind::sheet: {
-      auto files = sprite_outputs::encode_sheet(opt.raw ? *raw : sprite->images, sprite->palette, opt.scale,
-                                                fs::path(output).filename().string(), fs::path(input).filename().string(),
-                                                opt.raw ? "frame" : "state", limits().max_output_pixels);
-      if (!files) return report(files.error(), output);
-      out.put(output, files->png);
-      out.put(fs::path(output).replace_extension(".json").string(), std::vector<std::uint8_t>(files->json.begin(), files->json.end()));
-      return out.status;
+    for (std::size_t k = 0; k < sprite->images.size(); ++k) {
+      out.put((fs::path(output) / fmt::format("composed_{:03}.png", k)).string(),
+              png::encode_indexed(model::scaled(sprite->images[k], opt.scale), sprite->palette));
     }
-    case Kind::gif: {
-      if (opt.sequence >= 0 && std::size_t(opt.sequence) >= sprite->sequences.size()) {
-        return report(make_error(ErrorCode::bad_value,
-                                 fmt::format("--sequence {}: the file has {} sequences", opt.sequence, sprite->sequences.size())),
-                      input);
-      }
-      bool fell_back = false;
-      auto steps = sprite_outputs::gif_steps(*sprite, opt.sequence >= 0 ? std::optional<std::size_t>(std::size_t(opt.sequence)) : std::nullopt,
-                                             opt.flipbook, opt.flipbook_ticks, fell_back);
-      if (!steps) return report(steps.error(), input);
-      if (fell_back) {
-        print_line(stderr, input + ": warning: no non-empty sequence; writing the composed states in order (--flipbook)");
-      }
-      out.put(output, sprite_outputs::encode_gif(*sprite, *steps, opt.scale, limits().max_output_pixels));
-      return out.status;
-    }
-    case Kind::ilbm: {
-      if (opt.state >= sprite->images.size()) {
-        return report(make_error(ErrorCode::bad_value, fmt::format("--state {}: the file has composed states 0..{}", opt.state,
-                                                                   sprite->images.size() - 1)),
-                      input);
-      }
-      out.put(output, ilbm::encode(model::scaled(sprite->images[opt.state], opt.scale), sprite->palette, sprite->planes, 0));
-      return out.status;
-    }
-    case Kind::unknown: break;
+    return out.status;
   }
-  report(make_error(ErrorCode::unsupported,
-                    fmt::format("cannot tell what to write from '-o {}': use DIR/ (PNG frames), NAME.png (a sheet), "
-                                "NAME.gif or NAME.iff",
-                                output)),
-         input);
-  return exit_usage;  // the command line names no output there is
+  const std::string kind = export_kind(output);
+  if (kind.empty()) {
+    report(make_error(ErrorCode::unsupported,
+                      fmt::format("cannot tell what to write from '-o {}': use DIR/ (PNG frames), NAME.png (a sheet), "
+                                  "NAME.gif or NAME.iff",
+                                  output)),
+           input);
+    return exit_usage;  // the command line names no output there is
+  }
+  ExportOptions options;
+  options.scale = opt.scale;
+  options.raw = opt.raw;
+  if (opt.sequence >= 0) options.sequence = std::uint64_t(opt.sequence);
+  options.flipbook = opt.flipbook;
+  options.flipbook_ticks = opt.flipbook_ticks;
+  options.state = opt.state;
+  options.limits = limits();
+  options.file_name = fs::path(output).filename().string();  // what the sheet's .json names
+  auto exported = export_as(document, kind, options);
+  // An error naming no file is about the output (an image past --max-output-pixels).
+  if (!exported) return report(exported.error(), output);
+  print_warnings(exported->warnings);
+  // The first file is OUT; the others sit beside it under its name (NAME.png's NAME.json).
+  for (std::size_t i = 0; i < exported->files.size(); ++i) {
+    const auto& file = exported->files[i];
+    out.put(i == 0 ? output : fs::path(output).replace_extension(file.suffix).string(), file.bytes);
+  }
+  return out.status;
 }
 
 int import_sprite_frames(const std::string& folder, const std::string& output, const SpriteImportOptions& opt) {

@@ -1,6 +1,6 @@
 #pragma once
-// `anmkit convert` for sprite animations: export to PNG folders, sprite sheets, GIF and IFF ILBM,
-// and import of edited PNG frames.
+// `anmkit convert` for sprite animations: export to PNG folders here, and to sprite sheets, GIF and
+// IFF ILBM through the library (export_as) by OUT's extension; import of edited PNG frames.
 
 #include <string>
 
