@@ -63,19 +63,29 @@ Expected<void> check_range(std::string_view setting, double value, RealRange ran
   return bad_setting(fmt::format("{} must be from {:g} to {:g}, found {:g}", setting, range.min, range.max, value));
 }
 
-std::vector<FormatOption> format_options() {
-  std::vector<FormatOption> out;
-  for (const auto* e : detail::entries()) {
-    for (const auto& option : e->info.options) {
-      const auto same = [&](const FormatOption& o) { return o.name == option.name; };
-      if (std::find_if(out.begin(), out.end(), same) == out.end()) out.push_back(option);
+namespace {
+
+// Gathered once: every open checks its settings against them.
+const std::vector<FormatOption>& declared_options() {
+  static const std::vector<FormatOption> all = [] {
+    std::vector<FormatOption> out;
+    for (const auto* e : detail::entries()) {
+      for (const auto& option : e->info.options) {
+        const auto same = [&](const FormatOption& o) { return o.name == option.name; };
+        if (std::find_if(out.begin(), out.end(), same) == out.end()) out.push_back(option);
+      }
     }
-  }
-  return out;
+    return out;
+  }();
+  return all;
 }
 
+}  // namespace
+
+std::vector<FormatOption> format_options() { return declared_options(); }
+
 Expected<void> check_format_options(const FormatSettings& settings, bool importing) {
-  const auto all = format_options();
+  const auto& all = declared_options();
   for (const auto& [given_name, setting] : settings) {
     const std::string& name = given_name;  // clang before 16 cannot capture a structured binding
     const auto it = std::find_if(all.begin(), all.end(), [&](const FormatOption& o) { return o.name == name; });
