@@ -334,9 +334,23 @@ Result check_gltf_import(Input bytes) {
   return std::nullopt;
 }
 
+Result check_json_structure(Input bytes) {
+  if (auto failure = check_json_build(bytes)) return failure;
+  // What build makes, anmkit opens (detection included) under the same (default) limits.
+  auto document = Document::from_json({reinterpret_cast<const char*>(bytes.data()), bytes.size()});
+  if (!document) return std::nullopt;
+  auto written = document->write();
+  if (!written) return "json: a built document does not write: " + written.error().to_string();
+  auto back = Document::open(*written);
+  if (!back) return "json: a built file does not read back: " + back.error().to_string();
+  if (back->format().name != document->format().name) return "json: a built file reads back as another format";
+  return std::nullopt;
+}
+
 const std::vector<Target>& targets() {
   static const std::vector<Target> all{{"gem", check_gem},   {"lm", check_lm},   {"lm_bin", check_lm_bin},
                                        {"mm2", check_mm2},   {"mdl", check_mdl}, {"json_build", check_json_build},
+                                       {"json_structure", check_json_structure},
                                        {"png_import", check_png_import}, {"gltf_import", check_gltf_import}};
   return all;
 }

@@ -22,6 +22,8 @@ std::optional<std::string> check_lm_bin(Input bytes);
 std::optional<std::string> check_mm2(Input bytes);
 std::optional<std::string> check_mdl(Input bytes);
 std::optional<std::string> check_json_build(Input bytes);
+// check_json_build, then the front door: Document::from_json, write, and open (detection included).
+std::optional<std::string> check_json_structure(Input bytes);
 std::optional<std::string> check_png_import(Input bytes);
 std::optional<std::string> check_gltf_import(Input bytes);
 // The C API (capi_check.cpp; links the C library, so apart from targets()).

@@ -112,20 +112,8 @@ extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t s
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  if (auto failure = anmkit::fuzz::check_json_build({data, size})) {
+  if (auto failure = anmkit::fuzz::check_json_structure({data, size})) {
     std::fprintf(stderr, "fidelity failure: %s\n", failure->c_str());
-    std::abort();
-  }
-  // What build makes, anmkit reads under the same (default) limits.
-  auto document = anmkit::Document::from_json({reinterpret_cast<const char*>(data), size});
-  if (!document) return 0;
-  auto written = document->write();
-  if (!written) {
-    std::fprintf(stderr, "fidelity failure: a built document does not write: %s\n", written.error().to_string().c_str());
-    std::abort();
-  }
-  if (auto back = anmkit::Document::open(*written); !back) {
-    std::fprintf(stderr, "fidelity failure: a built file does not read back: %s\n", back.error().to_string().c_str());
     std::abort();
   }
   return 0;

@@ -158,6 +158,10 @@ def import_model(context, mdl: str, chosen: Optional[str], fps: float) -> List[s
     return [w.message for w in warnings]
 
 
+# The frame rates the library takes (the command line and Python offer the same).
+FPS_RANGE = anmkit.setting_range("fps")
+
+
 class ImportAnm(bpy.types.Operator, ImportHelper):
     """Import a GEM, Luigi's Mansion or Might and Magic II animation (anmkit)"""
     bl_idname = "import_anim.anmkit"
@@ -169,7 +173,7 @@ class ImportAnm(bpy.types.Operator, ImportHelper):
     skeleton: StringProperty(name="Skeleton", subtype="FILE_PATH", default="",
                              description="The GEM .mdl or LM .bin; empty: the .mdl beside the file that lists it, "
                                          "or the .bin of the same name")
-    fps: FloatProperty(name="Frame rate", default=30.0, min=1.0, max=1000.0,
+    fps: FloatProperty(name="Frame rate", default=30.0, min=FPS_RANGE[0], max=FPS_RANGE[1],
                        description="GEM and LM files store none; the scene is set to it")
 
     def execute(self, context):

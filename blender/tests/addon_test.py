@@ -105,6 +105,11 @@ def e25_folder():
     return here
 
 
+def test_the_frame_rate_field_offers_the_librarys_range():
+    field = bpy.ops.import_anim.anmkit.get_rna_type().properties["fps"]
+    check((round(field.hard_min, 6), field.hard_max) == (0.01, 10000.0), (field.hard_min, field.hard_max))
+
+
 def test_e25_tank_with_every_sequence():
     clean()
     here = e25_folder()

@@ -112,6 +112,12 @@ typedef struct anmkit_format_option {
 /* Option `index` (0 ..); ANMKIT_ERROR_INVALID_ARGUMENT past the last. */
 ANMKIT_API anmkit_status anmkit_format_option_get(size_t index, anmkit_format_option* out, anmkit_error* error);
 
+/* The range the library accepts for one of its own numbers, by name: "fps" and "tick_hz" (of
+ * anmkit_open_options), "tolerance" (of anmkit_gltf_import_options); both ends included. For a
+ * front end's own fields (a slider, a spin box), so that it offers what the library takes.
+ * ANMKIT_ERROR_INVALID_ARGUMENT for another name or a NULL pointer. */
+ANMKIT_API anmkit_status anmkit_setting_range(const char* name, double* min, double* max, anmkit_error* error);
+
 /* What a registered format is, as the registry knows it. Every string is static storage; the
  * lists are their items, each ended by a NUL, then a NUL. */
 typedef struct anmkit_format_info {

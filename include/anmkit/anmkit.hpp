@@ -116,6 +116,9 @@ struct RealRange {
 inline constexpr RealRange fps_range{0.01, 10000};
 inline constexpr RealRange tick_hz_range{0.01, 10000};
 inline constexpr RealRange tolerance_range{0, 1e6};
+// The range of one of those by its name ("fps", "tick_hz", "tolerance"), for front ends that
+// cannot include this header (the C API's anmkit_setting_range); none for another name.
+std::optional<RealRange> setting_range(std::string_view name);
 // "fps must be from 0.01 to 10000, found -1": an error naming `setting` as the front end calls it.
 Expected<void> check_range(std::string_view setting, double value, RealRange range);
 

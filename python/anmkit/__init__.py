@@ -33,7 +33,8 @@ except ImportError:  # pragma: no cover - exercised by the tests' no-NumPy run
 
 __all__ = ["Error", "Diagnostic", "Bone", "Joint", "Skeleton", "Pose", "Sprite", "Document", "open", "open_bytes",
            "from_json", "from_gltf", "GltfImport", "model_to_gltf", "model_summary", "detect", "formats", "have_numpy",
-           "SkeletonReason", "SkeletonMatch", "find_skeleton", "Export", "export_kinds", "__version__"]
+           "SkeletonReason", "SkeletonMatch", "find_skeleton", "Export", "export_kinds", "setting_range",
+           "__version__"]
 
 __version__: str = lib.anmkit_library_version().decode()
 
@@ -211,6 +212,14 @@ def format_info(name: str) -> dict:
                     "whole_frames_only": bool(info.whole_frames_only),
                     "convert_targets": _name_list(info.convert_targets), "import_targets": _name_list(info.import_targets)}
         index += 1
+
+
+def setting_range(name: str) -> Tuple[float, float]:
+    """The range the library takes for one of its own numbers ("fps", "tick_hz", "tolerance"),
+    both ends included: what a front end's field should offer. Error for another name."""
+    low, high = ctypes.c_double(), ctypes.c_double()
+    _call(lib.anmkit_setting_range, name.encode(), ctypes.byref(low), ctypes.byref(high))
+    return low.value, high.value
 
 
 def format_options() -> List[dict]:

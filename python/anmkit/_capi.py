@@ -151,6 +151,7 @@ _SIGNATURES = {
     "anmkit_detect": (c_char_p, [c_void_p, c_size_t]),
     "anmkit_abi_layout": (c_char_p, []),
     "anmkit_open_options_init": (None, [POINTER(OpenOptions)]),
+    "anmkit_setting_range": (_status, [c_char_p, POINTER(c_double), POINTER(c_double), _err]),
     "anmkit_format_option_get": (_status, [c_size_t, POINTER(FormatOption), _err]),
     "anmkit_format_info_get": (_status, [c_size_t, POINTER(FormatInfo), _err]),
     "anmkit_import_target": (c_char_p, [_doc]),

@@ -51,6 +51,10 @@ def test_library_facts():
     assert anmkit.detect(pathlib.Path(example("turret_v40.anm")).read_bytes()) == "gem"
     assert anmkit.detect(pathlib.Path(example("ghost_mm2.anm")).read_bytes()) == "mm2"
     assert anmkit.detect(b"hello") is None
+    assert anmkit.setting_range("fps") == (0.01, 10000.0)
+    assert anmkit.setting_range("tolerance") == (0.0, 1e6)
+    with pytest.raises(anmkit.Error, match="no setting named 'frames' has a range"):
+        anmkit.setting_range("frames")
 
 
 def test_gem_document():

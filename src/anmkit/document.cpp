@@ -70,8 +70,7 @@ Expected<Document> Document::open(std::span<const std::uint8_t> bytes, const Ope
       return make_error(ErrorCode::too_large,
                         fmt::format("the input is {} bytes, more than the limit of {}", bytes.size(), options.limits.max_input_bytes));
     }
-    for (const detail::FormatEntry* entry : detail::entries()) {
-      if (!entry->sniff(bytes)) continue;
+    if (const detail::FormatEntry* entry = detail::detect_entry(bytes)) {
       auto model = entry->read(bytes, options);
       if (!model) return model.error();
       Document document(entry, std::move(*model), std::move(name), options);
@@ -108,6 +107,15 @@ Expected<Document> Document::from_json(std::string_view json, const OpenOptions&
     // same limits (its size, and any rule of the format the dump alone cannot show).
     auto bytes = (*model)->write();
     if (!bytes) return bytes.error();
+    // ... and recognises it as this format: detection must pick this entry, not another or none
+    // (an LM header with a version detection does not know would make a file nothing opens).
+    if (const detail::FormatEntry* seen = detail::detect_entry(*bytes); seen != entry) {
+      return make_error(ErrorCode::bad_value,
+                        seen ? fmt::format("the document makes a file that anmkit would read as {}, not {}", seen->info.title,
+                                           entry->info.title)
+                             : fmt::format("the document makes a file that anmkit would not recognise as {}: its bytes are not {}",
+                                           entry->info.title, entry->signature.empty() ? entry->heuristic : entry->signature));
+    }
     if (auto back = entry->read(*bytes, options); !back) {
       Error e = back.error();
       e.message = fmt::format("the document makes a file that anmkit would refuse to read: {}{}", e.message,

@@ -58,6 +58,13 @@ Expected<void> check_value(const FormatOption& option, const std::string& value)
 
 }  // namespace
 
+std::optional<RealRange> setting_range(std::string_view name) {
+  if (name == "fps") return fps_range;
+  if (name == "tick_hz") return tick_hz_range;
+  if (name == "tolerance") return tolerance_range;
+  return std::nullopt;
+}
+
 Expected<void> check_range(std::string_view setting, double value, RealRange range) {
   if (range.holds(value)) return {};
   return bad_setting(fmt::format("{} must be from {:g} to {:g}, found {:g}", setting, range.min, range.max, value));

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 
+#include "anmkit/core/guard.hpp"
+
 namespace anmkit::detail {
 
 namespace fs = std::filesystem;
@@ -81,8 +83,8 @@ std::optional<KnownModel> read_known_model(const std::string& path, const OpenOp
       return known(path, *id, entry, *file);
     }
     return std::nullopt;
-  } catch (const std::exception& e) {
-    return fail(make_error(ErrorCode::invalid_model, fmt::format("internal error: {}", e.what())));
+  } catch (...) {
+    return fail(caught_error());  // the library's one guard: out_of_memory, or internal for a bug
   }
 }
 
@@ -114,9 +116,10 @@ std::shared_ptr<const FolderModels> ModelFolders::get(const std::string& folder)
   std::call_once(slot->once, [&] {
     try {
       slot->models = std::make_shared<const FolderModels>(read_folder_models(folder, options_));
-    } catch (const std::exception& e) {
+    } catch (...) {
       FolderModels failed;
-      Error error = make_error(ErrorCode::io, fmt::format("cannot list its model files: {}", e.what()));
+      Error error = caught_error();
+      error.message = "cannot list its model files: " + error.message;
       error.file = folder;
       failed.unreadable.push_back(std::move(error));
       slot->models = std::make_shared<const FolderModels>(std::move(failed));

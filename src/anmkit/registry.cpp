@@ -63,10 +63,15 @@ std::vector<FormatInfo> formats() {
   return out;
 }
 
-std::optional<FormatInfo> detect(std::span<const std::uint8_t> bytes) {
-  for (const auto* e : detail::entries()) {
-    if (e->sniff(bytes)) return e->info;
+const detail::FormatEntry* detail::detect_entry(std::span<const std::uint8_t> bytes) {
+  for (const auto* e : entries()) {
+    if (e->sniff(bytes)) return e;
   }
+  return nullptr;
+}
+
+std::optional<FormatInfo> detect(std::span<const std::uint8_t> bytes) {
+  if (const auto* e = detail::detect_entry(bytes)) return e->info;
   return std::nullopt;
 }
 

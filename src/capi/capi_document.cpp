@@ -169,6 +169,17 @@ anmkit_status anmkit_format_info_get(size_t index, anmkit_format_info* out, anmk
   });
 }
 
+anmkit_status anmkit_setting_range(const char* name, double* min, double* max, anmkit_error* error) {
+  return guarded(error, [&] {
+    if (!name || !min || !max) return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, "a NULL name, min or max");
+    const auto range = setting_range(name);
+    if (!range) return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, std::string("no setting named '") + name + "' has a range");
+    *min = range->min;
+    *max = range->max;
+    return ok(error);
+  });
+}
+
 anmkit_status anmkit_format_option_get(size_t index, anmkit_format_option* out, anmkit_error* error) {
   return guarded(error, [&] {
     // Built once: the strings it hands out are static storage.

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <random>
 
+#include <nlohmann/json.hpp>
+
 #include "support/fixture_bytes.hpp"
 
 namespace anmkit {
@@ -209,6 +211,22 @@ TEST(Document, ErrorsNameTheFileAndOffset) {
   ASSERT_FALSE(json);
   EXPECT_EQ(json.error().code, ErrorCode::json);
   EXPECT_FALSE(json.error().pointer.empty());
+}
+
+// A dump whose file detection would not give back to its format is refused by build, not written
+// as a file that nothing opens: LM has no signature, and its detection knows versions 1 and 2.
+TEST(Document, BuildRefusesAFileDetectionWouldNotRecognise) {
+  auto document = Document::open(example("mansion_door.anm"));
+  ASSERT_TRUE(document);
+  auto dump = nlohmann::ordered_json::parse(*document->to_json());
+  ASSERT_TRUE(Document::from_json(dump.dump()));
+  dump["version"] = 255;
+  auto built = Document::from_json(dump.dump(), {}, "door.json");
+  ASSERT_FALSE(built);
+  EXPECT_EQ(built.error().code, ErrorCode::bad_value);
+  EXPECT_EQ(built.error().to_string(),
+            "door.json: error: the document makes a file that anmkit would not recognise as Luigi's Mansion node animation "
+            "(GameCube): its bytes are not a plausible LM header");
 }
 
 TEST(Document, SaveIsAtomicAndKeepsTheSource) {

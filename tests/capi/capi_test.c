@@ -226,6 +226,16 @@ static void test_open_errors(void) {
   CHECK_STR(error.message, "tick_hz must be from 0.01 to 10000, found inf");
 
   {
+    /* The ranges of the library's own numbers, for a front end's fields. */
+    double min = 0, max = 0;
+    CHECK(anmkit_setting_range("fps", &min, &max, &error) == ANMKIT_OK && min == 0.01 && max == 10000);
+    CHECK(anmkit_setting_range("tick_hz", &min, &max, &error) == ANMKIT_OK && min == 0.01 && max == 10000);
+    CHECK(anmkit_setting_range("tolerance", &min, &max, &error) == ANMKIT_OK && min == 0 && max == 1e6);
+    CHECK(anmkit_setting_range("frames", &min, &max, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+    CHECK_STR(error.message, "no setting named 'frames' has a range");
+    CHECK(anmkit_setting_range(NULL, &min, &max, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  }
+  {
     /* The formats' own options, as their entries declare them. */
     anmkit_format_option option;
     size_t count = 0;

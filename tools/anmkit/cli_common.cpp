@@ -75,6 +75,8 @@ CLI::Validator real_number(double min, double max) {
   return number(range);
 }
 
+CLI::Validator real_number(RealRange range) { return real_number(range.min, range.max); }
+
 std::string printable(std::string_view text) {
   std::string out;
   out.reserve(text.size());

@@ -38,11 +38,11 @@ CLI::Validator real_number(double min, double max);
 
 // Ranges shared by several commands (positive where zero would mean nothing, and at most a
 // value past which results stop being numbers: key times, GIF delays, frame indices).
-inline constexpr double max_fps = 10000, min_fps = 0.01;
-inline constexpr double max_tick_hz = 10000, min_tick_hz = 0.01;
+// fps, tick rate and tolerance take the library's ranges (fps_range, tick_hz_range,
+// tolerance_range), which every front end shares.
+CLI::Validator real_number(RealRange range);
 inline constexpr double max_frame = 4294967295.0;  // frame counts are 32-bit
 inline constexpr double max_seconds = 1e9;
-inline constexpr double max_tolerance = 1e6;
 
 // A name or message as one line of text output: control bytes (0x00-0x1F, 0x7F) are written as
 // \n, \t, \r or \xHH, and a backslash as \\, so that a file name cannot start a line of its

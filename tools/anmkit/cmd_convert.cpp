@@ -71,7 +71,7 @@ void add_convert(CLI::App& app, int& exit_code) {
   cmd->add_option("--tolerance", opt->tolerance,
                   "From glTF: how far a value may move and still count as unchanged (GEM), or stray from the samples (LM; rotations in radians)")
       ->capture_default_str()
-      ->check(real_number(0, max_tolerance));
+      ->check(real_number(tolerance_range));
   auto* repack = cmd->add_flag("--repack", opt->repack, "LM: rewrite in the canonical layout, sharing identical data");
   to->excludes(repack);
   cmd->add_flag("--in-place,--force", opt->sprite.force, "Allow an output to replace an input file");
@@ -85,7 +85,7 @@ void add_convert(CLI::App& app, int& exit_code) {
       ->check(whole_number(flipbook_ticks_range.max, flipbook_ticks_range.min));
   cmd->add_option("--tick-hz", opt->sprite.tick_hz, "MM2: game ticks per second (unverified; AmigaDOS uses 50)")
       ->capture_default_str()
-      ->check(real_number(min_tick_hz, max_tick_hz));
+      ->check(real_number(tick_hz_range));
   cmd->add_flag("--raw", opt->sprite.raw, "MM2 sheet: the stored frames instead of the composed states");
   cmd->add_option("--state", opt->sprite.state, "MM2 IFF: the composed state to write")->capture_default_str()->check(whole_number(SIZE_MAX));
   auto* scale = cmd->add_option("--scale", opt->sprite.scale,
@@ -96,7 +96,7 @@ void add_convert(CLI::App& app, int& exit_code) {
   cmd->add_option("--skeleton", opt->skeleton, "glTF from GEM: the model's .mdl (bone tree and rest pose)");
   cmd->add_option("--fps", opt->fps, "glTF: frames per second (neither format stores it)")
       ->capture_default_str()
-      ->check(real_number(min_fps, max_fps));
+      ->check(real_number(fps_range));
   cmd->add_option("--base", opt->import.base,
                   "MM2 import: the game file the frames came from; glTF import (GEM, LM): the original file, whose bytes are kept "
                   "wherever the glTF did not change it");

@@ -27,10 +27,10 @@ void add_info(CLI::App& app, int& exit_code) {
   cmd->add_flag("--json", opt->json, "Print JSON: an object for one file, an array for several");
   cmd->add_option("--fps", opt->fps, "LM: frames per second, for the duration")
       ->capture_default_str()
-      ->check(real_number(min_fps, max_fps));
+      ->check(real_number(fps_range));
   cmd->add_option("--tick-hz", opt->tick_hz, "MM2: game ticks per second, for sequence durations")
       ->capture_default_str()
-      ->check(real_number(min_tick_hz, max_tick_hz));
+      ->check(real_number(tick_hz_range));
   opt->format.add_to(cmd, FormatFlags::opening);
   cmd->callback([opt, &exit_code] {
     nlohmann::ordered_json all = nlohmann::ordered_json::array();

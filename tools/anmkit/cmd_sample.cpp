@@ -143,7 +143,7 @@ void add_sample(CLI::App& app, int& exit_code) {
   frame->excludes(time);
   cmd->add_option("--fps", opt->fps, "Frames per second for --time (neither format stores it)")
       ->capture_default_str()
-      ->check(real_number(min_fps, max_fps));
+      ->check(real_number(fps_range));
   cmd->add_flag("--json", opt->json, "Print JSON instead of a table");
   opt->format.add_to(cmd, FormatFlags::opening);
   cmd->callback([opt, frame, time, &exit_code] {
