@@ -169,7 +169,7 @@ typedef struct anmkit_open_options {
   uint32_t max_frames;
   uint32_t max_bones;
   uint32_t max_sequences;
-  const char* skeleton;        /* the paired model file (GEM .mdl, LM .bin), or NULL */
+  const char* skeleton;        /* the paired model file (GEM .mdl, LM .bin), or NULL; read from disk, for anmkit_open_memory too */
   double fps;                  /* skeletal formats store none; 0 takes 30 */
   double tick_hz;              /* sprites: game ticks per second; 0 takes 60 */
   /* The formats' own options that apply when opening (`when_opening`), e.g. LM's "nodes" and

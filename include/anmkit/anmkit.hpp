@@ -87,11 +87,6 @@ std::optional<FormatInfo> detect(std::span<const std::uint8_t> bytes);
 // Every convert() target of every format, and every glTF import target, each once, in order.
 std::vector<std::string_view> convert_targets();
 std::vector<std::string_view> import_targets();
-// The units an LM file's rotations may be stored in ("degrees", "turn4096", "radians"), and
-// how many radians one of them is (nullopt for an unknown name).
-std::vector<std::string_view> rotation_units();
-inline constexpr std::string_view default_rotation_unit = "degrees";
-std::optional<double> rotation_unit_radians(std::string_view unit);
 
 // A value of a format's own option (FormatOption), as text ("12", "turn4096", "true"), and how the
 // front end's user gave it ("--nodes"; empty: the library words it itself), for summaries.
@@ -122,6 +117,9 @@ std::optional<RealRange> setting_range(std::string_view name);
 // "fps must be from 0.01 to 10000, found -1": an error naming `setting` as the front end calls it.
 Expected<void> check_range(std::string_view setting, double value, RealRange range);
 
+// Reads a whole file of at most `max_bytes` (anmkit::read_file reads one from disk).
+using FileReader = std::function<Expected<std::vector<std::uint8_t>>(const std::string& path, std::uint64_t max_bytes)>;
+
 struct OpenOptions {
   ReadLimits limits;
   // The paired model file (format().skeleton_extension): GEM's .mdl gives the bone tree and rest
@@ -129,6 +127,11 @@ struct OpenOptions {
   std::string skeleton;
   // How the front end's user gave the skeleton ("--bin MODEL.bin"), for summaries; empty: its path.
   std::string skeleton_given_as;
+  // How a file the input names (its skeleton) is read: the path, and the most bytes to take.
+  // Empty: Document::open(path) reads from disk; opening bytes or a dump reads no file, and a
+  // skeleton named then is an error. A front end that opens bytes with a skeleton on disk (the
+  // command line, the C API) gives anmkit::read_file; a caller with files in memory, its own.
+  FileReader read_file;
   // The formats' own options (FormatInfo::options that are when_opening), by name.
   FormatSettings format_options;
   double fps = model::default_fps;        // skeletal formats store no frame rate

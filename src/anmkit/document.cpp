@@ -60,7 +60,11 @@ Document::Document(const detail::FormatEntry* entry, std::shared_ptr<const detai
 Expected<Document> Document::open(const std::string& path, const OpenOptions& options) {
   auto bytes = detail::read_input(path, options);
   if (!bytes) return bytes.error();
-  return open(*bytes, options, path);
+  if (options.read_file) return open(*bytes, options, path);
+  // A file opened from disk reads its skeleton from disk too.
+  OpenOptions from_disk = options;
+  from_disk.read_file = [](const std::string& named, std::uint64_t max_bytes) { return read_file(named, max_bytes); };
+  return open(*bytes, from_disk, path);
 }
 
 Expected<Document> Document::open(std::span<const std::uint8_t> bytes, const OpenOptions& options, std::string name) {

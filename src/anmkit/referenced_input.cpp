@@ -12,6 +12,25 @@ Expected<std::vector<std::uint8_t>> read_input(const std::string& path, const Op
   return bytes;
 }
 
+Expected<std::vector<std::uint8_t>> read_named_file(const std::string& path, const OpenOptions& options) {
+  if (!options.read_file) {
+    Error e = make_error(ErrorCode::unsupported,
+                         "not read: a document opened from bytes reads the files it names only through the read_file option");
+    e.file = path;
+    return e;
+  }
+  auto bytes = options.read_file(path, options.limits.max_input_bytes);
+  if (!bytes && bytes.error().file.empty()) bytes.error().file = path;
+  // A reader of the caller's that takes more than it was allowed is held to the limit still.
+  if (bytes && bytes->size() > options.limits.max_input_bytes) {
+    Error e = make_error(ErrorCode::too_large, fmt::format("{} bytes, more than the limit of {} (limits.max_input_bytes)", bytes->size(),
+                                                           options.limits.max_input_bytes));
+    e.file = path;
+    return e;
+  }
+  return bytes;
+}
+
 Expected<std::vector<std::uint8_t>> read_referenced_input(const std::string& referrer, const std::string& name,
                                                           const OpenOptions& options, std::uint64_t& budget) {
   namespace fs = std::filesystem;

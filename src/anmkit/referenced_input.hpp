@@ -12,6 +12,9 @@ namespace anmkit::detail {
 
 // A file read with the caller's limits, naming the file on failure.
 Expected<std::vector<std::uint8_t>> read_input(const std::string& path, const OpenOptions& options);
+// The file an input names by path (its skeleton), read through options.read_file under the
+// caller's limits; with no reader given, an error naming the file (nothing touches the disk).
+Expected<std::vector<std::uint8_t>> read_named_file(const std::string& path, const OpenOptions& options);
 // A file another file names: resolved against the naming file's folder, a regular file (not an
 // absolute path), and read within `budget` bytes, which it uses up. The budget starts at the
 // limit less the naming file's size, so that all together count once against

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <random>
 
@@ -39,9 +40,21 @@ TEST(Registry, ListsFormatsAndTargetsOnce) {
   EXPECT_EQ(names, (std::vector<std::string_view>{"gem", "mm2", "lm"}));
   EXPECT_EQ(convert_targets(), (std::vector<std::string_view>{"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3", "repack"}));
   EXPECT_EQ(import_targets(), (std::vector<std::string_view>{"gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3", "lm"}));
-  EXPECT_EQ(rotation_units(), (std::vector<std::string_view>{"degrees", "turn4096", "radians"}));
-  EXPECT_DOUBLE_EQ(*rotation_unit_radians("turn4096"), 3.14159265358979323846 / 2048);
-  EXPECT_FALSE(rotation_unit_radians("grads"));
+  // The units LM's rotations may be stored in are its option's choices; the clip says which one it
+  // was read in, and how many radians one is.
+  const auto options = format_options();
+  const auto unit = std::find_if(options.begin(), options.end(), [](const FormatOption& o) { return o.name == "rotation-unit"; });
+  ASSERT_NE(unit, options.end());
+  EXPECT_EQ(unit->choices, (std::vector<std::string_view>{"degrees", "turn4096", "radians"}));
+  OpenOptions turns;
+  turns.format_options["rotation-unit"] = {"turn4096", ""};
+  auto clip = Document::open(example("mansion_door.anm"), turns)->clip();
+  ASSERT_TRUE(clip);
+  EXPECT_EQ(clip->euler_unit, "turn4096");
+  EXPECT_DOUBLE_EQ(clip->euler_unit_radians, 3.14159265358979323846 / 2048);
+  turns.format_options["rotation-unit"] = {"grads", ""};
+  EXPECT_FALSE(Document::open(example("mansion_door.anm"), turns));
+  EXPECT_EQ(Document::open(example("turret_v60.anm"))->clip()->euler_unit_radians, 1.0);
 }
 
 TEST(Document, EveryExampleOpensValidatesAndWritesItsOwnBytes) {
@@ -130,6 +143,35 @@ TEST(Document, LmNodeCountFromTheBin) {
   ASSERT_FALSE(wrong);
   EXPECT_EQ(wrong.error().file, example("mansion_door.anm"));
   EXPECT_TRUE(wrong.error().offset.has_value());
+}
+
+// Opening bytes touches no disk: the skeleton they name is read through the caller's reader, or
+// not at all; opening a path reads it from disk.
+TEST(Document, BytesReadTheirSkeletonOnlyThroughTheCallersReader) {
+  const auto door = bytes_of("mansion_door.anm");
+  OpenOptions options;
+  options.skeleton = "memory/door.bin";
+  auto unread = Document::open(door, options, "door.anm");
+  ASSERT_FALSE(unread);
+  EXPECT_EQ(unread.error().code, ErrorCode::unsupported);
+  EXPECT_EQ(unread.error().to_string(),
+            "memory/door.bin: error: not read: a document opened from bytes reads the files it names only through the "
+            "read_file option");
+  std::vector<std::string> asked;
+  options.read_file = [&](const std::string& path, std::uint64_t max_bytes) -> Expected<std::vector<std::uint8_t>> {
+    asked.push_back(path + " " + std::to_string(max_bytes));
+    return bytes_of("mansion_door.bin");
+  };
+  auto read = Document::open(door, options, "door.anm");
+  ASSERT_TRUE(read) << read.error().to_string();
+  EXPECT_EQ(asked, std::vector<std::string>{"memory/door.bin " + std::to_string(options.limits.max_input_bytes)});
+  EXPECT_EQ(read->skeleton()->joints.size(), 3u);
+  // A reader that hands back more than the limit is held to it.
+  options.limits.max_input_bytes = door.size();  // the .anm fits, its .bin does not
+  auto big = Document::open(door, options, "door.anm");
+  ASSERT_FALSE(big);
+  EXPECT_EQ(big.error().to_string(), "memory/door.bin: error: " + std::to_string(bytes_of("mansion_door.bin").size()) +
+                                          " bytes, more than the limit of " + std::to_string(door.size()) + " (limits.max_input_bytes)");
 }
 
 TEST(Document, SummaryHeadingAndJson) {

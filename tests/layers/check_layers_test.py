@@ -34,7 +34,11 @@ with tempfile.TemporaryDirectory() as tmp:
         "src/capi/names.cpp": '// "gem" in a comment is fine\nbool f(std::string s) { return s == "gem"; }\nint lm_nodes;\n',
         "viewer/src/names.js": "const help = 'GEM and LM files';\nif (format === 'lm') zUp = 'gem-6.0';\n",
         "python/anmkit/names.py": '"""Docstrings may say "gem"."""\nclass LmOptions:\n    target = "gem-4.0"\n',
-        "blender/anmkit_blender/names.py": 'HELP = "reads GEM .mdl files"\n',
+        "blender/anmkit_blender/names.py": 'HELP = "reads GEM .mdl files"\nif kind == "gem":\n    pass\n',
+        "src/gltf/names.cpp": 'bool lm_target(std::string_view t) { return t == "lm"; }\n',
+        "tools/anmkit/names.cpp": "struct GemOptions {};\n",
+        "include/anmkit/front.hpp": "// LM's rotation units\nstd::vector<std::string_view> lm_rotation_units();\n",
+        "include/anmkit/formats/lm/lm_units.hpp": 'inline constexpr auto lm_name = "lm";\n',
     }
     for name, text in files.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
@@ -54,6 +58,11 @@ with tempfile.TemporaryDirectory() as tmp:
         "viewer/src/names.js:2: names the format 'gem' (the registry says what differs between formats)",
         "python/anmkit/names.py:2: 'LmOptions' names a format (the registry says what differs between formats)",
         "python/anmkit/names.py:3: names the format 'gem' (the registry says what differs between formats)",
+        "blender/anmkit_blender/names.py:2: names the format 'gem' (the registry says what differs between formats)",
+        "src/gltf/names.cpp:1: 'lm_target' names a format (the registry says what differs between formats)",
+        "src/gltf/names.cpp:1: names the format 'lm' (the registry says what differs between formats)",
+        "tools/anmkit/names.cpp:1: 'GemOptions' names a format (the registry says what differs between formats)",
+        "include/anmkit/front.hpp:2: 'lm_rotation_units' names a format (the registry says what differs between formats)",
     ])
     assert lines == expected, "\n".join(lines)
 print("check-layers: passes on the tree, and names each crossing include and each format name outside the formats by FILE:LINE")

@@ -13,9 +13,11 @@
 
 namespace anmkit::test {
 
-// The glTF of a file's bytes; `options` as Document::open takes them.
-inline Expected<GltfOutput> gltf_of(std::span<const std::uint8_t> bytes, const OpenOptions& options = {},
+// The glTF of a file's bytes; `options` as Document::open takes them, the skeleton read from disk
+// (as the command line gives it).
+inline Expected<GltfOutput> gltf_of(std::span<const std::uint8_t> bytes, OpenOptions options = {},
                                     const std::string& animation = "clip", bool binary = true) {
+  if (!options.read_file) options.read_file = &read_file;
   auto document = Document::open(bytes, options, "test.anm");
   if (!document) return document.error();
   return document->to_gltf({binary, animation});

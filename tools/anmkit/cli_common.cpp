@@ -134,6 +134,7 @@ void add_limit_options(CLI::App& app) {
 OpenOptions open_options() {
   OpenOptions options;
   options.limits = limits();
+  options.read_file = &anmkit::read_file;  // the command line opens bytes it read; their skeleton is on disk too
   return options;
 }
 

@@ -268,8 +268,7 @@ Outcome convert_one(const InputFile& in, const Options& opt, const SkeletonFinde
   auto bytes = read_file(in.path, limits().max_input_bytes);
   if (!bytes) return failed(bytes.error(), in.path);
   const auto format = detect(*bytes);
-  OpenOptions options;
-  options.limits = limits();
+  OpenOptions options = open_options();
   if (!format) {
     // A file named like an animation that no format recognises is a broken one (folder_tally.hpp);
     // batch passes over any other, named or found (it converts what it can).

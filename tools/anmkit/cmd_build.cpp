@@ -26,8 +26,7 @@ void add_build(CLI::App& app, int& exit_code) {
     auto fail = [&](Error e) { exit_code = report(std::move(e), opt->json); };
     auto text = read_file(opt->json, limits().max_input_bytes);
     if (!text) return fail(text.error());
-    OpenOptions options;
-    options.limits = limits();
+    const OpenOptions options = open_options();
     auto document = Document::from_json({reinterpret_cast<const char*>(text->data()), text->size()}, options);
     if (!document) return fail(document.error());
     if (!opt->no_validate) {

@@ -93,10 +93,9 @@ int print_quaternion(const Options& opt, const model::Clip& clip, const std::vec
 }
 
 int print_euler(const Options& opt, const model::Clip& clip, double shown, const std::vector<model::BonePose>& poses) {
-  // Euler angles print in the unit the file stores them in (the format's rotation-unit option).
-  const std::string unit = opt.format.value_or_default("rotation-unit");
-  const double per_unit = rotation_unit_radians(unit).value_or(1.0);
-  // Euler angles back in the file's unit, as stored.
+  // Euler angles print in the unit the file stores them in, as the clip says.
+  const std::string& unit = clip.euler_unit;
+  const double per_unit = clip.euler_unit_radians;
   const auto euler = [per_unit](const model::BonePose& p) {
     return model::Vec3{float(p.euler.x / per_unit), float(p.euler.y / per_unit), float(p.euler.z / per_unit)};
   };

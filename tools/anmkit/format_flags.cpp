@@ -61,8 +61,7 @@ std::string FormatFlags::value_or_default(std::string_view name) const {
 }
 
 OpenOptions FormatFlags::open_options() const {
-  OpenOptions options;
-  options.limits = limits();
+  OpenOptions options = cli::open_options();
   options.skeleton = skeleton_;
   for (const auto& [name, flag] : skeleton_flags_) {
     if (flag->count() > 0) options.skeleton_given_as = name + " " + skeleton_;

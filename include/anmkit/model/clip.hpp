@@ -85,6 +85,10 @@ struct Clip {
   bool loop = false;              // playback wraps at frame_count (LM's loop flag)
   std::vector<BoneTrack> bones;
   std::vector<std::vector<std::uint8_t>> comments;  // free text carried across conversions
+  // The unit the file stores Euler angles in, and radians per unit: how to show them as stored
+  // (LM's rotation-unit; radians for a format that stores none).
+  std::string euler_unit = "radians";
+  double euler_unit_radians = 1;
   // What the format needs back that a clip cannot say (its version, how its keys were counted),
   // as the text of a JSON object: exporters record it as is (glTF extras.anmkit), importers
   // restore it, and the format reads it back when it is written from the clip. Empty: nothing.

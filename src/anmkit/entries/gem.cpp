@@ -40,7 +40,7 @@ model::Skeleton in_gem_space(model::Skeleton skeleton) {
 }
 
 Expected<gem::Mdl> read_skeleton(const std::string& path, const OpenOptions& options) {
-  auto text = read_input(path, options);
+  auto text = read_named_file(path, options);
   if (!text) return text.error();
   // Any text would read as a skeleton with no bones (every bone then "not in the skeleton"):
   // a .mdl begins with {Skeleton.

@@ -79,7 +79,7 @@ Expected<std::shared_ptr<const FormatModel>> read(std::span<const std::uint8_t> 
   std::optional<lm::SceneGraph> scene;
   std::string source = "inferred from the layout";
   if (!options.skeleton.empty()) {
-    auto bin = read_input(options.skeleton, options);
+    auto bin = read_named_file(options.skeleton, options);
     if (!bin) return bin.error();
     auto graph = lm::read_bin(*bin);
     if (!graph) {
@@ -193,17 +193,3 @@ const FormatEntry& entry() {
 }  // namespace anmkit::detail
 
 ANMKIT_FORMAT_ENTRY(lm, entry)
-
-namespace anmkit {
-
-std::vector<std::string_view> rotation_units() {
-  return {lm::rotation_unit_names.begin(), lm::rotation_unit_names.end()};
-}
-
-std::optional<double> rotation_unit_radians(std::string_view name) {
-  const auto unit = lm::parse_rotation_unit(name);
-  if (!unit) return std::nullopt;
-  return lm::to_radians(1.0, *unit);
-}
-
-}  // namespace anmkit

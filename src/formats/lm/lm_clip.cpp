@@ -86,6 +86,8 @@ Expected<model::Clip> to_clip(const File& file, RotationUnit unit, double fps) {
   clip.fps = fps;
   clip.loop = file.loop == 1;
   clip.frame_count = clip.loop ? file.frame_count : file.frame_count + 1;
+  clip.euler_unit = rotation_unit_name(unit);
+  clip.euler_unit_radians = to_radians(1.0, unit);
   clip.bones.reserve(curves->size());
   for (std::size_t n = 0; n < curves->size(); ++n) {
     model::BoneTrack t;
