@@ -160,6 +160,8 @@ def import_model(context, mdl: str, chosen: Optional[str], fps: float) -> List[s
 
 # The frame rates the library takes (the command line and Python offer the same).
 FPS_RANGE = anmkit.setting_range("fps")
+# The settings a library message may name that this dialog has a field for, as it calls them.
+FIELDS = {"fps": "the Frame rate field", "skeleton": "the Skeleton field"}
 
 
 class ImportAnm(bpy.types.Operator, ImportHelper):
@@ -179,7 +181,10 @@ class ImportAnm(bpy.types.Operator, ImportHelper):
     def execute(self, context):
         try:
             warnings = import_file(context, self.filepath, self.skeleton or None, self.fps)
-        except (anmkit.Error, OSError) as error:
+        except anmkit.Error as error:
+            self.report({"ERROR"}, error.described(FIELDS))
+            return {"CANCELLED"}
+        except OSError as error:
             self.report({"ERROR"}, str(error))
             return {"CANCELLED"}
         for warning in warnings:

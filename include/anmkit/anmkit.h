@@ -68,6 +68,7 @@ typedef enum anmkit_status {
 } anmkit_status;
 
 #define ANMKIT_ERROR_TEXT 1024
+#define ANMKIT_ERROR_SETTINGS 4
 
 typedef struct anmkit_error {
   int32_t code;        /* an anmkit_status; ANMKIT_OK when there was no error */
@@ -76,6 +77,15 @@ typedef struct anmkit_error {
   char pointer[256];   /* a JSON pointer into a JSON input ("" when none); cut to fit */
   char file[ANMKIT_ERROR_TEXT];     /* the file or name the error is about ("" when none) */
   char message[ANMKIT_ERROR_TEXT];  /* what was expected; cut to fit, always NUL-terminated */
+  /* The settings the message names, for a front end that words them its own way: their names
+   * ("limits.max_frames", "skeleton", "fps", a format's own option "nodes"), each ended by a NUL,
+   * then a NUL; the i-th is said by the message's bytes setting_at[i] .. setting_at[i] +
+   * setting_size[i] ("limits.max_frames" in "... (limits.max_frames)"). At most
+   * ANMKIT_ERROR_SETTINGS, in the message's order; one that the cut message does not hold whole
+   * is left out. */
+  char settings[128];
+  uint32_t setting_at[ANMKIT_ERROR_SETTINGS];
+  uint32_t setting_size[ANMKIT_ERROR_SETTINGS];
 } anmkit_error;
 
 /* The stable name of a code ("io", "truncated", ..., "invalid_argument"); "" for no code. */

@@ -111,6 +111,12 @@ struct RealRange {
 inline constexpr RealRange fps_range{0.01, 10000};
 inline constexpr RealRange tick_hz_range{0.01, 10000};
 inline constexpr RealRange tolerance_range{0, 1e6};
+// Every setting a library message may name (SettingMention::setting): the limits
+// ("limits.max_frames", ...), the front door's own ("skeleton", "fps", "base", "remap", ...,
+// "export_kind", "search_roots"), and each format's own options ("nodes"). A front end has its
+// words for each (the command line's "--max-frames"), tested against this list.
+std::vector<std::string_view> mentioned_settings();
+
 // The range of one of those by its name ("fps", "tick_hz", "tolerance"), for front ends that
 // cannot include this header (the C API's anmkit_setting_range); none for another name.
 std::optional<RealRange> setting_range(std::string_view name);
@@ -172,6 +178,7 @@ struct GltfImportOptions {
 struct Warning {
   std::string file;  // the input it is about
   std::string message;
+  std::vector<SettingMention> settings;  // the settings `message` names, and where
 };
 
 struct GltfOutput {

@@ -62,6 +62,7 @@ struct ExportPlan {
   // order export_as returns them; empty when the kind writes nothing for the format.
   std::vector<std::string> suffixes;
   std::string skip;  // when nothing: why ("png is for MM2 sprites"), in the registry's names
+  std::vector<SettingMention> skip_settings;  // the settings `skip` names ("the export kind"), and where
 };
 // unsupported, listing the kinds, for a kind no format has.
 Expected<ExportPlan> export_plan(const FormatInfo& format, std::string_view kind);

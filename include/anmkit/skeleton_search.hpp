@@ -44,6 +44,7 @@ struct SkeletonMatch {
   std::string model;                 // the model file's path ("" when none)
   SkeletonReason reason = SkeletonReason::none;
   std::string why;                   // the reason in words: "e-75.mdl lists it as sequence 'fire'"
+  std::vector<SettingMention> why_settings;  // the settings `why` names ("the search roots"), and where
   std::string sequence;              // rule 1: the sequence that names it
   // Model files this search came across that could not be read (skipped): the same list for
   // every animation of a folder, so a caller printing each once prints it in its own order.

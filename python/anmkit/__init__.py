@@ -48,30 +48,60 @@ def have_numpy() -> bool:
 
 class Error(Exception):
     """What went wrong, where: `code` (stable number) and `code_name` ("truncated", ...), the byte
-    `offset` in a binary input or the JSON `pointer` in a JSON input, the `file`, the `message`."""
+    `offset` in a binary input or the JSON `pointer` in a JSON input, the `file`, the `message`
+    (settings it names said as this package's keyword arguments: "max_frames="), and `settings`:
+    the names of those settings ("limits.max_frames", "nodes"), for worded()."""
 
-    def __init__(self, code: int, message: str, file: str = "", offset: Optional[int] = None, pointer: str = ""):
+    def __init__(self, code: int, message: str, file: str = "", offset: Optional[int] = None, pointer: str = "",
+                 settings: Sequence[Tuple[str, int, int]] = (), message_bytes: bytes = b""):
         self.code = code
         self.code_name = lib.anmkit_status_name(code).decode()
-        self.message = message
         self.file = file
         self.offset = offset
         self.pointer = pointer
+        # The library's message as bytes, and where in it each setting is said (name, at, size).
+        self._said = (message_bytes, list(settings))
+        self.settings = [name for name, _, _ in settings]
+        self.message = self.worded({}) if settings else message
         super().__init__(str(self))
 
+    def worded(self, words: dict) -> str:
+        """The message with each setting it names said by `words` (a setting's name: "fps", to what
+        a front end calls it: "the Frame rate field"), else as this package's keyword argument
+        ("fps="; a format's own option: "nodes="), else as the library said it."""
+        text, settings = self._said
+        out, done = b"", 0
+        for name, at, size in sorted(settings, key=lambda s: s[1]):
+            if at < done or at + size > len(text):
+                continue
+            option = name.replace("-", "_")  # a format's own option, as its keyword argument
+            said = words.get(name) or _WORDS.get(name) or (option + "=" if option in _option_names() else None)
+            if said is None:
+                continue
+            out += text[done:at] + os.fsencode(said)
+            done = at + size
+        return os.fsdecode(out + text[done:])
+
     def __str__(self) -> str:
+        return self.described()
+
+    def described(self, words: Optional[dict] = None) -> str:
+        """`FILE:OFFSET: error: MESSAGE`, the settings the message names said by `words` (worded())."""
+        message = self.message if words is None else self.worded(words)
         where = self.file
         if self.offset is not None:
             where += f":{self.offset}"
         elif self.pointer:
             where += f":{self.pointer}"
-        return f"{where}: error: {self.message}" if where else f"error: {self.message}"
+        return f"{where}: error: {message}" if where else f"error: {message}"
 
     @classmethod
     def _from(cls, error: _capi.Error_) -> "Error":
         text = lambda b: os.fsdecode(b) if b else ""  # noqa: E731 - bytes the library wrote
+        names = _name_list(ctypes.cast(ctypes.addressof(error) + _capi.Error_.settings.offset, ctypes.POINTER(ctypes.c_char)))
+        settings = [(name, error.setting_at[i], error.setting_size[i]) for i, name in enumerate(names)]
         return cls(error.code, text(error.message), text(error.file), error.offset if error.has_offset else None,
-                   text(error.pointer))
+                   text(error.pointer), settings, error.message)
 
 
 def _call(function, *args) -> None:
@@ -182,6 +212,12 @@ def _shaped(data, shape: Sequence[int], as_bool: bool = False):
 
 _LIMITS = ("max_input_bytes", "max_keys", "max_pixels", "max_frames", "max_bones", "max_sequences")
 
+# This package's words for the settings the library's messages name (anmkit_error.settings):
+# the keyword arguments that set them. A setting not here keeps the library's words, which read
+# as well here ("the sequence option 3: the file has 3 sequences").
+_WORDS = {**{f"limits.{name}": f"{name}=" for name in _LIMITS + ("max_output_pixels",)},
+          "skeleton": "skeleton=", "fps": "fps=", "base": "base="}
+
 
 def _name_list(items) -> List[str]:
     """A C list of names: each ended by a NUL, then a NUL."""
@@ -237,6 +273,11 @@ def format_options() -> List[dict]:
                     "help": option.help.decode(), "max": option.max, "choices": choices,
                     "when_opening": bool(option.when_opening), "when_importing": bool(option.when_importing)})
         index += 1
+
+
+def _option_names() -> set:
+    """The formats' own options, as keyword arguments."""
+    return {o["name"] for o in format_options()}
 
 
 def _settings(given: dict, use: str):

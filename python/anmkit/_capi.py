@@ -16,7 +16,8 @@ from . import _layout
 
 class Error_(Structure):
     _fields_ = [("code", c_int32), ("has_offset", c_int32), ("offset", c_uint64), ("pointer", c_char * 256),
-                ("file", c_char * 1024), ("message", c_char * 1024)]
+                ("file", c_char * 1024), ("message", c_char * 1024), ("settings", c_char * 128),
+                ("setting_at", c_uint32 * 4), ("setting_size", c_uint32 * 4)]
 
 
 class FormatSetting(Structure):

@@ -186,6 +186,19 @@ def test_errors_carry_code_offset_and_file(tmp_path):
     with pytest.raises(anmkit.Error) as caught:
         anmkit.open(example("turret_v60.anm"), max_bones=4)
     assert caught.value.code_name == "too_large"
+    # The setting a message names comes as data, said as this package's keyword argument, or in a
+    # front end's own words.
+    assert caught.value.message == "bone count 5 exceeds the limit of 4 bones (max_bones=)"
+    assert caught.value.settings == ["limits.max_bones"]
+    assert caught.value.worded({"limits.max_bones": "the Bones field"}) == \
+        "bone count 5 exceeds the limit of 4 bones (the Bones field)"
+    assert caught.value.described({}).endswith(": error: bone count 5 exceeds the limit of 4 bones (max_bones=)")
+    door = pathlib.Path(example("mansion_door.anm")).read_bytes()
+    with pytest.raises(anmkit.Error) as caught:  # node groups one byte later: their count cannot be inferred
+        anmkit.open_bytes(door[:20] + (0x19).to_bytes(4, "big") + door[24:], "odd.anm")
+    assert caught.value.settings == ["nodes", "skeleton"]
+    assert caught.value.message == ("cannot infer the node count: the node groups at 0x19 span 0xa1 bytes, not a multiple of "
+                                    "0x36; give nodes= or skeleton=")
     with pytest.raises(TypeError):
         anmkit.open(example("turret_v60.anm"), max_widgets=4)
     with pytest.raises(anmkit.Error) as caught:

@@ -31,9 +31,12 @@ def test_every_struct_of_the_library_has_its_structure_in_header_order():
 
 def test_the_layout_is_the_compilers():
     structs = {s["name"]: s for s in layout()["structs"]}
-    assert structs["anmkit_error"]["size"] == 2320
-    assert structs["anmkit_error"]["fields"][-1] == {"name": "message", "offset": 1296, "size": 1024,
-                                                     "type": "char[1024]"}
+    assert structs["anmkit_error"]["size"] == 2480
+    assert structs["anmkit_error"]["fields"][5:] == [
+        {"name": "message", "offset": 1296, "size": 1024, "type": "char[1024]"},
+        {"name": "settings", "offset": 2320, "size": 128, "type": "char[128]"},
+        {"name": "setting_at", "offset": 2448, "size": 16, "type": "u32[4]"},
+        {"name": "setting_size", "offset": 2464, "size": 16, "type": "u32[4]"}]
     clip_info = structs["anmkit_clip_info"]
     assert (clip_info["size"], clip_info["align"]) == (56, 8)
     assert clip_info["fields"][4:] == [{"name": "loop", "offset": 20, "size": 4, "type": "i32"},

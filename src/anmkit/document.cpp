@@ -122,8 +122,8 @@ Expected<Document> Document::from_json(std::string_view json, const OpenOptions&
     }
     if (auto back = entry->read(*bytes, options); !back) {
       Error e = back.error();
-      e.message = fmt::format("the document makes a file that anmkit would refuse to read: {}{}", e.message,
-                              e.offset ? fmt::format(" (at byte {} of the written file)", *e.offset) : std::string());
+      prepend(e, "the document makes a file that anmkit would refuse to read: ");
+      if (e.offset) e.message += fmt::format(" (at byte {} of the written file)", *e.offset);
       e.offset.reset();
       return e;
     }
@@ -165,7 +165,7 @@ Expected<Document::GltfImport> Document::import_gltf(std::span<const std::uint8_
       const detail::FormatEntry* writer = detail::find_entry(record_format);
       return writer && writer->record_frame_count_excludes_last && !loop ? frame_count + 1 : frame_count;
     };
-    std::vector<std::string> messages;
+    std::vector<Wording> messages;
     auto clip = gltf::import_clip(gltf, import, messages);
     if (!clip) return clip.error();
     auto model = entry->from_clip(*clip, target, options, options.base ? options.base->model_.get() : nullptr, messages);
@@ -173,7 +173,7 @@ Expected<Document::GltfImport> Document::import_gltf(std::span<const std::uint8_
     OpenOptions open;
     open.fps = clip->fps;
     GltfImport out{Document(entry, std::move(*model), name, open), {}};
-    for (auto& m : messages) out.warnings.push_back({name, std::move(m)});
+    for (auto& m : messages) out.warnings.push_back({name, std::move(m.text), std::move(m.settings)});
     return out;
   });
 }

@@ -13,7 +13,7 @@ namespace anmkit::detail {
 namespace {
 
 // An option's value past what the file holds: the document's error.
-Error past_the_file(const Document& document, std::string message) {
+Error past_the_file(const Document& document, Wording message) {
   Error e = make_error(ErrorCode::bad_value, std::move(message));
   e.file = document.name();
   return e;
@@ -36,8 +36,9 @@ Expected<Export> export_image(const Document& document, std::string_view kind, c
   }
   if (kind == "gif") {
     if (options.sequence && *options.sequence >= sprite->sequences.size()) {
-      return past_the_file(document, fmt::format("the sequence option {}: the file has {} sequences", *options.sequence,
-                                                 sprite->sequences.size()));
+      Wording why = naming("sequence", "the sequence option");
+      why += fmt::format(" {}: the file has {} sequences", *options.sequence, sprite->sequences.size());
+      return past_the_file(document, std::move(why));
     }
     bool fell_back = false;
     const auto sequence = options.sequence ? std::optional<std::size_t>(std::size_t(*options.sequence)) : std::nullopt;
@@ -47,17 +48,19 @@ Expected<Export> export_image(const Document& document, std::string_view kind, c
     if (!gif) return gif.error();
     Export out{{{".gif", std::move(*gif)}}, {}};
     if (fell_back) {
-      out.warnings.push_back(
-          {document.name(), "no non-empty sequence; writing the composed states in order (the flipbook option)"});
+      Wording why("no non-empty sequence; writing the composed states in order (");
+      why += naming("flipbook", "the flipbook option");
+      why += ")";
+      out.warnings.push_back({document.name(), std::move(why.text), std::move(why.settings)});
     }
     return out;
   }
   // ilbm, iff: one composed state.
   if (options.state >= sprite->images.size()) {
-    return past_the_file(document, sprite->images.empty()
-                                       ? std::string("the file has no composed states")
-                                       : fmt::format("the state option {}: the file has composed states 0..{}", options.state,
-                                                     sprite->images.size() - 1));
+    if (sprite->images.empty()) return past_the_file(document, "the file has no composed states");
+    Wording why = naming("state", "the state option");
+    why += fmt::format(" {}: the file has composed states 0..{}", options.state, sprite->images.size() - 1);
+    return past_the_file(document, std::move(why));
   }
   auto iff = ilbm::encode(model::scaled(sprite->images[options.state], scale), sprite->palette, sprite->planes, 0);
   if (!iff) return iff.error();

@@ -8,8 +8,9 @@
 namespace anmkit::detail {
 
 Expected<Export> export_image(const Document& document, std::string_view kind, const ExportOptions&) {
-  Error e = make_error(ErrorCode::unsupported,
-                       fmt::format("the export kind {} is not in this build (it has no image layer)", kind));
+  Wording why = naming("export_kind", "the export kind");
+  why += fmt::format(" {} is not in this build (it has no image layer)", kind);
+  Error e = make_error(ErrorCode::unsupported, std::move(why));
   e.file = document.name();
   return e;
 }

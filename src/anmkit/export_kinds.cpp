@@ -126,7 +126,11 @@ Expected<ExportPlan> export_plan(const FormatInfo& format, std::string_view kind
   // Another version or layout of the format: the game file again.
   if (holds(format.convert_targets, kind)) return ExportPlan{{".anm"}, {}};
   const std::string owners = format_names([&](const FormatInfo& f) { return holds(f.convert_targets, kind); });
-  if (!owners.empty()) return ExportPlan{{}, fmt::format("the export kind {} is for {} files", kind, owners)};
+  if (!owners.empty()) {
+    Wording why = naming("export_kind", "the export kind");
+    why += fmt::format(" {} is for {} files", kind, owners);
+    return ExportPlan{{}, std::move(why.text), std::move(why.settings)};
+  }
   return make_error(ErrorCode::unsupported, fmt::format("no export kind '{}' (there are {})", kind, listed(export_kinds())));
 }
 
@@ -137,6 +141,7 @@ Expected<Export> export_as(const Document& document, std::string_view kind, cons
     if (!plan) return plan.error();
     if (plan->suffixes.empty()) {
       Error e = make_error(ErrorCode::unsupported, plan->skip);
+      e.settings = plan->skip_settings;
       e.file = document.name();
       return e;
     }

@@ -84,7 +84,7 @@ struct FormatEntry {
   // the format is not skeletal. `base`, when not null, is the original file (a model of this
   // format) to keep what the clip did not change; what is left out goes into `warnings`.
   ReadModel (*from_clip)(const model::Clip& clip, std::string_view target, const GltfImportOptions& options,
-                         const FormatModel* base, std::vector<std::string>& warnings) = nullptr;
+                         const FormatModel* base, std::vector<Wording>& warnings) = nullptr;
   // glTF import: how the clip is read from the glTF's channels, and whether the frame_count this
   // format records in extras.anmkit leaves out the last frame of a file that does not loop.
   gltf::ImportPolicy import_policy;

@@ -58,6 +58,15 @@ Expected<void> check_value(const FormatOption& option, const std::string& value)
 
 }  // namespace
 
+std::vector<std::string_view> mentioned_settings() {
+  std::vector<std::string_view> out{"limits.max_input_bytes", "limits.max_frames", "limits.max_bones", "limits.max_keys",
+                                    "limits.max_pixels", "limits.max_sequences", "limits.max_json_depth",
+                                    "limits.max_output_pixels", "skeleton", "fps", "base", "remap", "resize", "scale",
+                                    "sequence", "state", "flipbook", "export_kind", "search_roots"};
+  for (const FormatOption& option : format_options()) out.push_back(option.name);
+  return out;
+}
+
 std::optional<RealRange> setting_range(std::string_view name) {
   if (name == "fps") return fps_range;
   if (name == "tick_hz") return tick_hz_range;

@@ -119,7 +119,7 @@ std::shared_ptr<const FolderModels> ModelFolders::get(const std::string& folder)
     } catch (...) {
       FolderModels failed;
       Error error = caught_error();
-      error.message = "cannot list its model files: " + error.message;
+      prepend(error, "cannot list its model files: ");
       error.file = folder;
       failed.unreadable.push_back(std::move(error));
       slot->models = std::make_shared<const FolderModels>(std::move(failed));

@@ -23,8 +23,8 @@ Expected<std::vector<std::uint8_t>> read_named_file(const std::string& path, con
   if (!bytes && bytes.error().file.empty()) bytes.error().file = path;
   // A reader of the caller's that takes more than it was allowed is held to the limit still.
   if (bytes && bytes->size() > options.limits.max_input_bytes) {
-    Error e = make_error(ErrorCode::too_large, fmt::format("{} bytes, more than the limit of {} (limits.max_input_bytes)", bytes->size(),
-                                                           options.limits.max_input_bytes));
+    Error e = make_error(ErrorCode::too_large, past_limit(fmt::format("{} bytes, more than the limit of {}", bytes->size(),
+                                                           options.limits.max_input_bytes), "limits.max_input_bytes"));
     e.file = path;
     return e;
   }

@@ -122,6 +122,20 @@ std::string spelled(const KnownModel& model, const Animation& a, bool in_its_fol
 
 std::string bone_count_words(std::size_t n) { return n == 1 ? "the 1 bone it animates" : fmt::format("all {} bones it animates", n); }
 
+// The reason, in words and with the settings they name.
+void say(SkeletonMatch& out, Wording why) {
+  out.why = std::move(why.text);
+  out.why_settings = std::move(why.settings);
+}
+
+// "from the search roots: REST", the roots named as the setting they are.
+Wording from_roots(std::string rest) {
+  Wording out("from ");
+  out += naming("search_roots", "the search roots");
+  out += rest;
+  return out;
+}
+
 SkeletonMatch search(const SkeletonFinder::State& state, const Animation& a) {
   SkeletonMatch out;
   if (a.extension.empty()) {
@@ -213,7 +227,7 @@ SkeletonMatch search(const SkeletonFinder::State& state, const Animation& a) {
     if (a.has_its_bones(*m)) {
       out.model = m->path;
       out.reason = SkeletonReason::names_its_file_name;
-      out.why = fmt::format("from the search roots: names a file of that name, with {}", bone_count_words(a.bone_names()->size()));
+      say(out, from_roots(fmt::format(": names a file of that name, with {}", bone_count_words(a.bone_names()->size()))));
       return out;
     }
     if (!first) first = m;
@@ -222,12 +236,15 @@ SkeletonMatch search(const SkeletonFinder::State& state, const Animation& a) {
     out.model = first->path;
     out.reason = SkeletonReason::names_its_file_name_lacking_bones;
     const auto lacking = a.bones_lacking(*first);
-    out.why = lacking ? fmt::format("from the search roots: names a file of that name, without {} of the {} bones it animates",
-                                    *lacking, a.bone_names()->size())
-                      : std::string("from the search roots: names a file of that name (its bones not compared)");
+    say(out, from_roots(lacking ? fmt::format(": names a file of that name, without {} of the {} bones it animates", *lacking,
+                                              a.bone_names()->size())
+                                : std::string(": names a file of that name (its bones not compared)")));
     return out;
   }
-  out.why = fmt::format("no {} file in its folder or under the search roots names it", a.extension);
+  Wording none(fmt::format("no {} file in its folder or under ", a.extension));
+  none += naming("search_roots", "the search roots");
+  none += " names it";
+  say(out, std::move(none));
   return out;
 }
 

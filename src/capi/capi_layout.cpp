@@ -65,7 +65,8 @@ struct Fields;
   };
 #define FIELD(f) field<decltype(T::f)>(#f, offsetof(T, f))
 
-LAYOUT(anmkit_error, FIELD(code), FIELD(has_offset), FIELD(offset), FIELD(pointer), FIELD(file), FIELD(message))
+LAYOUT(anmkit_error, FIELD(code), FIELD(has_offset), FIELD(offset), FIELD(pointer), FIELD(file), FIELD(message),
+       FIELD(settings), FIELD(setting_at), FIELD(setting_size))
 LAYOUT(anmkit_format_option, FIELD(struct_size), FIELD(name), FIELD(help), FIELD(kind), FIELD(when_opening),
        FIELD(when_importing), FIELD(excludes_skeleton), FIELD(max), FIELD(choices))
 LAYOUT(anmkit_format_info, FIELD(struct_size), FIELD(name), FIELD(title), FIELD(skeletal), FIELD(sprite),

@@ -64,6 +64,21 @@ inline anmkit_status fail(anmkit_error* out, const Error& e) {
     copy_text(out->pointer, e.pointer);
     copy_text(out->file, e.file);
     copy_text(out->message, e.message);
+    // The settings the (possibly cut) message still says whole, in its order, while they fit.
+    std::vector<const SettingMention*> order;
+    for (const auto& m : e.settings) order.push_back(&m);
+    std::sort(order.begin(), order.end(), [](const SettingMention* a, const SettingMention* b) { return a->at < b->at; });
+    const std::size_t kept = std::strlen(out->message);
+    std::size_t count = 0, used = 0;
+    for (const SettingMention* m : order) {
+      if (count == ANMKIT_ERROR_SETTINGS || m->at > kept || m->size > kept - m->at) continue;
+      if (m->setting.empty() || m->setting.find('\0') != std::string::npos || used + m->setting.size() + 2 > sizeof out->settings) continue;
+      std::memcpy(out->settings + used, m->setting.data(), m->setting.size());
+      used += m->setting.size() + 1;  // its NUL: the struct was zeroed
+      out->setting_at[count] = static_cast<std::uint32_t>(m->at);
+      out->setting_size[count] = static_cast<std::uint32_t>(m->size);
+      ++count;
+    }
   }
   return static_cast<anmkit_status>(e.code);
 }

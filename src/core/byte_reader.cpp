@@ -9,7 +9,7 @@
 
 namespace anmkit {
 
-void ByteReader::fail_at(std::size_t offset, ErrorCode code, std::string message) const {
+void ByteReader::fail_at(std::size_t offset, ErrorCode code, Wording message) const {
   throw ErrorException{make_error(code, std::move(message), offset)};
 }
 

@@ -15,7 +15,7 @@
 
 namespace anmkit::json_input {
 
-void fail(const std::string& pointer, std::string message) {
+void fail(const std::string& pointer, Wording message) {
   Error e = make_error(ErrorCode::json, std::move(message));
   e.pointer = pointer.empty() ? "/" : pointer;
   throw ErrorException{std::move(e)};
@@ -94,7 +94,7 @@ class TreeBuilder {
   void open(json empty) {
     json* at = slot();
     if (stack_.size() >= max_depth_) {
-      fail(pointer(), fmt::format("nested deeper than the limit of {} levels (limits.max_json_depth)", max_depth_));
+      fail(pointer(), past_limit(fmt::format("nested deeper than the limit of {} levels", max_depth_), "limits.max_json_depth"));
     }
     *at = std::move(empty);
     stack_.push_back(at);

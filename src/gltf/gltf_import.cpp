@@ -161,8 +161,8 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
     }
   }
   if (order.size() > options.limits.max_bones) {
-    return make_error(ErrorCode::too_large, fmt::format("{} bones, more than the limit of {} (limits.max_bones)", order.size(),
-                                                        options.limits.max_bones));
+    return make_error(ErrorCode::too_large, past_limit(fmt::format("{} bones, more than the limit of {}", order.size(),
+                                                        options.limits.max_bones), "limits.max_bones"));
   }
   s.nodes = order;
   std::vector<std::size_t> position(s.file.nodes.size(), SIZE_MAX);  // a node's place in the bone order
@@ -186,8 +186,8 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
     curve.values = s.file.floats(sampler.output, curve.width, sampler_pointer + "/output");
     keys += curve.times.count;
     if (keys > options.limits.max_keys) {
-      return make_error(ErrorCode::too_large, fmt::format("the channels up to {}/channels/{} hold {} keys, more than the limit of {} (limits.max_keys)",
-                                                          animation_pointer, i, keys, options.limits.max_keys));
+      return make_error(ErrorCode::too_large, past_limit(fmt::format("the channels up to {}/channels/{} hold {} keys, more than the limit of {}",
+                                                          animation_pointer, i, keys, options.limits.max_keys), "limits.max_keys"));
     }
     const std::size_t per_key = curve.interpolation == "CUBICSPLINE" ? 3 : 1;
     if (curve.values.count % per_key != 0 || curve.values.count / per_key != curve.times.count) {
@@ -213,7 +213,7 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
   }
   const std::uint32_t max_frames = std::min<std::uint32_t>(options.limits.max_frames, UINT32_MAX - 1);
   if (!(frames <= double(max_frames))) {
-    return make_error(ErrorCode::too_large, fmt::format("{:g} frames: more than an import samples ({}) (limits.max_frames)", frames, max_frames));
+    return make_error(ErrorCode::too_large, past_limit(fmt::format("{:g} frames: more than an import samples ({})", frames, max_frames), "limits.max_frames"));
   }
   s.frame_count = std::uint32_t(frames);
   // Every animated node is sampled at every frame: a few bytes of glTF can ask for billions.
@@ -241,7 +241,7 @@ bool moved(const std::vector<float>& a, const std::vector<float>& b, float toler
 
 // Keys off whole frames are sampled at whole frames only: say how many, and the first. A file
 // anmkit wrote (extras.anmkit) keys between frames on purpose (resampled Euler rotations).
-std::optional<std::string> keys_between_frames(const Source& s) {
+std::optional<Wording> keys_between_frames(const Source& s) {
   if (!s.extras.empty()) return std::nullopt;
   std::uint64_t count = 0;
   double first = -1;
@@ -254,9 +254,11 @@ std::optional<std::string> keys_between_frames(const Source& s) {
     }
   }
   if (count == 0) return std::nullopt;
-  return fmt::format("{} key{} of the animation fall between whole frames at {:g} fps (the first at frame {:g}); only whole frames "
-                     "are sampled. If the glTF was made at another frame rate, give it (the fps option)",
-                     count, count == 1 ? "" : "s", s.fps, first);
+  Wording why(fmt::format("{} key{} of the animation fall between whole frames at {:g} fps (the first at frame {:g}); only whole "
+                          "frames are sampled. If the glTF was made at another frame rate, give it with ",
+                          count, count == 1 ? "" : "s", s.fps, first));
+  why += naming("fps", "the fps option");
+  return why;
 }
 
 
@@ -404,7 +406,7 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
 }
 
 Expected<model::Clip> import_clip_unguarded(std::span<const std::uint8_t> bytes, const ImportOptions& options,
-                                            std::vector<std::string>& warnings) {
+                                            std::vector<Wording>& warnings) {
   auto source = load(bytes, options);
   if (!source) return source.error();
   if (auto between = keys_between_frames(*source)) warnings.push_back(std::move(*between));
@@ -414,12 +416,12 @@ Expected<model::Clip> import_clip_unguarded(std::span<const std::uint8_t> bytes,
 }  // namespace
 
 Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
-  std::vector<std::string> warnings;
+  std::vector<Wording> warnings;
   return import_clip(bytes, options, warnings);
 }
 
 Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options,
-                                  std::vector<std::string>& warnings) {
+                                  std::vector<Wording>& warnings) {
   return guarded([&] { return import_clip_unguarded(bytes, options, warnings); });
 }
 

@@ -16,7 +16,7 @@ using json = json_input::json;
 using json_input::child;
 using json_input::fail;
 
-[[noreturn]] void fail_with(ErrorCode code, const std::string& pointer, std::string message) {
+[[noreturn]] void fail_with(ErrorCode code, const std::string& pointer, Wording message) {
   Error e = make_error(code, std::move(message));
   e.pointer = pointer;
   throw ErrorException{std::move(e)};
@@ -167,11 +167,15 @@ std::vector<std::uint8_t> read_external(const std::string& uri, const std::strin
   const std::uint64_t size = fs::file_size(path, ec);
   if (ec || size > budget) {
     fail_with(ErrorCode::too_large, pointer,
-              fmt::format("external buffer {} ({} bytes) takes the input past the limit of {} bytes (limits.max_input_bytes)",
-                          path.string(), size, options.limits.max_input_bytes));
+              past_limit(fmt::format("external buffer {} ({} bytes) takes the input past the limit of {} bytes",
+                          path.string(), size, options.limits.max_input_bytes), "limits.max_input_bytes"));
   }
   auto bytes = read_file(path.string(), budget);
-  if (!bytes) fail_with(bytes.error().code, pointer, fmt::format("external buffer {}: {}", path.string(), bytes.error().message));
+  if (!bytes) {
+    Wording why(fmt::format("external buffer {}: ", path.string()));
+    why += wording_of(bytes.error());
+    fail_with(bytes.error().code, pointer, std::move(why));
+  }
   budget -= bytes->size();
   return std::move(*bytes);
 }
@@ -320,8 +324,8 @@ FloatView GltfFile::floats(std::size_t accessor, std::size_t width, const std::s
 GltfFile read_gltf(std::span<const std::uint8_t> bytes, const ReadOptions& options) {
   const bool binary = bytes.size() >= 4 && std::memcmp(bytes.data(), "glTF", 4) == 0;
   if (bytes.size() > options.limits.max_input_bytes) {
-    fail_with(ErrorCode::too_large, "", fmt::format("the input is {} bytes, more than the limit of {} (limits.max_input_bytes)",
-                                                     bytes.size(), options.limits.max_input_bytes));
+    fail_with(ErrorCode::too_large, "", past_limit(fmt::format("the input is {} bytes, more than the limit of {}",
+                                                     bytes.size(), options.limits.max_input_bytes), "limits.max_input_bytes"));
   }
   Glb glb;
   GltfFile file;
@@ -329,7 +333,7 @@ GltfFile read_gltf(std::span<const std::uint8_t> bytes, const ReadOptions& optio
     if (binary) glb = split_glb(bytes);
     file.root = json_input::parse(binary ? glb.text : bytes, options.limits.max_json_depth);
   } catch (ErrorException& e) {
-    e.error.message = "not a readable glTF file: " + e.error.message;
+    prepend(e.error, "not a readable glTF file: ");
     throw;
   }
   object(file.root, "");

@@ -48,8 +48,8 @@ std::uint64_t times(std::uint64_t a, std::uint64_t b) { return a != 0 && b > UIN
 std::uint64_t plus(std::uint64_t a, std::uint64_t b) { return b > UINT64_MAX - a ? UINT64_MAX : a + b; }
 
 Error too_many_pixels(std::string_view what, std::uint64_t pixels, std::uint64_t limit) {
-  return make_error(ErrorCode::too_large, fmt::format("the {} would hold {} pixels, more than the limit of {} (limits.max_output_pixels)",
-                                                      what, pixels == UINT64_MAX ? "over 2^64" : fmt::to_string(pixels), limit));
+  return make_error(ErrorCode::too_large, past_limit(fmt::format("the {} would hold {} pixels, more than the limit of {}",
+                                                      what, pixels == UINT64_MAX ? "over 2^64" : fmt::to_string(pixels), limit), "limits.max_output_pixels"));
 }
 
 }  // namespace

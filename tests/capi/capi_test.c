@@ -215,6 +215,19 @@ static void test_open_errors(void) {
   }
 
   anmkit_open_options_init(&options);
+  options.max_bones = 4;
+  CHECK(anmkit_open_file(path_of(examples, "turret_v60.anm"), &options, &doc, &error) == ANMKIT_ERROR_TOO_LARGE);
+  /* The setting the message names, as data: its name, and where the message says it. */
+  CHECK_STR(error.message, "bone count 5 exceeds the limit of 4 bones (limits.max_bones)");
+  CHECK_STR(error.settings, "limits.max_bones");
+  CHECK(error.settings[strlen("limits.max_bones") + 1] == '\0');
+  CHECK(error.setting_at[0] == 43 && error.setting_size[0] == 16);
+  CHECK(memcmp(error.message + error.setting_at[0], "limits.max_bones", 16) == 0);
+  CHECK(anmkit_open_file(path_of(examples, "turret_v60.anm"), NULL, &doc, &error) == ANMKIT_OK);
+  CHECK(error.settings[0] == '\0' && error.setting_size[0] == 0);
+  anmkit_free(doc);
+
+  anmkit_open_options_init(&options);
   options.fps = -1;
   CHECK(anmkit_open_file(path_of(examples, "turret_v60.anm"), &options, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
   CHECK_STR(error.message, "fps must be from 0.01 to 10000, found -1");

@@ -192,7 +192,7 @@ TEST(GltfBase, RealFileWithoutBaseKeepsItsKeyCount) {
 
 constexpr const char* no_record =
     "back.glb: the glTF carries no record of a GEM file (extras.anmkit: Blender and most tools drop it): mesh-animation keys and "
-    "comments cannot be restored, the bone order is the nodes' and the version the target's; give the original file as the base "
+    "comments cannot be restored, the bone order is the nodes' and the version the target's; give the original file with the base "
     "option to keep them";
 
 TEST(GltfBase, WarningsSayWhatWasLeftOut) {
@@ -229,7 +229,7 @@ TEST(GltfBase, WarningsSayWhatWasLeftOut) {
   ASSERT_FALSE(slow->warnings.empty());
   EXPECT_EQ(texts(slow->warnings)[0],
             "back.glb: 225 keys of the animation fall between whole frames at 30 fps (the first at frame 1.25); only whole frames "
-            "are sampled. If the glTF was made at another frame rate, give it (the fps option)");
+            "are sampled. If the glTF was made at another frame rate, give it with the fps option");
 }
 
 TEST(GltfBase, CliNamesItsOptions) {

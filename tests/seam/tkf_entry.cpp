@@ -166,7 +166,7 @@ Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_j
 
 // A clip from glTF: its translation keys, at whole frames.
 Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, std::string_view, const GltfImportOptions&,
-                                                       const FormatModel*, std::vector<std::string>&) {
+                                                       const FormatModel*, std::vector<Wording>&) {
   File file;
   file.frame_count = std::uint16_t(clip.frame_count);
   for (const model::BoneTrack& track : clip.bones) {

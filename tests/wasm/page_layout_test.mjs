@@ -46,7 +46,7 @@ try {
   process.exit(1);
 }
 same(Object.keys(L), Object.keys(PAGE_FIELDS).map((n) => n.replace('anmkit_', '')), 'the structs the page reads');
-same(L.error, { sizeof: 2320, code: 0, has_offset: 4, offset: 8, pointer: 16, file: 272, message: 1296 }, 'anmkit_error');
+same(L.error, { sizeof: 2480, code: 0, has_offset: 4, offset: 8, pointer: 16, file: 272, message: 1296 }, 'anmkit_error');
 same(L.format_info, { sizeof: 40, struct_size: 0, name: 4, skeletal: 12, sprite: 16, skeleton_extension: 20,
                       skeleton_lists_animations: 24 }, 'anmkit_format_info');
 same(L.open_options, { sizeof: 72, struct_size: 0, skeleton: 44, fps: 48, tick_hz: 56 }, 'anmkit_open_options');

@@ -152,38 +152,46 @@ std::vector<std::string> names(const std::vector<std::string_view>& list) {
   return {list.begin(), list.end()};
 }
 
-std::string in_cli_words(std::string message) {
-  static const std::pair<std::string_view, std::string_view> words[] = {
-      {"(limits.max_frames)", "(--max-frames)"},
-      {"(limits.max_bones)", "(--max-bones)"},
-      {"(limits.max_keys)", "(--max-keys)"},
-      {"(limits.max_pixels)", "(--max-pixels)"},
-      {"(limits.max_sequences)", "(--max-sequences)"},
-      {"(limits.max_json_depth)", "(--max-json-depth)"},
-      {"(limits.max_output_pixels)", "(--max-output-pixels)"},
-      {"give the node count or the .bin model", "give it with --nodes N or --bin MODEL.bin"},
-      {"the remap option maps it", "--remap maps it"},
-      {"the resize option accepts", "--resize accepts"},
-      {"(the scale option)", "(--scale N)"},
-      {"the skeleton option takes", "--skeleton takes"},
-      {"give it (the fps option)", "give it with --fps"},
-      {"give the original file as the base option", "give the original file with --base ORIGINAL.anm"},
-      {"from the search roots", "from --skeleton-dir"},
-      {"under the search roots", "under --skeleton-dir"},
-      {"the export kind ", "--to "},
-      {"the sequence option ", "--sequence "},
-      {"the state option ", "--state "},
-      {"(the flipbook option)", "(--flipbook)"},
+std::optional<std::string> cli_words(std::string_view setting) {
+  // The options that set what the library calls by these names (add_limit_options, the commands).
+  static const std::pair<std::string_view, std::string_view> options[] = {
+      {"limits.max_input_bytes", "--max-bytes"},
+      {"limits.max_frames", "--max-frames"},
+      {"limits.max_bones", "--max-bones"},
+      {"limits.max_keys", "--max-keys"},
+      {"limits.max_pixels", "--max-pixels"},
+      {"limits.max_sequences", "--max-sequences"},
+      {"limits.max_json_depth", "--max-json-depth"},
+      {"limits.max_output_pixels", "--max-output-pixels"},
+      {"skeleton", "--skeleton"},
+      {"fps", "--fps"},
+      {"base", "--base ORIGINAL.anm"},
+      {"remap", "--remap"},
+      {"resize", "--resize"},
+      {"scale", "--scale N"},
+      {"sequence", "--sequence"},
+      {"state", "--state"},
+      {"flipbook", "--flipbook"},
+      {"export_kind", "--to"},
+      {"search_roots", "--skeleton-dir"},
   };
-  for (const auto& [library, cli] : words) {
-    if (const auto at = message.find(library); at != std::string::npos) message.replace(at, library.size(), cli);
+  for (const auto& [name, option] : options) {
+    if (name == setting) return std::string(option);
   }
-  return message;
+  // The formats' own options are --NAME (FormatFlags), a whole number's with its N.
+  for (const FormatOption& option : format_options()) {
+    if (option.name == setting) return fmt::format("--{}{}", option.name, option.kind == FormatOption::Kind::whole ? " N" : "");
+  }
+  return std::nullopt;
+}
+
+std::string in_cli_words(std::string_view text, const std::vector<SettingMention>& settings) {
+  return reworded(text, settings, cli_words);
 }
 
 int report(Error error, const std::string& file) {
   if (error.file.empty()) error.file = file;
-  error.message = in_cli_words(std::move(error.message));
+  error.message = in_cli_words(error.message, error.settings);
   print_line(stderr, format_error(error));
   return exit_failure;
 }

@@ -74,9 +74,11 @@ std::string ascii_upper(std::string_view text);
 // Names as CLI11's IsMember takes them.
 std::vector<std::string> names(const std::vector<std::string_view>& list);
 
-// A library message in the command line's words: where it names a setting of the library
-// (limits.max_frames, the remap option, ...) it names the option that sets it.
-std::string in_cli_words(std::string message);
+// The command line's words for a setting a library message names (mentioned_settings()): the
+// option that sets it ("--max-frames"); none for a setting it has no option for.
+std::optional<std::string> cli_words(std::string_view setting);
+// A library message with each setting it names said as the command line's option.
+std::string in_cli_words(std::string_view text, const std::vector<SettingMention>& settings);
 
 // Prints the error (naming `file` when the error does not name one; printable) and returns
 // exit_failure.

@@ -57,14 +57,14 @@ struct Outcome {
   // file's .bin beside it): the one used, "" for none.
   bool skeleton_looked_for = false;
   std::string skeleton{};
-  std::string skeleton_why{};                // why that one, or why none (the library's words)
+  std::string skeleton_why{};                // why that one, or why none (in the command line's words)
   std::vector<Error> skeleton_unreadable{};  // model files of its folder that could not be read
 };
 
 Outcome skipped(std::string why) { return {Outcome::skipped, std::move(why), 0}; }
 Outcome failed(Error e, const std::string& path) {
   if (e.file.empty()) e.file = path;
-  e.message = in_cli_words(std::move(e.message));
+  e.message = in_cli_words(e.message, e.settings);
   return {Outcome::failed, format_error(e), 0};
 }
 
@@ -73,7 +73,7 @@ Outcome failed(Error e, const std::string& path) {
 std::vector<std::string> output_suffixes(const FormatInfo& format, const std::string& to, std::string& skip) {
   auto plan = export_plan(format, to);
   if (!plan) return {};  // (--to takes only the library's kinds)
-  skip = in_cli_words(plan->skip);
+  skip = in_cli_words(plan->skip, plan->skip_settings);
   return plan->suffixes;
 }
 
@@ -319,7 +319,7 @@ Outcome convert_one(const InputFile& in, const Options& opt, const SkeletonFinde
     if (auto w = write_file_atomic(target, o.bytes, Durability::deferred); !w) return failed(w.error(), target);
     if (written.empty()) written = target;
   }
-  return {Outcome::converted, written, size, looked_for, options.skeleton, std::move(match.why), std::move(match.unreadable)};
+  return {Outcome::converted, written, size, looked_for, options.skeleton, in_cli_words(match.why, match.why_settings), std::move(match.unreadable)};
 }
 
 }  // namespace
@@ -389,7 +389,7 @@ void add_batch(CLI::App& app, int& exit_code) {
           name_unreadable(o.skeleton_unreadable);
           std::string skeleton;
           if (o.skeleton_looked_for) {
-            const std::string why = opt->explain_skeletons ? ": " + in_cli_words(o.skeleton_why) : "";
+            const std::string why = opt->explain_skeletons ? ": " + o.skeleton_why : "";
             skeleton = o.skeleton.empty() ? " (no skeleton found" + why + ")" : " (skeleton " + o.skeleton + why + ")";
           }
           if (o.skeleton_looked_for && o.skeleton.empty()) ++without_skeleton;

@@ -28,7 +28,7 @@ std::optional<std::vector<Diagnostic>> check(const InputFile& in, const OpenOpti
   if (!document) {
     if (passed_over(in, document.error())) return std::nullopt;  // not an animation
     const Error& e = document.error();
-    return std::vector<Diagnostic>{Diagnostic{Severity::error, fmt::format("read.{}", error_code_name(e.code)), in_cli_words(e.message), e.offset, e.pointer}};
+    return std::vector<Diagnostic>{Diagnostic{Severity::error, fmt::format("read.{}", error_code_name(e.code)), in_cli_words(e.message, e.settings), e.offset, e.pointer}};
   }
   return document->validate();
 }

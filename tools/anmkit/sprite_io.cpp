@@ -134,7 +134,8 @@ int import_sprite_frames(const std::string& folder, const std::string& output, c
     if (!bytes) return report(bytes.error());
     auto picture = png::decode(*bytes, limits().max_pixels);
     if (!picture) {
-      Error e = make_error(ErrorCode::bad_value, picture.error().message);
+      Error e = picture.error();
+      e.code = ErrorCode::bad_value;
       e.file = entry.path().string();
       return report(std::move(e));
     }

@@ -27,7 +27,7 @@ export const PAGE_FIELDS = {
   anmkit_sprite_step: { state: 'u32', ticks: 'u32' },
 };
 
-// { error: { sizeof: 2320, code: 0, ..., message: 1296 }, open_options: { sizeof: 72, ... }, ... }
+// { error: { sizeof: 2480, code: 0, ..., message: 1296 }, open_options: { sizeof: 72, ... }, ... }
 // from the module's layout text: each struct by its name without "anmkit_", its size as `sizeof`
 // (no C field can be called that), each field the page uses as its byte offset.
 export function structLayouts(layoutText, pageFields = PAGE_FIELDS) {

@@ -88,7 +88,7 @@ class ByteReader {
   // what remains. Call before allocating anything sized by `count`.
   void check_count(std::uint64_t count, std::size_t min_element_size, std::string_view what) const;
 
-  [[noreturn]] void fail_at(std::size_t offset, ErrorCode code, std::string message) const;
+  [[noreturn]] void fail_at(std::size_t offset, ErrorCode code, Wording message) const;
 
  private:
   void need(std::size_t count, std::string_view what) const {

@@ -19,7 +19,7 @@ namespace anmkit::json_input {
 
 using json = nlohmann::ordered_json;
 
-[[noreturn]] void fail(const std::string& pointer, std::string message);
+[[noreturn]] void fail(const std::string& pointer, Wording message);
 
 // Parses text in time linear in its size (dumps and glTF alike): a syntax error, or a number
 // past a double, carries its byte offset (the last byte read). Containers nested deeper than

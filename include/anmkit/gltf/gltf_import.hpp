@@ -54,7 +54,7 @@ struct ImportOptions {
 Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options);
 // The same, adding what the import cannot keep to `warnings` (keys between whole frames).
 Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options,
-                                  std::vector<std::string>& warnings);
+                                  std::vector<Wording>& warnings);
 
 // A .glb, or glTF JSON (an object with an "asset").
 bool looks_like_gltf(std::span<const std::uint8_t> bytes);

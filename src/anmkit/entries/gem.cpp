@@ -45,11 +45,10 @@ Expected<gem::Mdl> read_skeleton(const std::string& path, const OpenOptions& opt
   // Any text would read as a skeleton with no bones (every bone then "not in the skeleton"):
   // a .mdl begins with {Skeleton.
   if (!gem::looks_like_mdl(*text)) {
-    Error e = make_error(ErrorCode::unknown_format,
-                         gem::looks_like_gem(*text) ? "a GEM animation, not a model: the skeleton option takes the model's .mdl"
-                                                    : "not a GEM model (.mdl), which the skeleton option takes: its first "
-                                                      "block is not {Skeleton",
-                         0);
+    Wording why(gem::looks_like_gem(*text) ? "a GEM animation, not a model: " : "not a GEM model (.mdl), which ");
+    why += naming("skeleton", "the skeleton option");
+    why += gem::looks_like_gem(*text) ? " takes the model's .mdl" : " takes: its first block is not {Skeleton";
+    Error e = make_error(ErrorCode::unknown_format, std::move(why), 0);
     e.file = path;
     return e;
   }
@@ -126,14 +125,18 @@ Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_j
 }
 
 // What a glTF without anmkit's record (extras.anmkit) cannot give back, said once.
-constexpr const char* no_record_warning =
-    "the glTF carries no record of a GEM file (extras.anmkit: Blender and most tools drop it): mesh-animation keys and comments "
-    "cannot be restored, the bone order is the nodes' and the version the target's; give the original file as the base option "
-    "to keep them";
+Wording no_record_warning() {
+  Wording out(
+      "the glTF carries no record of a GEM file (extras.anmkit: Blender and most tools drop it): mesh-animation keys and comments "
+      "cannot be restored, the bone order is the nodes' and the version the target's; give the original file with ");
+  out += naming("base", "the base option");
+  out += " to keep them";
+  return out;
+}
 
 Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, std::string_view target,
                                                        const GltfImportOptions& options, const FormatModel* base,
-                                                       std::vector<std::string>& warnings) {
+                                                       std::vector<Wording>& warnings) {
   if (const auto* original = dynamic_cast<const GemModel*>(base)) {
     const gem::File& file = original->file();
     // The base's own version and frame chunks win over --to.
@@ -146,7 +149,7 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
     for (auto& w : merged->warnings) warnings.push_back(std::move(w));
     return wrap(std::move(merged->file), {});
   }
-  if (clip.extras.empty()) warnings.push_back(no_record_warning);
+  if (clip.extras.empty()) warnings.push_back(no_record_warning());
   auto file = gem::from_imported_clip(clip, *gem::parse_target(target), options.tolerance);
   if (!file) return file.error();
   return wrap(std::move(*file), {});
@@ -176,8 +179,10 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
       const std::string looked_for = sequence.file_given
                                          ? fmt::format("its {{file \"{}\"}} is {}", sequence.file, file_path)
                                          : fmt::format("it has no {{file}}, so it was looked for as {}", file_path);
-      out.warnings.push_back(
-          {path, fmt::format("sequence '{}': {}: {} (skipped)", sequence.name, looked_for, bytes.error().message)});
+      Wording why(fmt::format("sequence '{}': {}: ", sequence.name, looked_for));
+      why += wording_of(bytes.error());
+      why += " (skipped)";
+      out.warnings.push_back({path, std::move(why.text), std::move(why.settings)});
       continue;
     }
     auto file = gem::read(*bytes, options.limits);

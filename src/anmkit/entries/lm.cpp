@@ -118,7 +118,7 @@ std::uint8_t recorded_version(const model::Clip& clip) {
 
 Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, std::string_view,
                                                        const GltfImportOptions& options, const FormatModel* base,
-                                                       std::vector<std::string>& warnings) {
+                                                       std::vector<Wording>& warnings) {
   lm::WriteOptions write;
   write.unit = unit_of(options.format_options);
   write.tolerance = options.tolerance;
@@ -140,7 +140,11 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
 // Any bytes the scene-graph reader refuses are not a model (a .bin has no signature).
 Expected<ModelFile> read_model(const std::string& path, std::span<const std::uint8_t> bytes) {
   auto graph = lm::read_bin(bytes);
-  if (!graph) return make_error(ErrorCode::unknown_format, "not a Luigi's Mansion model (.bin): " + graph.error().message);
+  if (!graph) {
+    Wording why("not a Luigi's Mansion model (.bin): ");
+    why += wording_of(graph.error());
+    return make_error(ErrorCode::unknown_format, std::move(why));
+  }
   ModelFile out{"Luigi's Mansion model (.bin)", "nodes", lm::to_skeleton(*graph), {}};
   const std::string stem = std::filesystem::path(path).stem().string();
   out.sequences.push_back({stem, stem + ".anm", "paired by name"});

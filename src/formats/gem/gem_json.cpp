@@ -148,8 +148,8 @@ File parse_file(const json& doc, const ReadLimits& limits) {
   file.version = parse_version(in::member(doc, root, "version"), "/version");
   file.frame_count = std::uint32_t(in::unsigned_integer(in::member(doc, root, "frame_count"), "/frame_count", UINT32_MAX));
   if (file.frame_count > limits.max_frames) {
-    in::fail("/frame_count", fmt::format("frame count {} exceeds the limit of {} frames (limits.max_frames)", file.frame_count,
-                                         limits.max_frames));
+    in::fail("/frame_count", past_limit(fmt::format("frame count {} exceeds the limit of {} frames", file.frame_count,
+                                         limits.max_frames), "limits.max_frames"));
   }
   if (doc.contains("comments")) {
     const json& comments = in::array(doc["comments"], "/comments");
@@ -169,7 +169,7 @@ File parse_file(const json& doc, const ReadLimits& limits) {
   }
   const json& bones = in::array(in::member(doc, root, "bones"), "/bones");
   if (bones.size() > limits.max_bones) {
-    in::fail("/bones", fmt::format("bone count {} exceeds the limit of {} bones (limits.max_bones)", bones.size(), limits.max_bones));
+    in::fail("/bones", past_limit(fmt::format("bone count {} exceeds the limit of {} bones", bones.size(), limits.max_bones), "limits.max_bones"));
   }
   for (std::size_t i = 0; i < bones.size(); ++i) {
     const std::string p = in::child("/bones", i);
@@ -196,7 +196,7 @@ File parse_file(const json& doc, const ReadLimits& limits) {
     for (const char* list : {"keys", "bones"}) {
       if (f.is_object() && f.contains(list) && f[list].is_array()) records += f[list].size();
     }
-    if (++records > limits.max_keys) in::fail(p, fmt::format("more than {} key records (limits.max_keys)", limits.max_keys));
+    if (++records > limits.max_keys) in::fail(p, past_limit(fmt::format("more than {} key records", limits.max_keys), "limits.max_keys"));
   }
   for (std::size_t i = 0; i < frames.size(); ++i) parse_frame(file, frames[i], in::child("/frames", i));
   return file;

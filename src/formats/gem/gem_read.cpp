@@ -190,7 +190,7 @@ File read_file_model(ByteReader& r, const ReadLimits& limits) {
   file.frame_count = r.u32("frame count");
   if (file.frame_count > limits.max_frames) {
     r.fail_at(r.offset() - 4, ErrorCode::too_large,
-              fmt::format("frame count {} exceeds the limit of {} frames (limits.max_frames)", file.frame_count, limits.max_frames));
+              past_limit(fmt::format("frame count {} exceeds the limit of {} frames", file.frame_count, limits.max_frames), "limits.max_frames"));
   }
   while (r.next_tag_is("CMNT")) {
     Comment c;
@@ -205,7 +205,7 @@ File read_file_model(ByteReader& r, const ReadLimits& limits) {
   const std::uint32_t count = r.u32("bone count");
   if (count > limits.max_bones) {
     r.fail_at(r.offset() - 4, ErrorCode::too_large,
-              fmt::format("bone count {} exceeds the limit of {} bones (limits.max_bones)", count, limits.max_bones));
+              past_limit(fmt::format("bone count {} exceeds the limit of {} bones", count, limits.max_bones), "limits.max_bones"));
   }
   r.check_count(count, 4, "bone count");
   file.bones.reserve(count);
@@ -251,7 +251,7 @@ File read_file_model(ByteReader& r, const ReadLimits& limits) {
     records += std::uint64_t(frame.count) + 1;
     if (records > limits.max_keys) {
       r.fail_at(frame_start, ErrorCode::too_large,
-                fmt::format("more than {} key records (limits.max_keys)", limits.max_keys));
+                past_limit(fmt::format("more than {} key records", limits.max_keys), "limits.max_keys"));
     }
   }
   file.values = values.take();

@@ -24,8 +24,8 @@ File parse(const json& doc, const ReadLimits& limits) {
   f.padding = std::uint16_t(in::unsigned_integer(in::member(doc, root, "padding"), "/padding", 0xffff));
   f.frame_count = std::uint32_t(in::unsigned_integer(in::member(doc, root, "frame_count"), "/frame_count", UINT32_MAX));
   if (f.frame_count > limits.max_frames) {
-    in::fail("/frame_count", fmt::format("frame count {} exceeds the limit of {} frames (limits.max_frames)", f.frame_count,
-                                         limits.max_frames));
+    in::fail("/frame_count", past_limit(fmt::format("frame count {} exceeds the limit of {} frames", f.frame_count,
+                                         limits.max_frames), "limits.max_frames"));
   }
   if (doc.contains("layout")) {
     const json& layout = in::array(doc["layout"], "/layout");
@@ -42,7 +42,7 @@ File parse(const json& doc, const ReadLimits& limits) {
   if (doc.contains("lead")) f.lead = in::from_hex(doc["lead"], "/lead");
   const json& groups = in::array(in::member(doc, root, "groups"), "/groups");
   if (groups.size() > limits.max_bones) {
-    in::fail("/groups", fmt::format("{} nodes exceed the limit of {} (limits.max_bones)", groups.size(), limits.max_bones));
+    in::fail("/groups", past_limit(fmt::format("{} nodes exceed the limit of {}", groups.size(), limits.max_bones), "limits.max_bones"));
   }
   f.groups.resize(groups.size());
   for (std::size_t n = 0; n < groups.size(); ++n) {

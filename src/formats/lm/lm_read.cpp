@@ -48,7 +48,7 @@ File read_model(ByteReader& r, std::optional<std::uint32_t> node_count, NodeCoun
   const Header h = read_header(r);
   if (h.frame_count > limits.max_frames) {
     r.fail_at(4, ErrorCode::too_large,
-              fmt::format("frame count {} exceeds the limit of {} frames (limits.max_frames)", h.frame_count, limits.max_frames));
+              past_limit(fmt::format("frame count {} exceeds the limit of {} frames", h.frame_count, limits.max_frames), "limits.max_frames"));
   }
   const std::size_t size = r.size();
   for (std::size_t i = 0; i < 4; ++i) {
@@ -90,16 +90,19 @@ File read_model(ByteReader& r, std::optional<std::uint32_t> node_count, NodeCoun
       } else {
         source = NodeCountSource::inferred;
         if (length % group_size != 0) {
-          r.fail_at(start, ErrorCode::bad_value,
-                    fmt::format("cannot infer the node count: the node groups at 0x{:x} span 0x{:x} bytes, not a "
-                                "multiple of 0x36; give the node count or the .bin model",
-                                start, length));
+          Wording why(fmt::format("cannot infer the node count: the node groups at 0x{:x} span 0x{:x} bytes, not a "
+                                  "multiple of 0x36; give ",
+                                  start, length));
+          why += naming("nodes", "the node count");  // the format's own option
+          why += " or ";
+          why += naming("skeleton", "the .bin model");
+          r.fail_at(start, ErrorCode::bad_value, std::move(why));
         }
         count = length / group_size;
       }
       if (count > limits.max_bones) {
         r.fail_at(start, ErrorCode::too_large,
-                  fmt::format("{} nodes exceed the limit of {} (limits.max_bones)", count, limits.max_bones));
+                  past_limit(fmt::format("{} nodes exceed the limit of {}", count, limits.max_bones), "limits.max_bones"));
       }
       file.groups.resize(count);
       for (NodeGroup& g : file.groups) {

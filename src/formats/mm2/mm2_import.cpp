@@ -11,7 +11,7 @@
 namespace anmkit::mm2 {
 namespace {
 
-Error file_error(const std::string& name, std::string message) {
+Error file_error(const std::string& name, Wording message) {
   Error e = make_error(ErrorCode::bad_value, std::move(message));
   e.file = name;
   return e;
@@ -53,9 +53,10 @@ Expected<std::vector<std::uint8_t>> pens_of(const model::Picture& image, const F
     }
     auto pen = pen_for(c, base, remap);
     if (!pen) {
-      return file_error(source.name, fmt::format("pixel ({}, {}) has colour #{:02x}{:02x}{:02x}, which is not in the palette; "
-                                                 "the remap option maps it to the nearest pen",
-                                                 x, y, c.r, c.g, c.b));
+      Wording why(fmt::format("pixel ({}, {}) has colour #{:02x}{:02x}{:02x}, which is not in the palette; ", x, y, c.r, c.g, c.b));
+      why += naming("remap", "the remap option");
+      why += " maps it to the nearest pen";
+      return file_error(source.name, std::move(why));
     }
     pens[i] = *pen;
   }
@@ -88,9 +89,9 @@ std::size_t detected_scale(const File& base, const std::map<std::size_t, FrameIm
 }
 
 // Why a picture of another size is not taken as it is.
-std::string size_mismatch(const model::Picture& image, const model::Picture& given, std::size_t scale, std::size_t index,
+Wording size_mismatch(const model::Picture& image, const model::Picture& given, std::size_t scale, std::size_t index,
                           const FrameInfo& frame) {
-  std::string message = fmt::format("the image is {}x{}", given.width, given.height);
+  Wording message(fmt::format("the image is {}x{}", given.width, given.height));
   if (scale > 1) message += fmt::format(" (read at scale {}: {}x{})", scale, image.width, image.height);
   message += fmt::format(" but frame {} is {}x{}", index, frame.width, frame.height);
   if (const std::size_t factor = scale == 1 ? whole_factor(given, frame) : 0) {
@@ -99,10 +100,15 @@ std::string size_mismatch(const model::Picture& image, const model::Picture& giv
                              "so not an enlarged export", factor, factor, factor, block->x, block->y);
     } else {
       message += fmt::format(", {} times its size in {}x{} blocks of one colour, as if exported at scale {}: give that "
-                             "scale (the scale option)", factor, factor, factor, factor);
+                             "scale (", factor, factor, factor, factor);
+      message += naming("scale", "the scale option");
+      message += ")";
     }
   }
-  return message + "; the resize option accepts a new size";
+  message += "; ";
+  message += naming("resize", "the resize option");
+  message += " accepts a new size";
+  return message;
 }
 
 }  // namespace

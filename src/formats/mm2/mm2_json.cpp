@@ -30,7 +30,7 @@ File parse(const json& doc, const ReadLimits& limits) {
   if (doc.contains("preamble")) f.preamble = in::from_hex(doc["preamble"], "/preamble");
   const json& sequences = in::array(in::member(doc, root, "sequences"), "/sequences");
   if (sequences.size() > limits.max_sequences) {
-    in::fail("/sequences", fmt::format("more than {} sequence blocks (limits.max_sequences)", limits.max_sequences));
+    in::fail("/sequences", past_limit(fmt::format("more than {} sequence blocks", limits.max_sequences), "limits.max_sequences"));
   }
   for (std::size_t b = 0; b < sequences.size(); ++b) {
     const std::string p = in::child("/sequences", b);
@@ -59,8 +59,8 @@ File parse(const json& doc, const ReadLimits& limits) {
     info.height = std::uint16_t(in::unsigned_integer(in::member(frames[i], p, "height"), in::child(p, "height"), 0xffff));
     info.flags = std::uint16_t(in::unsigned_integer(in::member(frames[i], p, "flags"), in::child(p, "flags"), 0xffff));
     if (std::uint64_t(info.width) * info.height > limits.max_pixels) {
-      in::fail(p, fmt::format("frame {} is {}x{}, more than the limit of {} pixels (limits.max_pixels)", i, info.width, info.height,
-                              limits.max_pixels));
+      in::fail(p, past_limit(fmt::format("frame {} is {}x{}, more than the limit of {} pixels", i, info.width, info.height,
+                              limits.max_pixels), "limits.max_pixels"));
     }
     f.frames.push_back(info);
     f.streams.push_back(in::from_hex(in::member(frames[i], p, "stream"), in::child(p, "stream")));

@@ -16,7 +16,7 @@ constexpr std::size_t palette_bytes = 2 * palette_size;
 struct Refusal {
   int stage = 0;  // 0 header, 1 frame sizes, 2 pixel streams, 3 end of the streams
   std::size_t offset = 0;
-  std::string reason;
+  Wording reason;
   bool beats(const Refusal& other) const { return stage != other.stage ? stage > other.stage : offset >= other.offset; }
 };
 
@@ -35,8 +35,8 @@ std::optional<Refusal> try_image_chunk(std::span<const std::uint8_t> bytes, std:
     const std::size_t w = u16(infos + 6 * f), h = u16(infos + 6 * f + 2);
     if (w == 0 || h == 0) return Refusal{1, infos + 6 * f, fmt::format("frame {} is {}x{}", f, w, h)};
     if (w * h > limits.max_pixels) {
-      return Refusal{1, infos + 6 * f, fmt::format("frame {} is {}x{}, more than the limit of {} pixels (limits.max_pixels)", f, w,
-                                                h, limits.max_pixels)};
+      return Refusal{1, infos + 6 * f, past_limit(fmt::format("frame {} is {}x{}, more than the limit of {} pixels", f, w,
+                                                h, limits.max_pixels), "limits.max_pixels")};
     }
     auto used = stream_length(bytes.subspan(pos), w, h);
     if (!used) {
@@ -80,10 +80,11 @@ File read_model(std::span<const std::uint8_t> bytes, const ReadLimits& limits) {
     if (refusal->beats(furthest)) furthest = *refusal;
   }
   if (!image) {
-    r.fail_at(furthest.offset, ErrorCode::bad_value,
-              fmt::format("no image chunk: no FF of the sequence section is followed by a plausible image header whose "
-                          "pixel streams end exactly at the end of the file (furthest candidate: {})",
-                          furthest.reason));
+    Wording message("no image chunk: no FF of the sequence section is followed by a plausible image header whose "
+                    "pixel streams end exactly at the end of the file (furthest candidate: ");
+    message += furthest.reason;
+    message += ")";
+    r.fail_at(furthest.offset, ErrorCode::bad_value, std::move(message));
   }
   // The sequence section: a preamble, then blocks each introduced by FF; the FF before the image
   // chunk ends it.
@@ -97,7 +98,7 @@ File read_model(std::span<const std::uint8_t> bytes, const ReadLimits& limits) {
     file.blocks.push_back(std::move(block));
     if (file.blocks.size() > limits.max_sequences) {
       r.fail_at(sequence_start + i, ErrorCode::too_large,
-                fmt::format("more than {} sequence blocks (limits.max_sequences)", limits.max_sequences));
+                past_limit(fmt::format("more than {} sequence blocks", limits.max_sequences), "limits.max_sequences"));
     }
   }
   r.bytes(*image - r.offset(), "sequence section");
@@ -142,7 +143,7 @@ Expected<std::vector<Bytes>> decode_all_planes(const File& file) {
     const FrameInfo& info = file.frames[f];
     auto planes_bytes = decode_planes(file.streams[f], info.width, info.height, used);
     if (!planes_bytes) {
-      planes_bytes.error().message = fmt::format("frame {}: {}", f, planes_bytes.error().message);
+      prepend(planes_bytes.error(), fmt::format("frame {}: ", f));
       planes_bytes.error().pointer = fmt::format("/frames/{}/stream", f);
       return planes_bytes.error();
     }
