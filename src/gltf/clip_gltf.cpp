@@ -206,6 +206,11 @@ Expected<void> add_animation(Scene& scene, const model::Clip& clip, const ClipEx
   auto animation = clip_animation(scene, clip, node_of, options);
   if (!animation) return animation.error();
   animation->anmkit_extras = clip.extras;
+  if (!clip.extras.empty()) {
+    // The clip's own records beside the format's: what a trip back needs exactly.
+    for (const model::BoneTrack& bone : clip.bones) animation->events.push_back({bone.name, bone.visible, bone.mirrored, bone.mesh});
+    animation->comments = clip.comments;
+  }
   scene.animations.push_back(std::move(*animation));
   return {};
 }

@@ -51,6 +51,53 @@ int add_accessor(tinygltf::Model& m, const std::vector<float>& data, int type, s
   return int(m.accessors.size() - 1);
 }
 
+// Appends bytes to the one buffer as a view of their own (padded to 4 bytes, so that the floats
+// after them stay aligned) and returns it; an empty one is "" (a view holds at least one byte).
+nlohmann::ordered_json add_bytes(tinygltf::Model& m, const std::vector<std::uint8_t>& bytes) {
+  if (bytes.empty()) return "";
+  auto& buffer = m.buffers[0].data;
+  const std::size_t offset = buffer.size();
+  buffer.insert(buffer.end(), bytes.begin(), bytes.end());
+  buffer.resize((buffer.size() + 3) / 4 * 4, 0);
+  tinygltf::BufferView view;
+  view.buffer = 0;
+  view.byteOffset = offset;
+  view.byteLength = bytes.size();
+  m.bufferViews.push_back(std::move(view));
+  return m.bufferViews.size() - 1;
+}
+
+// The clip's own records beside the format's in extras.anmkit: visibility and mirror events where
+// they change (a file may state a value again with every key; a repeat changes no pose), each
+// [frame, value], by bone (its node's name); mesh payloads as [frame, buffer view] by bone; and
+// comments as buffer views. Members with nothing to say are left out.
+void add_records(tinygltf::Model& m, const Animation& a, nlohmann::ordered_json& record) {
+  using json = nlohmann::ordered_json;
+  const auto changes = [](const std::vector<model::Key<bool>>& keys) {
+    json out = json::array();
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (i == 0 || keys[i].value != keys[i - 1].value) out.push_back({keys[i].frame, keys[i].value});
+    }
+    return out;
+  };
+  json visibility = json::object(), mirrored = json::object(), mesh = json::object(), comments = json::array();
+  for (const BoneEvents& e : a.events) {
+    const std::string name = json_text(e.bone);
+    if (!e.visible.empty()) visibility[name] = changes(e.visible);
+    if (!e.mirrored.empty()) mirrored[name] = changes(e.mirrored);
+    if (!e.mesh.empty()) {
+      json payloads = json::array();
+      for (const model::MeshKey& k : e.mesh) payloads.push_back({k.frame, add_bytes(m, k.payload)});
+      mesh[name] = std::move(payloads);
+    }
+  }
+  for (const auto& c : a.comments) comments.push_back(add_bytes(m, c));
+  if (!visibility.empty()) record["visibility"] = std::move(visibility);
+  if (!mirrored.empty()) record["mirrored"] = std::move(mirrored);
+  if (!mesh.empty()) record["mesh"] = std::move(mesh);
+  if (!comments.empty()) record["comments"] = std::move(comments);
+}
+
 tinygltf::Value to_value(const nlohmann::ordered_json& j) {
   switch (j.type()) {
     case nlohmann::ordered_json::value_t::object: {
@@ -153,6 +200,7 @@ Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary) {
       if (parsed.is_discarded() || !parsed.is_object()) {
         return make_error(ErrorCode::invalid_model, fmt::format("animation '{}' has extras that are not a JSON object", a.name));
       }
+      add_records(m, a, parsed);
       anim.extras = to_value(nlohmann::ordered_json{{"anmkit", std::move(parsed)}});
     }
     if (!anim.channels.empty()) m.animations.push_back(std::move(anim));

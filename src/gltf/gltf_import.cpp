@@ -293,10 +293,18 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
   clip.fps = s.fps;
   clip.loop = s.loop;
   if (!s.extras.empty()) clip.extras = s.extras.dump();
+  // A record's bytes: a buffer view's index (what anmkit writes), or hex text (what it wrote
+  // before, still read).
+  const auto record_bytes = [&s](const nlohmann::ordered_json& value, const std::string& pointer) {
+    if (value.is_string()) return json_input::from_hex(value, pointer);
+    const auto view = json_input::unsigned_integer(value, pointer, UINT32_MAX);
+    const auto bytes = s.file.view_bytes(std::size_t(view), pointer);
+    return std::vector<std::uint8_t>(bytes.begin(), bytes.end());
+  };
   if (s.extras.contains("comments")) {
     const std::string pointer = json_input::child(s.pointer, "comments");
     const auto& comments = json_input::array(s.extras["comments"], pointer);
-    for (std::size_t i = 0; i < comments.size(); ++i) clip.comments.push_back(json_input::from_hex(comments[i], json_input::child(pointer, i)));
+    for (std::size_t i = 0; i < comments.size(); ++i) clip.comments.push_back(record_bytes(comments[i], json_input::child(pointer, i)));
   }
   // Keys by bone name, in a table: an ordered JSON object finds a member by comparing it with
   // every member before it, once per bone.
@@ -390,7 +398,7 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
       const auto& keys = json_input::array(*mesh.at(t.name), json_input::child(json_input::child(s.pointer, "mesh"), t.name));
       for (std::size_t i = 0; i < keys.size(); ++i) {
         const auto [frame, pointer] = key_at(keys, "mesh", i);
-        t.mesh.push_back({frame, json_input::from_hex(keys[i][1], pointer)});
+        t.mesh.push_back({frame, record_bytes(keys[i][1], pointer)});
       }
     }
     // Node names were written through json_text's escape: the bone's name is the bytes it stands for.

@@ -275,6 +275,20 @@ void read_animations(GltfFile& file) {
 
 }  // namespace
 
+std::span<const std::uint8_t> GltfFile::view_bytes(std::size_t v, const std::string& user) const {
+  const json* views = optional_member(root, "bufferViews");
+  const std::size_t view_count = views && views->is_array() ? views->size() : 0;
+  if (v >= view_count) fail(user, fmt::format("expected a buffer view index, found {} (the file has {} buffer views)", v, view_count));
+  const std::string v_at = child("/bufferViews", v);
+  const auto& view = object((*views)[v], v_at);
+  const std::size_t b = index(json_input::member(view, v_at, "buffer"), child(v_at, "buffer"), buffers.size(), "a buffer");
+  const std::span<const std::uint8_t> buffer = buffers[b];
+  const std::uint64_t offset = optional_unsigned(view, v_at, "byteOffset", buffer.size(), 0);
+  const std::uint64_t length =
+      json_input::unsigned_integer(json_input::member(view, v_at, "byteLength"), child(v_at, "byteLength"), buffer.size() - offset);
+  return buffer.subspan(std::size_t(offset), std::size_t(length));
+}
+
 FloatView GltfFile::floats(std::size_t accessor, std::size_t width, const std::string& user) const {
   const json* accessors = optional_member(root, "accessors");
   if (!accessors || !accessors->is_array() || accessor >= accessors->size()) {

@@ -67,6 +67,8 @@ struct GltfFile {
   // Accessor `accessor` as floats of `width` components (SCALAR 1, VEC3 3, VEC4 4); `user` is the
   // JSON pointer of the member that named it.
   FloatView floats(std::size_t accessor, std::size_t width, const std::string& user) const;
+  // The bytes of buffer view `view` (a record's payload); `user` is the JSON pointer that named it.
+  std::span<const std::uint8_t> view_bytes(std::size_t view, const std::string& user) const;
 };
 
 struct ReadOptions {

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "anmkit/core/json_input.hpp"
 #include "anmkit/formats/gem/gem_extras.hpp"
 #include "anmkit/gltf/clip_gltf.hpp"
 #include "anmkit/gltf/gltf_import.hpp"
@@ -64,6 +65,55 @@ model::Clip through_gltf(const gem::File& file, bool binary) {
   auto clip = import_clip(gltf->bytes, {});
   EXPECT_TRUE(clip) << clip.error().to_string();
   return clip ? *clip : model::Clip{};
+}
+
+// Mesh payloads and comments go into the buffer, a view each, not into the JSON as text; the hex
+// text of earlier exports still reads.
+TEST(GltfImport, MeshPayloadsAndCommentsAreBufferViews) {
+  auto file = gem::read(example("track_meshanim_v61.anm"));
+  ASSERT_TRUE(file);
+  model::Clip original = gem::to_clip(*file);
+  original.comments = {{'h', 'i', 0, 0xff}, {}};
+  original.extras = gem::clip_extras(*file, original);
+  Scene scene = skeleton_scene(model::Skeleton{});
+  ASSERT_TRUE(add_animation(scene, original, {30, "clip"}, nullptr));
+  const auto text = *write(scene, false);
+  auto doc = nlohmann::ordered_json::parse(text.begin(), text.end());
+  const auto& record = doc["animations"][0]["extras"]["anmkit"];
+  std::size_t payloads = 0;
+  for (const auto& bone : original.bones) {
+    if (bone.mesh.empty()) continue;
+    const auto& keys = record["mesh"][bone.name];
+    ASSERT_EQ(keys.size(), bone.mesh.size()) << bone.name;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      EXPECT_EQ(keys[k][0], bone.mesh[k].frame);
+      ASSERT_TRUE(keys[k][1].is_number_unsigned()) << keys[k][1];
+      const auto& view = doc["bufferViews"][keys[k][1].get<std::size_t>()];
+      EXPECT_EQ(view["byteLength"], bone.mesh[k].payload.size());
+      EXPECT_EQ(view["byteOffset"].get<std::size_t>() % 4, 0u);
+      ++payloads;
+    }
+  }
+  EXPECT_GT(payloads, 0u);
+  ASSERT_EQ(record["comments"].size(), 2u);
+  EXPECT_EQ(doc["bufferViews"][record["comments"][0].get<std::size_t>()]["byteLength"], 4);
+  EXPECT_EQ(record["comments"][1], "");  // no view holds nothing
+  auto back = import_clip(text, {});
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_EQ(back->comments, original.comments);
+  for (std::size_t b = 0; b < original.bones.size(); ++b) EXPECT_EQ(back->bones[b].mesh, original.bones[b].mesh);
+  // The same record with hex text, as anmkit wrote it before: the same clip.
+  auto hex_doc = doc;
+  auto& hex_record = hex_doc["animations"][0]["extras"]["anmkit"];
+  for (const auto& bone : original.bones) {
+    for (std::size_t k = 0; k < bone.mesh.size(); ++k) hex_record["mesh"][bone.name][k][1] = json_input::hex(bone.mesh[k].payload);
+  }
+  hex_record["comments"] = {"686900ff", ""};
+  const std::string hex_text = hex_doc.dump();
+  auto from_hex = import_clip(std::vector<std::uint8_t>(hex_text.begin(), hex_text.end()), {});
+  ASSERT_TRUE(from_hex) << from_hex.error().to_string();
+  EXPECT_EQ(from_hex->comments, original.comments);
+  for (std::size_t b = 0; b < original.bones.size(); ++b) EXPECT_EQ(from_hex->bones[b].mesh, original.bones[b].mesh);
 }
 
 TEST(GltfImport, GemExamplesKeepEveryPoseAndWhatExtrasHeld) {
@@ -296,7 +346,11 @@ TEST(GltfImport, MalformedExtrasNameTheirJsonPointer) {
       {"mirrored", {{bone, json::array({json::array({0, 1})})}}, at + "mirrored/" + bone + "/0/1", "expected true or false, found 1"},
       {"mirrored", {{bone, 0}}, at + "mirrored/" + bone, "expected an array, found number"},
       {"mesh", json::array({1}), at + "mesh", "expected an object, found array"},
-      {"mesh", {{bone, json::array({json::array({0, 7})})}}, at + "mesh/" + bone + "/0/1", "expected a string, found number"},
+      {"mesh", {{bone, json::array({json::array({0, true})})}}, at + "mesh/" + bone + "/0/1",
+       "expected an integer from 0 to 4294967295, found true"},
+      {"mesh", {{bone, json::array({json::array({0, 100000})})}}, at + "mesh/" + bone + "/0/1",
+       "expected a buffer view index, found 100000 (the file has VIEWS buffer views)"},
+      {"comments", json::array({"0g"}), at + "comments/0", "expected hex digits, found 'g' at character 1"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.pointer);
@@ -304,11 +358,18 @@ TEST(GltfImport, MalformedExtrasNameTheirJsonPointer) {
     json edited = extras;
     edited[c.member] = c.value;
     scene.animations[0].anmkit_extras = edited.dump();
-    auto r = import_clip(*write(scene, true), {});
+    scene.animations[0].events.clear();  // the record alone says what the case edits
+    scene.animations[0].comments.clear();
+    const auto text = *write(scene, false);
+    auto r = import_clip(text, {});
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().code, ErrorCode::json);
     EXPECT_EQ(r.error().pointer, c.pointer);
-    EXPECT_EQ(r.error().message, c.message);
+    std::string message = c.message;
+    if (const auto at_views = message.find("VIEWS"); at_views != std::string::npos) {
+      message.replace(at_views, 5, std::to_string(json::parse(text.begin(), text.end())["bufferViews"].size()));
+    }
+    EXPECT_EQ(r.error().message, message);
   }
 }
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-
 #include "anmkit/core/expected.hpp"
+#include "anmkit/model/clip.hpp"
 #include "anmkit/model/math.hpp"
 
 namespace anmkit::gltf {
@@ -35,10 +35,23 @@ struct Channel {
   std::vector<float> values;
 };
 
+// A bone's events that glTF's channels carry only approximately (hidden as scale 0, the mirror as
+// a negative z scale), where they change, and its mesh payloads (bytes, each a buffer view).
+struct BoneEvents {
+  std::string bone;
+  std::vector<model::Key<bool>> visible, mirrored;
+  std::vector<model::MeshKey> mesh;
+};
+
 struct Animation {
   std::string name;
   std::vector<Channel> channels;
-  std::string anmkit_extras;  // a JSON object's text: what glTF cannot hold, as extras.anmkit
+  // The format's record (a JSON object's text: its version, bone order, ...), written as
+  // extras.anmkit; with it, the clip's own records, typed: events and mesh payloads per bone and
+  // comments, the bytes in the buffer (extras.anmkit's visibility, mirrored, mesh, comments).
+  std::string anmkit_extras;
+  std::vector<BoneEvents> events;  // every bone of the clip, in its order
+  std::vector<std::vector<std::uint8_t>> comments;
 };
 
 struct Scene {

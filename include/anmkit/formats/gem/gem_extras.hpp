@@ -1,7 +1,8 @@
 #pragma once
 // What a GEM clip needs back after a trip through a format that cannot hold it (glTF): the
-// version, the bone map's order, visibility and mirror events where they change, mesh payloads,
-// comments, frame count and fps, as the text of a JSON object (model::Clip::extras).
+// version, the bone map's order, frame count and fps, as the text of a JSON object
+// (model::Clip::extras). Its events, mesh payloads and comments are the clip's own, which glTF
+// records beside it.
 
 #include <string>
 
