@@ -77,6 +77,13 @@ struct FormatInfo {
   // can be written as.
   std::vector<std::string_view> convert_targets;
   std::vector<std::string_view> import_targets;
+  // Convert targets that are another layout rather than a version, which a front end offers as
+  // a switch of their own ("repack": the command line's --repack), with their help.
+  struct LayoutTarget {
+    std::string_view target;
+    std::string_view help;
+  };
+  std::vector<LayoutTarget> layout_targets;
   std::vector<FormatOption> options;
 };
 

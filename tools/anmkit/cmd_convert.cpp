@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <climits>
 #include <filesystem>
+#include <map>
 
 #include <fmt/format.h>
 
@@ -27,13 +28,25 @@ std::string joined(const std::vector<std::string_view>& list) {
   return out;
 }
 
-// --to: a version to convert to, or a format to import glTF as.
+// The formats' layout targets, each once: each is a switch of its own (--repack).
+std::vector<FormatInfo::LayoutTarget> layout_targets() {
+  std::vector<FormatInfo::LayoutTarget> out;
+  for (const FormatInfo& format : formats()) {
+    for (const auto& layout : format.layout_targets) {
+      const auto same = [&](const FormatInfo::LayoutTarget& t) { return t.target == layout.target; };
+      if (std::find_if(out.begin(), out.end(), same) == out.end()) out.push_back(layout);
+    }
+  }
+  return out;
+}
+
+// --to: a version to convert to, or a format to import glTF as (a layout has its own switch).
 std::vector<std::string> target_names() {
   std::vector<std::string> out = names(convert_targets());
   for (auto t : import_targets()) {
     if (std::find(out.begin(), out.end(), t) == out.end()) out.emplace_back(t);
   }
-  out.erase(std::remove(out.begin(), out.end(), "repack"), out.end());  // that is --repack
+  for (const auto& layout : layout_targets()) out.erase(std::remove(out.begin(), out.end(), layout.target), out.end());
   return out;
 }
 
@@ -54,7 +67,7 @@ void add_convert(CLI::App& app, int& exit_code) {
     std::string output;
     std::string target;
     std::string animation;
-    bool repack = false;
+    std::map<std::string, bool> layouts;  // --TARGET of each layout target: given or not
     double tolerance = 1e-6;
     SpriteExportOptions sprite;
     SpriteImportOptions import;
@@ -72,8 +85,10 @@ void add_convert(CLI::App& app, int& exit_code) {
                   "From glTF: how far a value may move and still count as unchanged (GEM), or stray from the samples (LM; rotations in radians)")
       ->capture_default_str()
       ->check(real_number(tolerance_range));
-  auto* repack = cmd->add_flag("--repack", opt->repack, "LM: rewrite in the canonical layout, sharing identical data");
-  to->excludes(repack);
+  for (const auto& layout : layout_targets()) {
+    auto* flag = cmd->add_flag("--" + std::string(layout.target), opt->layouts[std::string(layout.target)], std::string(layout.help));
+    to->excludes(flag);
+  }
   cmd->add_flag("--in-place,--force", opt->sprite.force, "Allow an output to replace an input file");
   opt->format.add_to(cmd, FormatFlags::opening | FormatFlags::importing);
   auto* sequence = cmd->add_option("--sequence", opt->sprite.sequence, "MM2 GIF: the sequence to play (default: the longest)")
@@ -156,7 +171,12 @@ void add_convert(CLI::App& app, int& exit_code) {
     if (!text) return fail(text.error());
     auto document = Document::open(*text, options, opt->input);
     if (!document) return fail(document.error());
-    if (auto unhandled = unhandled_output(document->format(), opt->output, !opt->target.empty() || opt->repack)) {
+    // The target asked for: --to, or a layout's own switch.
+    std::string target = opt->target;
+    for (const auto& [layout, given] : opt->layouts) {
+      if (given) target = layout;
+    }
+    if (auto unhandled = unhandled_output(document->format(), opt->output, !target.empty())) {
       report(make_error(ErrorCode::unsupported, *unhandled), opt->output);
       exit_code = exit_usage;
       return;
@@ -171,14 +191,13 @@ void add_convert(CLI::App& app, int& exit_code) {
       exit_code = export_sprite(*document, opt->output, inputs, opt->sprite);
       return;
     }
-    // Another version (--to) or layout (--repack) of the same format.
-    std::string target = opt->repack ? "repack" : opt->target;
+    // Another version (--to) or layout (its switch) of the same format.
     const auto& targets = format.convert_targets;
     if (!contains(targets, target)) {
-      const bool repacks = contains(targets, "repack");
       return fail(make_error(ErrorCode::unsupported,
-                             repacks ? fmt::format("an {} file is rewritten with --repack", ascii_upper(format.name))
-                                     : fmt::format("a {} file needs --to {}", ascii_upper(format.name), joined(targets))));
+                             !format.layout_targets.empty()
+                                 ? fmt::format("an {} file is rewritten with --{}", ascii_upper(format.name), format.layout_targets[0].target)
+                                 : fmt::format("a {} file needs --to {}", ascii_upper(format.name), joined(targets))));
     }
     ExportOptions export_options;
     export_options.limits = limits();

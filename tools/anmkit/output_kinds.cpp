@@ -1,5 +1,7 @@
 #include "output_kinds.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
@@ -24,12 +26,15 @@ std::optional<std::string> unhandled_output(const FormatInfo& format, const std:
   if (format.skeletal) forms = "NAME.glb or NAME.gltf (glTF 2.0)";
   const auto& targets = format.convert_targets;
   if (!targets.empty()) {
-    std::string how;
-    if (targets.size() == 1 && targets.front() == "repack") {
-      how = "--repack";
-    } else {
-      for (auto target : targets) how += (how.empty() ? "--to " : "|") + std::string(target);
+    // Its versions with --to, its layouts with their own switches (--repack).
+    std::string how, versions;
+    for (auto target : targets) {
+      const auto layout = std::find_if(format.layout_targets.begin(), format.layout_targets.end(),
+                                       [&](const FormatInfo::LayoutTarget& t) { return t.target == target; });
+      if (layout == format.layout_targets.end()) versions += (versions.empty() ? "--to " : "|") + std::string(target);
     }
+    for (const auto& layout : format.layout_targets) how += (how.empty() ? "--" : " or --") + std::string(layout.target);
+    if (!versions.empty()) how = how.empty() ? versions : versions + " or " + how;
     forms += fmt::format("{}NAME.anm (with {})", forms.empty() ? "" : ", or ", how);
   }
   return fmt::format("anmkit writes no '{}' files; from {} file it writes {}", extension, with_article(ascii_upper(format.name)), forms);

@@ -8,6 +8,7 @@
 
 #include "anmkit/formats/lm/lm_bin.hpp"
 #include "anmkit/formats/lm/lm_clip.hpp"
+#include "anmkit/formats/lm/lm_extras.hpp"
 #include "anmkit/formats/lm/lm_info.hpp"
 #include "anmkit/formats/lm/lm_json.hpp"
 #include "anmkit/formats/lm/lm_merge.hpp"
@@ -50,11 +51,7 @@ class LmModel final : public FormatModel {
     const lm::RotationUnit unit = unit_of(options.format_options);
     auto clip = lm::to_clip(file_, unit, options.fps);
     if (!clip) return clip.error();
-    const nlohmann::ordered_json extras = {{"format", "lm"},           {"version", file_.version},
-                                           {"frame_count", file_.frame_count}, {"fps", options.fps},
-                                           {"loop", file_.loop == 1},   {"node_count", file_.groups.size()},
-                                           {"rotation_unit", lm::rotation_unit_name(unit)}};
-    clip->extras = extras.dump();
+    clip->extras = lm::clip_extras(file_, unit, options.fps);
     return clip;
   }
   // LM is Y up and its units are the engine's own: the skeleton's space is glTF's.
@@ -107,15 +104,6 @@ Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_j
   return std::shared_ptr<const FormatModel>(std::make_shared<LmModel>(std::move(*file), std::nullopt, "given by the dump"));
 }
 
-// The version recorded in the clip's extras (a trip through glTF) when LM has it (1 or 2: the
-// reader knows no other), else 2.
-std::uint8_t recorded_version(const model::Clip& clip) {
-  const auto extras = nlohmann::ordered_json::parse(clip.extras, nullptr, false);
-  if (!extras.is_object() || !extras.contains("version")) return 2;
-  const auto& version = extras["version"];
-  return version.is_number_unsigned() && version.get<std::uint64_t>() == 1 ? 1 : 2;
-}
-
 Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, std::string_view,
                                                        const GltfImportOptions& options, const FormatModel* base,
                                                        std::vector<Wording>& warnings) {
@@ -124,7 +112,7 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
   write.tolerance = options.tolerance;
   const FormatSetting* dense = find_setting(options.format_options, "dense");
   write.dense = dense && dense->value == "true";
-  write.version = recorded_version(clip);
+  write.version = lm::recorded_version(clip.extras);  // the version a trip through glTF recorded
   if (const auto* original = dynamic_cast<const LmModel*>(base)) {
     auto merged = lm::merge_with_base(original->file(), clip, write);
     if (!merged) return merged.error();
@@ -162,6 +150,7 @@ const FormatEntry& entry() {
                .skeleton_option_help = "LM: the paired .bin model (gives the node count)",
                .convert_targets = {"repack"},
                .import_targets = {"lm"},
+               .layout_targets = {{"repack", "LM: rewrite in the canonical layout, sharing identical data"}},
                .options = {{.name = "nodes",
                             .kind = FormatOption::Kind::whole,
                             .help = "LM: the node count, when there is no .bin",

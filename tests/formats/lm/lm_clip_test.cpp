@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "anmkit/core/float_bits.hpp"
+#include "anmkit/formats/lm/lm_extras.hpp"
 #include "anmkit/formats/lm/lm_validate.hpp"
 
 namespace anmkit::lm {
@@ -179,6 +180,25 @@ TEST(LmClip, SkeletonFromTheSceneGraph) {
   EXPECT_EQ(s.joints[1].translation, (model::Vec3{1, 2, 3}));
   EXPECT_NEAR(s.joints[1].rotation.z, std::sqrt(0.5), 1e-6);
   EXPECT_TRUE(s.validate().empty());
+}
+
+// The record a clip carries through glTF, both ways: written by the format, read back by it.
+TEST(LmExtras, RecordsWhatAClipCannotSayAndReadsTheVersionBack) {
+  File file;
+  file.version = 1;
+  file.loop = 1;
+  file.frame_count = 60;
+  file.groups.resize(3);
+  const std::string record = clip_extras(file, RotationUnit::turn4096, 24);
+  EXPECT_EQ(record, R"({"format":"lm","version":1,"frame_count":60,"fps":24.0,"loop":true,"node_count":3,"rotation_unit":"turn4096"})");
+  EXPECT_EQ(recorded_version(record), 1);
+  file.version = 2;
+  EXPECT_EQ(recorded_version(clip_extras(file, RotationUnit::degrees, 30)), 2);
+  // What detection would not read back, or no record at all, writes the version it knows.
+  EXPECT_EQ(recorded_version(R"({"version":3})"), 2);
+  EXPECT_EQ(recorded_version(R"({"version":"1"})"), 2);
+  EXPECT_EQ(recorded_version(""), 2);
+  EXPECT_EQ(recorded_version("not json"), 2);
 }
 
 }  // namespace
