@@ -37,6 +37,7 @@ namespace anmkit {
 namespace detail {
 class FormatModel;
 struct FormatEntry;
+struct ClipOnce;
 }  // namespace detail
 
 class Document;
@@ -265,11 +266,14 @@ class Document {
 
  private:
   Summary summary_unguarded() const;
+  // The clip, built once for the document and its copies (same model, same options).
+  const Expected<model::Clip>& built_clip() const;
   const detail::FormatEntry* entry_;
   std::shared_ptr<const detail::FormatModel> model_;
   std::string name_;
   OpenOptions options_;
   std::uint64_t source_size_ = 0;
+  std::shared_ptr<detail::ClipOnce> clip_once_;
 };
 
 struct Document::GltfImport {

@@ -1,6 +1,8 @@
 // Document: the front door's one opened file, on the format registry.
 
 #include <filesystem>
+#include <mutex>
+#include <optional>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -53,9 +55,26 @@ std::string not_recognised() {
 
 }  // namespace
 
+namespace detail {
+// A document's clip, built by the first call that wants it (any thread), kept for the rest.
+struct ClipOnce {
+  std::once_flag once;
+  std::optional<Expected<model::Clip>> clip;
+};
+}  // namespace detail
+
 Document::Document(const detail::FormatEntry* entry, std::shared_ptr<const detail::FormatModel> model, std::string name,
                    OpenOptions options)
-    : entry_(entry), model_(std::move(model)), name_(std::move(name)), options_(std::move(options)) {}
+    : entry_(entry),
+      model_(std::move(model)),
+      name_(std::move(name)),
+      options_(std::move(options)),
+      clip_once_(std::make_shared<detail::ClipOnce>()) {}
+
+const Expected<model::Clip>& Document::built_clip() const {
+  std::call_once(clip_once_->once, [&] { clip_once_->clip.emplace(model_->clip(options_)); });
+  return *clip_once_->clip;
+}
 
 Expected<Document> Document::open(const std::string& path, const OpenOptions& options) {
   auto bytes = detail::read_input(path, options);
@@ -231,7 +250,7 @@ Summary Document::summary_unguarded() const {
 }
 
 Expected<model::Clip> Document::clip() const {
-  return guarded(name_, [&] { return model_->clip(options_); });
+  return guarded(name_, [&] { return built_clip(); });
 }
 
 Expected<model::Skeleton> Document::skeleton() const {
@@ -264,7 +283,7 @@ Expected<GltfOutput> Document::to_gltf(const GltfExportOptions& options) const {
     if (!entry_->info.skeletal) {
       return make_error(ErrorCode::unsupported, fmt::format("{} has no skeletal animation for glTF", entry_->info.title));
     }
-    auto clip = model_->clip(options_);
+    const auto& clip = built_clip();
     if (!clip) return clip.error();
     auto skeleton = model_->skeleton(options_);
     if (!skeleton) return skeleton.error();

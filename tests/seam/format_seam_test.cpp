@@ -1,14 +1,20 @@
 // A format is one entry file: tkf_entry.cpp registers "tkf", and the front door, the C API and
 // the glTF export and import take it with nothing outside tests/seam/ changed.
 
+#include <atomic>
 #include <cstring>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "anmkit/anmkit.h"
 #include "anmkit/anmkit.hpp"
+
+namespace tkf {
+extern std::atomic<int> clips_built;  // tkf_entry.cpp
+}  // namespace tkf
 
 namespace {
 
@@ -111,6 +117,30 @@ TEST(FormatSeam, SamplesAndGoesThroughGltfAndBack) {
   ASSERT_TRUE(back) << back.error().to_string();
   EXPECT_EQ(back->document.format().name, "tkf");
   EXPECT_EQ(*back->document.write(), bytes);
+}
+
+// The front door builds a document's clip once, for every call and copy, from any thread.
+TEST(FormatSeam, TheClipIsBuiltOnce) {
+  const auto bytes = tkf_file();
+  auto document = Document::open(bytes);
+  ASSERT_TRUE(document);
+  const int before = tkf::clips_built;
+  const Document copy = *document;
+  std::vector<std::thread> threads;
+  std::atomic<int> sampled{0};
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      const Document& d = t % 2 ? copy : *document;
+      if (auto clip = d.clip(); clip && clip->bones.size() == 2) ++sampled;
+      if (auto gltf = d.to_gltf(); gltf) ++sampled;
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(sampled, 8);
+  EXPECT_EQ(tkf::clips_built - before, 1);
+  // Another document of the same bytes builds its own.
+  ASSERT_TRUE(Document::open(bytes)->clip());
+  EXPECT_EQ(tkf::clips_built - before, 2);
 }
 
 TEST(FormatSeam, TheCApiListsOpensAndExportsIt) {

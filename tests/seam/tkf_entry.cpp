@@ -5,6 +5,7 @@
 //   "TKF1"  u16 frame_count  u16 bone_count
 //   per bone: u8 name_size, name bytes, u16 key_count, key_count x (u16 frame, 3 x f32 bits)
 
+#include <atomic>
 #include <bit>
 #include <cstring>
 
@@ -16,6 +17,9 @@
 #include "format_entry.hpp"
 
 namespace tkf {
+
+// How many clips the entry has built: the front door builds a document's clip once.
+std::atomic<int> clips_built{0};
 
 using namespace anmkit;
 using anmkit::detail::FormatModel;
@@ -115,6 +119,7 @@ class Model final : public FormatModel {
     return fmt::format("  frames      {}\n  bones       {}\n", s["frame_count"].get<int>(), s["bone_count"].get<std::size_t>());
   }
   Expected<model::Clip> clip(const OpenOptions& options) const override {
+    ++clips_built;
     model::Clip clip;
     clip.frame_count = file_.frame_count;
     clip.fps = options.fps;
