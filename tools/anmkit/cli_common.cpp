@@ -192,6 +192,7 @@ std::string in_cli_words(std::string_view text, const std::vector<SettingMention
 int report(Error error, const std::string& file) {
   if (error.file.empty()) error.file = file;
   error.message = in_cli_words(error.message, error.settings);
+  error.settings.clear();
   print_line(stderr, format_error(error));
   return exit_failure;
 }

@@ -65,6 +65,7 @@ Outcome skipped(std::string why) { return {Outcome::skipped, std::move(why), 0};
 Outcome failed(Error e, const std::string& path) {
   if (e.file.empty()) e.file = path;
   e.message = in_cli_words(e.message, e.settings);
+  e.settings.clear();  // said in the command line's words now
   return {Outcome::failed, format_error(e), 0};
 }
 

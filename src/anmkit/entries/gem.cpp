@@ -168,7 +168,12 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
   GltfOutput out;
   gltf::Scene scene = gltf::skeleton_scene(in_gem_space(gem::to_skeleton(*mdl)));
   const auto skip = [&](const std::string& name, const Error& e) {
-    out.warnings.push_back({path, fmt::format("sequence '{}': {} (skipped)", name, e.to_string())});
+    // "FILE:OFFSET: error: MESSAGE": the message ends it, and keeps the settings it names.
+    const std::string whole = e.to_string();
+    Wording why(fmt::format("sequence '{}': {}", name, whole.substr(0, whole.size() - e.message.size())));
+    why += wording_of(e);
+    why += " (skipped)";
+    out.warnings.push_back({path, std::move(why.text), std::move(why.settings)});
   };
   std::uint64_t budget = options.limits.max_input_bytes - std::min<std::uint64_t>(text.size(), options.limits.max_input_bytes);
   for (const gem::MdlSequence& sequence : mdl->sequences) {
