@@ -155,7 +155,7 @@ ANMKIT_API const char* anmkit_detect(const void* bytes, size_t size);
 /* Every struct of this header as this build lays it out (sizeof and offsetof, computed by the
  * compiler), as one JSON object, for bindings that cannot include the header (ctypes, the
  * WebAssembly page) to check their layouts against or take them from:
- *   {"pointer_size":8,"structs":[{"name":"anmkit_error","size":2320,"align":8,"fields":[
+ *   {"pointer_size":8,"structs":[{"name":"anmkit_error","size":2480,"align":8,"fields":[
  *     {"name":"code","offset":0,"size":4,"type":"i32"}, ...]}, ...]}
  * Structs and fields in header order. A type is u8 .. u64, i8 .. i64, f32, f64, char or ptr, or
  * TYPE[COUNT] for an array. Static storage. */

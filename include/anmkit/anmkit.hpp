@@ -233,8 +233,11 @@ class Document {
   Expected<std::string> to_json(bool pretty = true) const;
   Expected<Summary> summary() const;
 
-  // Skeletal formats: the neutral clip (fps from the options, the format's extras for glTF).
+  // Skeletal formats: the neutral clip (fps from the options, the format's extras for glTF),
+  // built once by the first call that wants it (from any thread) and shared by the document's
+  // copies; shared_clip() hands out that one, clip() a copy of it.
   Expected<model::Clip> clip() const;
+  Expected<std::shared_ptr<const model::Clip>> shared_clip() const;
   // The rest pose the clip animates, from options.skeleton; without one, an empty skeleton in
   // the format's axes and units.
   Expected<model::Skeleton> skeleton() const;
@@ -266,8 +269,9 @@ class Document {
 
  private:
   Summary summary_unguarded() const;
-  // The clip, built once for the document and its copies (same model, same options).
-  const Expected<model::Clip>& built_clip() const;
+  // The clip, built once for the document and its copies (same model, same options); a
+  // failure is not kept, so that a later call tries again.
+  Expected<std::shared_ptr<const model::Clip>> built_clip() const;
   const detail::FormatEntry* entry_;
   std::shared_ptr<const detail::FormatModel> model_;
   std::string name_;

@@ -60,7 +60,7 @@ class Error(Exception):
         self.offset = offset
         self.pointer = pointer
         # The library's message as bytes, and where in it each setting is said (name, at, size).
-        self._said = (message_bytes, list(settings))
+        self._said = (message_bytes or os.fsencode(message), list(settings))
         self.settings = [name for name, _, _ in settings]
         self.message = self.worded({}) if settings else message
         super().__init__(str(self))

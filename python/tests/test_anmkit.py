@@ -196,9 +196,11 @@ def test_errors_carry_code_offset_and_file(tmp_path):
     door = pathlib.Path(example("mansion_door.anm")).read_bytes()
     with pytest.raises(anmkit.Error) as caught:  # node groups one byte later: their count cannot be inferred
         anmkit.open_bytes(door[:20] + (0x19).to_bytes(4, "big") + door[24:], "odd.anm")
-    assert caught.value.settings == ["nodes", "skeleton"]
+    assert caught.value.settings == ["nodes", "bin"]  # LM's own name for its skeleton option: no keyword here
     assert caught.value.message == ("cannot infer the node count: the node groups at 0x19 span 0xa1 bytes, not a multiple of "
-                                    "0x36; give nodes= or skeleton=")
+                                    "0x36; give nodes= or the .bin model")
+    # An error raised by the package itself words its message the same way.
+    assert anmkit.Error(11, "a message").described({"fps": "x"}) == "error: a message"
     with pytest.raises(TypeError):
         anmkit.open(example("turret_v60.anm"), max_widgets=4)
     with pytest.raises(anmkit.Error) as caught:

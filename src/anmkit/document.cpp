@@ -58,8 +58,8 @@ std::string not_recognised() {
 namespace detail {
 // A document's clip, built by the first call that wants it (any thread), kept for the rest.
 struct ClipOnce {
-  std::once_flag once;
-  std::optional<Expected<model::Clip>> clip;
+  std::mutex mutex;
+  std::shared_ptr<const model::Clip> clip;
 };
 }  // namespace detail
 
@@ -71,9 +71,14 @@ Document::Document(const detail::FormatEntry* entry, std::shared_ptr<const detai
       options_(std::move(options)),
       clip_once_(std::make_shared<detail::ClipOnce>()) {}
 
-const Expected<model::Clip>& Document::built_clip() const {
-  std::call_once(clip_once_->once, [&] { clip_once_->clip.emplace(model_->clip(options_)); });
-  return *clip_once_->clip;
+Expected<std::shared_ptr<const model::Clip>> Document::built_clip() const {
+  std::lock_guard lock(clip_once_->mutex);
+  if (!clip_once_->clip) {
+    auto built = model_->clip(options_);
+    if (!built) return built.error();
+    clip_once_->clip = std::make_shared<const model::Clip>(std::move(*built));
+  }
+  return clip_once_->clip;
 }
 
 Expected<Document> Document::open(const std::string& path, const OpenOptions& options) {
@@ -250,6 +255,14 @@ Summary Document::summary_unguarded() const {
 }
 
 Expected<model::Clip> Document::clip() const {
+  return guarded(name_, [&]() -> Expected<model::Clip> {
+    auto clip = built_clip();
+    if (!clip) return clip.error();
+    return **clip;
+  });
+}
+
+Expected<std::shared_ptr<const model::Clip>> Document::shared_clip() const {
   return guarded(name_, [&] { return built_clip(); });
 }
 
@@ -283,13 +296,13 @@ Expected<GltfOutput> Document::to_gltf(const GltfExportOptions& options) const {
     if (!entry_->info.skeletal) {
       return make_error(ErrorCode::unsupported, fmt::format("{} has no skeletal animation for glTF", entry_->info.title));
     }
-    const auto& clip = built_clip();
+    const auto clip = built_clip();
     if (!clip) return clip.error();
     auto skeleton = model_->skeleton(options_);
     if (!skeleton) return skeleton.error();
     const std::string animation =
         options.animation_name.empty() ? std::filesystem::path(name_).stem().string() : options.animation_name;
-    return detail::clip_to_gltf(*skeleton, *clip, options.binary, animation, options_.skeleton.empty() ? "" : name_);
+    return detail::clip_to_gltf(*skeleton, **clip, options.binary, animation, options_.skeleton.empty() ? "" : name_);
   });
 }
 

@@ -26,7 +26,14 @@ std::string in_words(std::string_view name) {
   return out;
 }
 
-Error bad_setting(std::string message) { return make_error(ErrorCode::bad_value, std::move(message)); }
+Error bad_setting(Wording message) { return make_error(ErrorCode::bad_value, std::move(message)); }
+
+// "the nodes option: REST", the option named as the setting it is.
+Wording about_option(const FormatOption& option, std::string rest) {
+  Wording out = naming(option.name, fmt::format("the {} option", option.name));
+  out += rest;
+  return out;
+}
 
 Expected<void> check_value(const FormatOption& option, const std::string& value) {
   switch (option.kind) {
@@ -42,7 +49,7 @@ Expected<void> check_value(const FormatOption& option, const std::string& value)
         n = n * 10 + std::uint64_t(c - '0');
       }
       if (!fits || n > option.max) {
-        return bad_setting(fmt::format("the {} option: expected a whole number from 0 to {}, found '{}'", option.name, option.max, value));
+        return bad_setting(about_option(option, fmt::format(": expected a whole number from 0 to {}, found '{}'", option.max, value)));
       }
       return {};
     }
@@ -51,7 +58,7 @@ Expected<void> check_value(const FormatOption& option, const std::string& value)
       return bad_setting(fmt::format("unknown {} '{}' ({})", in_words(option.name), value, joined(option.choices)));
     case FormatOption::Kind::flag:
       if (value == "true" || value == "false") return {};
-      return bad_setting(fmt::format("the {} option: expected true or false, found '{}'", option.name, value));
+      return bad_setting(about_option(option, fmt::format(": expected true or false, found '{}'", value)));
   }
   return {};
 }
@@ -64,6 +71,10 @@ std::vector<std::string_view> mentioned_settings() {
                                     "limits.max_output_pixels", "skeleton", "fps", "base", "remap", "resize", "scale",
                                     "sequence", "state", "flipbook", "export_kind", "search_roots"};
   for (const FormatOption& option : format_options()) out.push_back(option.name);
+  // A format's own name for its skeleton option ("bin"), which its messages may use.
+  for (const FormatInfo& format : formats()) {
+    if (!format.skeleton_option.empty()) out.push_back(format.skeleton_option);
+  }
   return out;
 }
 

@@ -15,7 +15,7 @@ Expected<std::vector<std::uint8_t>> read_input(const std::string& path, const Op
 Expected<std::vector<std::uint8_t>> read_named_file(const std::string& path, const OpenOptions& options) {
   if (!options.read_file) {
     Error e = make_error(ErrorCode::unsupported,
-                         "not read: a document opened from bytes reads the files it names only through the read_file option");
+                         "not read: a document opened from bytes or a dump reads the files it names only through the read_file option");
     e.file = path;
     return e;
   }

@@ -28,12 +28,12 @@ const Expected<anmkit_document::Skeletal>& skeletal(const anmkit_document& docum
       if (!d.doc.format().skeletal) {
         return make_error(ErrorCode::unsupported, "not a skeletal animation");
       }
-      auto clip = d.doc.clip();
+      auto clip = d.doc.shared_clip();
       if (!clip) return clip.error();
       auto skeleton = d.doc.skeleton();
       if (!skeleton) return skeleton.error();
       anmkit_document::Skeletal s{std::move(*clip), std::move(*skeleton), {}};
-      for (const model::BoneTrack& bone : s.clip.bones) s.bone_joint.push_back(s.skeleton.find(bone.name));
+      for (const model::BoneTrack& bone : s.clip->bones) s.bone_joint.push_back(s.skeleton.find(bone.name));
       return s;
     };
     d.skeletal.emplace(guard([&] { return build(); }));
@@ -106,11 +106,11 @@ anmkit_status anmkit_clip_info_get(const anmkit_document* document, anmkit_clip_
     const auto* s = skeletal_of(document, error, status);
     if (s == nullptr) return status;
     anmkit_clip_info info{};
-    info.bone_count = std::uint32_t(s->clip.bones.size());
+    info.bone_count = std::uint32_t(s->clip->bones.size());
     info.joint_count = std::uint32_t(s->skeleton.joints.size());
-    info.frame_count = s->clip.frame_count;
-    info.loop = s->clip.loop ? 1 : 0;
-    info.fps = s->clip.fps;
+    info.frame_count = s->clip->frame_count;
+    info.loop = s->clip->loop ? 1 : 0;
+    info.fps = s->clip->fps;
     const model::Quat& up = s->skeleton.to_y_up;
     info.up_rotation[0] = up.x, info.up_rotation[1] = up.y, info.up_rotation[2] = up.z, info.up_rotation[3] = up.w;
     info.metres_per_unit = s->skeleton.metres_per_unit;
@@ -124,11 +124,11 @@ anmkit_status anmkit_bone_get(const anmkit_document* document, uint32_t index, a
     anmkit_status status = ANMKIT_OK;
     const auto* s = skeletal_of(document, error, status);
     if (s == nullptr) return status;
-    if (index >= s->clip.bones.size()) {
+    if (index >= s->clip->bones.size()) {
       return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT,
-                  "bone " + std::to_string(index) + " of " + std::to_string(s->clip.bones.size()));
+                  "bone " + std::to_string(index) + " of " + std::to_string(s->clip->bones.size()));
     }
-    const std::string& name = s->clip.bones[index].name;
+    const std::string& name = s->clip->bones[index].name;
     anmkit_bone bone{};
     bone.name = name.c_str();
     bone.name_size = name.size();
@@ -171,10 +171,10 @@ anmkit_status anmkit_sampler_new(const anmkit_document* document, anmkit_sampler
     const auto* s = skeletal_of(document, error, status);
     if (s == nullptr) return status;
     auto sampler = std::make_unique<anmkit_sampler>();
-    sampler->sampler = model::Sampler(s->clip);
+    sampler->sampler = model::Sampler(*s->clip);
     sampler->cursor = model::Sampler::Cursor(sampler->sampler);
-    sampler->poses.resize(s->clip.bones.size());
-    sampler->rest = model::rest_poses(s->clip, s->skeleton);
+    sampler->poses.resize(s->clip->bones.size());
+    sampler->rest = model::rest_poses(*s->clip, s->skeleton);
     *out = sampler.release();
     return ok(error);
   });

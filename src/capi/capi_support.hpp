@@ -23,7 +23,7 @@ struct anmkit_document {
 
   // Built on first use, once, whichever thread asks first (documents are shared read-only).
   struct Skeletal {
-    anmkit::model::Clip clip;
+    std::shared_ptr<const anmkit::model::Clip> clip;  // the document's own
     anmkit::model::Skeleton skeleton;
     std::vector<std::int32_t> bone_joint;  // the skeleton's joint of each clip bone, or -1
   };

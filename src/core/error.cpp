@@ -47,6 +47,7 @@ Wording& Wording::operator+=(std::string_view more) {
 }
 
 Wording& Wording::operator+=(const Wording& more) {
+  if (&more == this) return *this += Wording(more);  // a copy: appending reads what it grows
   for (const auto& m : more.settings) settings.push_back({m.setting, text.size() + m.at, m.size});
   text += more.text;
   return *this;

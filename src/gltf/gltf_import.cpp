@@ -294,12 +294,36 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
   clip.loop = s.loop;
   if (!s.extras.empty()) clip.extras = s.extras.dump();
   // A record's bytes: a buffer view's index (what anmkit writes), or hex text (what it wrote
-  // before, still read).
-  const auto record_bytes = [&s](const nlohmann::ordered_json& value, const std::string& pointer) {
-    if (value.is_string()) return json_input::from_hex(value, pointer);
-    const auto view = json_input::unsigned_integer(value, pointer, UINT32_MAX);
-    const auto bytes = s.file.view_bytes(std::size_t(view), pointer);
-    return std::vector<std::uint8_t>(bytes.begin(), bytes.end());
+  // before, still read). A view may be named many times, so together they are held to the input
+  // limit; and a view that an accessor reads is no record's (a tool laid the buffers out again
+  // and kept the indices, which now point at other bytes).
+  std::uint64_t restored = 0;
+  std::vector<bool> read_by_accessor;
+  const auto record_bytes = [&](const nlohmann::ordered_json& value, const std::string& pointer) {
+    std::vector<std::uint8_t> bytes;
+    if (value.is_string()) {
+      bytes = json_input::from_hex(value, pointer);
+    } else {
+      const auto view = std::size_t(json_input::unsigned_integer(value, pointer, UINT32_MAX));
+      if (read_by_accessor.empty()) read_by_accessor = s.file.views_read_by_accessors();
+      if (view < read_by_accessor.size() && read_by_accessor[view]) {
+        json_input::fail(pointer, fmt::format("expected a buffer view of a record's bytes, found {}, which an accessor reads "
+                                              "(the buffers were laid out again since anmkit wrote them)",
+                                              view));
+      }
+      const auto span = s.file.view_bytes(view, pointer);
+      bytes.assign(span.begin(), span.end());
+    }
+    if (bytes.size() > options.limits.max_input_bytes - std::min(restored, options.limits.max_input_bytes)) {
+      Error e = make_error(ErrorCode::too_large,
+                           past_limit(fmt::format("the records' bytes come to more than the limit of {} bytes",
+                                                  options.limits.max_input_bytes),
+                                      "limits.max_input_bytes"));
+      e.pointer = pointer;
+      throw ErrorException{std::move(e)};
+    }
+    restored += bytes.size();
+    return bytes;
   };
   if (s.extras.contains("comments")) {
     const std::string pointer = json_input::child(s.pointer, "comments");

@@ -289,6 +289,18 @@ std::span<const std::uint8_t> GltfFile::view_bytes(std::size_t v, const std::str
   return buffer.subspan(std::size_t(offset), std::size_t(length));
 }
 
+std::vector<bool> GltfFile::views_read_by_accessors() const {
+  const json* views = optional_member(root, "bufferViews");
+  std::vector<bool> read(views && views->is_array() ? views->size() : 0, false);
+  const json* accessors = optional_member(root, "accessors");
+  if (!accessors || !accessors->is_array()) return read;
+  for (const json& a : *accessors) {
+    const json* v = a.is_object() ? optional_member(a, "bufferView") : nullptr;
+    if (v && v->is_number_unsigned() && v->get<std::uint64_t>() < read.size()) read[std::size_t(v->get<std::uint64_t>())] = true;
+  }
+  return read;
+}
+
 FloatView GltfFile::floats(std::size_t accessor, std::size_t width, const std::string& user) const {
   const json* accessors = optional_member(root, "accessors");
   if (!accessors || !accessors->is_array() || accessor >= accessors->size()) {

@@ -69,6 +69,8 @@ struct GltfFile {
   FloatView floats(std::size_t accessor, std::size_t width, const std::string& user) const;
   // The bytes of buffer view `view` (a record's payload); `user` is the JSON pointer that named it.
   std::span<const std::uint8_t> view_bytes(std::size_t view, const std::string& user) const;
+  // For each buffer view, whether an accessor reads it.
+  std::vector<bool> views_read_by_accessors() const;
 };
 
 struct ReadOptions {

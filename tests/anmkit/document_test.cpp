@@ -155,8 +155,8 @@ TEST(Document, BytesReadTheirSkeletonOnlyThroughTheCallersReader) {
   ASSERT_FALSE(unread);
   EXPECT_EQ(unread.error().code, ErrorCode::unsupported);
   EXPECT_EQ(unread.error().to_string(),
-            "memory/door.bin: error: not read: a document opened from bytes reads the files it names only through the "
-            "read_file option");
+            "memory/door.bin: error: not read: a document opened from bytes or a dump reads the files it names only "
+            "through the read_file option");
   std::vector<std::string> asked;
   options.read_file = [&](const std::string& path, std::uint64_t max_bytes) -> Expected<std::vector<std::uint8_t>> {
     asked.push_back(path + " " + std::to_string(max_bytes));

@@ -18,6 +18,7 @@ TEST(CliWords, EverySettingALibraryMessageNamesHasItsOption) {
   }
   EXPECT_EQ(cli_words("limits.max_input_bytes"), "--max-bytes");
   EXPECT_EQ(cli_words("nodes"), "--nodes N");
+  EXPECT_EQ(cli_words("bin"), "--bin MODEL.bin");
   EXPECT_EQ(cli_words("rotation-unit"), "--rotation-unit");
   EXPECT_FALSE(cli_words("no such setting"));
 }
@@ -29,8 +30,12 @@ TEST(CliWords, AMessageIsReworded) {
   Wording hint("give ");
   hint += naming("nodes", "the node count");
   hint += " or ";
-  hint += naming("skeleton", "the .bin model");
-  EXPECT_EQ(in_cli_words(hint.text, hint.settings), "give --nodes N or --skeleton");
+  hint += naming("bin", "the .bin model");
+  EXPECT_EQ(in_cli_words(hint.text, hint.settings), "give --nodes N or --bin MODEL.bin");
+  hint += ", which ";
+  hint += naming("skeleton", "the skeleton option");
+  hint += " also takes";
+  EXPECT_EQ(in_cli_words(hint.text, hint.settings), "give --nodes N or --bin MODEL.bin, which --skeleton also takes");
 }
 
 }  // namespace

@@ -116,6 +116,60 @@ TEST(GltfImport, MeshPayloadsAndCommentsAreBufferViews) {
   for (std::size_t b = 0; b < original.bones.size(); ++b) EXPECT_EQ(from_hex->bones[b].mesh, original.bones[b].mesh);
 }
 
+// The records' views hold the buffer's floats aligned (a blob of any length is padded), over
+// several animations; a view named many times is held to the input limit, and a view that an
+// accessor reads is no record's.
+TEST(GltfImport, RecordViewsKeepFloatsAlignedAndAreHeldToTheLimits) {
+  auto file = gem::read(example("turret_v60.anm"));
+  ASSERT_TRUE(file);
+  model::Clip clip = gem::to_clip(*file);
+  clip.comments = {{'a'}, {'b', 'c', 'd', 'e', 'f'}};
+  clip.extras = gem::clip_extras(*file, clip);
+  Scene scene = skeleton_scene(model::Skeleton{});
+  ASSERT_TRUE(add_animation(scene, clip, {30, "one"}, nullptr));
+  ASSERT_TRUE(add_animation(scene, clip, {30, "two"}, nullptr));
+  const auto text = *write(scene, false);
+  auto doc = nlohmann::ordered_json::parse(text.begin(), text.end());
+  ASSERT_EQ(doc["animations"].size(), 2u);
+  std::size_t checked = 0;
+  for (const auto& accessor : doc["accessors"]) {
+    const auto& view = doc["bufferViews"][accessor["bufferView"].get<std::size_t>()];
+    EXPECT_EQ(view.value("byteOffset", 0u) % 4, 0u) << view;
+    ++checked;
+  }
+  EXPECT_GT(checked, 10u);
+  // The 5-byte comment's view named 20 000 times: 100 000 bytes restored from a file of fewer, held
+  // to the limit of the file's own size.
+  auto& record = doc["animations"][0]["extras"]["anmkit"];
+  const std::size_t five = record["comments"][1];
+  ASSERT_EQ(doc["bufferViews"][five]["byteLength"], 5);
+  record["comments"] = nlohmann::ordered_json::array();
+  for (int i = 0; i < 20000; ++i) record["comments"].push_back(five);
+  const std::string many = doc.dump();
+  ASSERT_LT(many.size(), 100000u);
+  ImportOptions options;
+  options.limits.max_input_bytes = many.size();
+  auto big = import_clip(std::vector<std::uint8_t>(many.begin(), many.end()), options);
+  ASSERT_FALSE(big);
+  EXPECT_EQ(big.error().code, ErrorCode::too_large);
+  EXPECT_EQ(big.error().pointer, fmt::format("/animations/0/extras/anmkit/comments/{}", many.size() / 5));
+  EXPECT_EQ(big.error().message,
+            fmt::format("the records' bytes come to more than the limit of {} bytes (limits.max_input_bytes)", many.size()));
+  options.limits.max_input_bytes = 200000;
+  auto fits = import_clip(std::vector<std::uint8_t>(many.begin(), many.end()), options);
+  ASSERT_TRUE(fits) << fits.error().to_string();
+  EXPECT_EQ(fits->comments.size(), 20000u);
+  // A view an accessor reads (the buffers laid out again by another tool) is refused.
+  record["comments"] = {doc["accessors"][0]["bufferView"]};
+  const std::string moved = doc.dump();
+  auto r = import_clip(std::vector<std::uint8_t>(moved.begin(), moved.end()), {});
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().pointer, "/animations/0/extras/anmkit/comments/0");
+  EXPECT_EQ(r.error().message, fmt::format("expected a buffer view of a record's bytes, found {}, which an accessor reads (the "
+                                           "buffers were laid out again since anmkit wrote them)",
+                                           doc["accessors"][0]["bufferView"].get<std::size_t>()));
+}
+
 TEST(GltfImport, GemExamplesKeepEveryPoseAndWhatExtrasHeld) {
   for (const char* name : {"turret_v60.anm", "turret_v40.anm", "turret_v61_frm3.anm", "track_meshanim_v61.anm"}) {
     SCOPED_TRACE(name);

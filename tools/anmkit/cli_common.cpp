@@ -178,9 +178,15 @@ std::optional<std::string> cli_words(std::string_view setting) {
   for (const auto& [name, option] : options) {
     if (name == setting) return std::string(option);
   }
-  // The formats' own options are --NAME (FormatFlags), a whole number's with its N.
+  // The formats' own options are --NAME (FormatFlags), a whole number's with its N; a format's
+  // own name for its skeleton option, --NAME MODEL.EXT.
   for (const FormatOption& option : format_options()) {
     if (option.name == setting) return fmt::format("--{}{}", option.name, option.kind == FormatOption::Kind::whole ? " N" : "");
+  }
+  for (const FormatInfo& format : formats()) {
+    if (!format.skeleton_option.empty() && format.skeleton_option == setting) {
+      return fmt::format("--{} MODEL{}", format.skeleton_option, format.skeleton_extension);
+    }
   }
   return std::nullopt;
 }

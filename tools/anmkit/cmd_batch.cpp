@@ -359,7 +359,9 @@ void add_batch(CLI::App& app, int& exit_code) {
     std::set<std::string> unreadable_named;
     const auto name_unreadable = [&unreadable_named](const std::vector<Error>& errors) {
       for (const auto& e : errors) {
-        std::string line = format_error(e) + " (skeleton not used)";
+        Error worded = e;
+        worded.message = in_cli_words(e.message, e.settings);
+        std::string line = format_error(worded) + " (skeleton not used)";
         if (unreadable_named.insert(line).second) print_line(stderr, line);
       }
     };

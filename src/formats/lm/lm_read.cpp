@@ -95,7 +95,7 @@ File read_model(ByteReader& r, std::optional<std::uint32_t> node_count, NodeCoun
                                   start, length));
           why += naming("nodes", "the node count");  // the format's own option
           why += " or ";
-          why += naming("skeleton", "the .bin model");
+          why += naming("bin", "the .bin model");  // LM's own name for its skeleton option
           r.fail_at(start, ErrorCode::bad_value, std::move(why));
         }
         count = length / group_size;
