@@ -37,7 +37,7 @@ namespace anmkit {
 namespace detail {
 class FormatModel;
 struct FormatEntry;
-struct ClipOnce;
+struct ClipCache;
 }  // namespace detail
 
 class Document;
@@ -277,7 +277,7 @@ class Document {
   std::string name_;
   OpenOptions options_;
   std::uint64_t source_size_ = 0;
-  std::shared_ptr<detail::ClipOnce> clip_once_;
+  std::shared_ptr<detail::ClipCache> clip_cache_;
 };
 
 struct Document::GltfImport {

@@ -57,7 +57,7 @@ std::string not_recognised() {
 
 namespace detail {
 // A document's clip, built by the first call that wants it (any thread), kept for the rest.
-struct ClipOnce {
+struct ClipCache {
   std::mutex mutex;
   std::shared_ptr<const model::Clip> clip;
 };
@@ -69,16 +69,16 @@ Document::Document(const detail::FormatEntry* entry, std::shared_ptr<const detai
       model_(std::move(model)),
       name_(std::move(name)),
       options_(std::move(options)),
-      clip_once_(std::make_shared<detail::ClipOnce>()) {}
+      clip_cache_(std::make_shared<detail::ClipCache>()) {}
 
 Expected<std::shared_ptr<const model::Clip>> Document::built_clip() const {
-  std::lock_guard lock(clip_once_->mutex);
-  if (!clip_once_->clip) {
+  std::lock_guard lock(clip_cache_->mutex);
+  if (!clip_cache_->clip) {
     auto built = model_->clip(options_);
     if (!built) return built.error();
-    clip_once_->clip = std::make_shared<const model::Clip>(std::move(*built));
+    clip_cache_->clip = std::make_shared<const model::Clip>(std::move(*built));
   }
-  return clip_once_->clip;
+  return clip_cache_->clip;
 }
 
 Expected<Document> Document::open(const std::string& path, const OpenOptions& options) {
@@ -87,7 +87,7 @@ Expected<Document> Document::open(const std::string& path, const OpenOptions& op
   if (options.read_file) return open(*bytes, options, path);
   // A file opened from disk reads its skeleton from disk too.
   OpenOptions from_disk = options;
-  from_disk.read_file = [](const std::string& named, std::uint64_t max_bytes) { return read_file(named, max_bytes); };
+  from_disk.read_file = &anmkit::read_file;
   return open(*bytes, from_disk, path);
 }
 
