@@ -23,10 +23,11 @@ def lists_animations(path: str) -> bool:
 
 
 def model_sequences(mdl: str) -> List[dict]:
-    """The .mdl's sequences: name, file (absolute) and whether it exists."""
-    info = json.loads(anmkit.model_summary(mdl, as_json=True))
+    """The .mdl's sequences: name, file (as written), the bone that declares it, whether it
+    exists, and its path."""
     folder = pathlib.Path(mdl).parent
-    return [dict(s, path=str(folder / s["file"])) for s in info.get("sequences", [])]
+    return [dict(name=s.name, file=s.file, declared_by=s.declared_by, exists=s.exists, path=str(folder / s.file))
+            for s in anmkit.model_sequences(mdl)]
 
 
 def bring_in(context, glb: bytes, fps: float):

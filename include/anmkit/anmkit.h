@@ -334,6 +334,36 @@ ANMKIT_API anmkit_status anmkit_model_to_gltf(const char* path, const anmkit_ope
 ANMKIT_API anmkit_status anmkit_model_summary(const char* path, const anmkit_open_options* options, int as_json,
                                               char** text, size_t* size, anmkit_error* error);
 
+/* A model file's sequences as values (what anmkit_model_summary's JSON lists under
+ * "sequences"), for a front end that offers them: a handle the caller frees with
+ * anmkit_model_free. */
+typedef struct anmkit_model anmkit_model;
+
+typedef struct anmkit_model_sequence {
+  size_t struct_size;
+  const char* name;         /* bytes, NUL-terminated, owned by the model; as the model names it */
+  size_t name_size;         /* without the NUL */
+  const char* file;         /* the file it names, relative to the model's folder, as written */
+  size_t file_size;
+  const char* declared_by;  /* the joint whose block declares it (GEM); "" when the format does not say */
+  size_t declared_by_size;
+  const char* how_named;    /* "" when the model names the file; else how it was found ("paired by name") */
+  size_t how_named_size;
+  int32_t exists;           /* 1 when the file is there */
+} anmkit_model_sequence;
+
+/* Reads the model file at `path` (GEM .mdl, LM .bin) and looks for its sequences' files.
+ * ANMKIT_ERROR_UNKNOWN_FORMAT when no format has a model file like it. `options` may be NULL. */
+ANMKIT_API anmkit_status anmkit_model_open(const char* path, const anmkit_open_options* options, anmkit_model** out,
+                                           anmkit_error* error);
+/* The model's format ("gem", "lm"; owned by the model) and how many joints its skeleton has. */
+ANMKIT_API const char* anmkit_model_format(const anmkit_model* model);
+ANMKIT_API size_t anmkit_model_joint_count(const anmkit_model* model);
+ANMKIT_API size_t anmkit_model_sequence_count(const anmkit_model* model);
+ANMKIT_API anmkit_status anmkit_model_sequence_get(const anmkit_model* model, size_t index, anmkit_model_sequence* out,
+                                                   anmkit_error* error);
+ANMKIT_API void anmkit_model_free(anmkit_model* model);
+
 /* Releases memory anmkit_write, anmkit_to_json, anmkit_summary, anmkit_to_gltf,
  * anmkit_model_to_gltf or anmkit_model_summary returned. */
 ANMKIT_API void anmkit_bytes_free(void* bytes);

@@ -152,11 +152,48 @@ struct OpenOptions {
   double tick_hz = model::default_tick_hz;  // sprites: game ticks per second
 };
 
-// What `anmkit info` prints about a file.
+// A model file's joint, as its summary lists it.
+struct SummaryJoint {
+  std::string name;
+  std::optional<std::size_t> parent;  // index into Summary::joints; none for a root
+};
+
+// An animation file that a model file names (or is paired with), looked for beside the model.
+struct SummarySequence {
+  std::string name;
+  std::string file;         // as the model names it, relative to the model's folder
+  std::string declared_by;  // the joint whose block declares it (GEM); "" when the format does not say
+  std::string how_named;    // "" when the model names the file; else how it was found ("paired by name")
+  bool exists = false;      // the file is there
+};
+
+namespace detail {
+struct SummaryFacts;  // a format's own summary fields (src/anmkit/summary.hpp)
+}
+
+// What `anmkit info` says about a file, as values; `text` and `json` are rendered from them.
+// Every summary has file, size, format, kind and title; a model file's (kind "model") has its
+// joints and sequences, an animation's the format's own facts, which only the JSON shows as
+// fields (docs/cli.md lists them).
 struct Summary {
-  std::string text;  // several lines, ending in a newline, headed by the document's name
+  std::string file;
+  std::uint64_t size = 0;
+  std::string format;    // the format's name ("gem")
+  std::string kind;      // "animation" or "model"
+  std::string title;     // "GEM skeletal animation (EANM)", "GEM model (.mdl)"
+  std::string version;   // Document::version(); "" for a model file and a format without one
+  std::string joint_word;                  // a model's word for its joints: "bones", "nodes"
+  std::vector<SummaryJoint> joints;        // a model's, parents before their children
+  std::size_t hierarchy_depth = 0;         // a model's: the most joints on a path from a root
+  std::vector<SummarySequence> sequences;  // a model's
+  std::shared_ptr<const detail::SummaryFacts> facts;  // an animation's, as its format gives them
+  std::string text;  // several lines, ending in a newline, headed by the file's name
   std::string json;  // one JSON object (file, size, format, ...; docs/cli.md)
 };
+
+// Several summaries as one JSON array, each object as its `json` (what `anmkit info --json`
+// prints for several files).
+std::string summaries_json(const std::vector<Summary>& summaries);
 
 struct SaveOptions {
   bool overwrite_source = false;  // allow `path` to be the file the document was opened from

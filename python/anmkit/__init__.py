@@ -32,7 +32,8 @@ except ImportError:  # pragma: no cover - exercised by the tests' no-NumPy run
     _np = None
 
 __all__ = ["Error", "Diagnostic", "Bone", "Joint", "Skeleton", "Pose", "Sprite", "Document", "open", "open_bytes",
-           "from_json", "from_gltf", "GltfImport", "model_to_gltf", "model_summary", "detect", "formats", "have_numpy",
+           "from_json", "from_gltf", "GltfImport", "model_to_gltf", "model_summary", "ModelSequence", "model_sequences",
+           "detect", "formats", "have_numpy",
            "SkeletonReason", "SkeletonMatch", "find_skeleton", "Export", "export_kinds", "setting_range",
            "__version__"]
 
@@ -738,6 +739,34 @@ def model_summary(path: PathLike, as_json: bool = False, **limits: int) -> str:
     animation files it names, each with whether it exists."""
     options = _options(None, None, None, dict(limits))
     return _handed_out(lib.anmkit_model_summary, os.fsencode(path), ctypes.byref(options), int(as_json), text=True)
+
+
+@dataclass(frozen=True)
+class ModelSequence:
+    """An animation file a model file names (or is paired with), looked for beside the model."""
+    name: str
+    file: str          # as the model names it, relative to the model's folder
+    declared_by: str   # the joint whose block declares it (GEM); "" when the format does not say
+    how_named: str     # "" when the model names the file; else how it was found ("paired by name")
+    exists: bool       # the file is there
+
+
+def model_sequences(path: PathLike, **limits: int) -> List[ModelSequence]:
+    """The sequences of the model file at `path` (GEM .mdl, LM .bin), in the model's order."""
+    options = _options(None, None, None, dict(limits))
+    model = ctypes.c_void_p()
+    _call(lib.anmkit_model_open, os.fsencode(path), ctypes.byref(options), ctypes.byref(model))
+    try:
+        listed = []
+        for index in range(lib.anmkit_model_sequence_count(model)):
+            s = sized(_capi.ModelSequence)
+            _call(lib.anmkit_model_sequence_get, model, index, ctypes.byref(s))
+            listed.append(ModelSequence(_decode(_name(s.name, s.name_size)), _decode(_name(s.file, s.file_size)),
+                                        _decode(_name(s.declared_by, s.declared_by_size)),
+                                        _decode(_name(s.how_named, s.how_named_size)), bool(s.exists)))
+        return listed
+    finally:
+        lib.anmkit_model_free(model)
 
 
 def detect(data: bytes) -> Optional[str]:

@@ -58,6 +58,13 @@ class SaveOptions(Structure):
     _fields_ = [("struct_size", c_size_t), ("overwrite_source", c_int32)]
 
 
+class ModelSequence(Structure):
+    _fields_ = [("struct_size", c_size_t), ("name", POINTER(c_char)), ("name_size", c_size_t),
+                ("file", POINTER(c_char)), ("file_size", c_size_t), ("declared_by", POINTER(c_char)),
+                ("declared_by_size", c_size_t), ("how_named", POINTER(c_char)), ("how_named_size", c_size_t),
+                ("exists", c_int32)]
+
+
 class ExportOptions(Structure):
     _fields_ = [("struct_size", c_size_t), ("scale", c_uint32), ("raw", c_int32), ("sequence", c_int64),
                 ("flipbook", c_int32), ("flipbook_ticks", c_uint32), ("state", c_uint64),
@@ -102,7 +109,7 @@ class SpriteStep(Structure):
 STRUCTS = {"anmkit_error": Error_, "anmkit_format_option": FormatOption, "anmkit_format_info": FormatInfo,
            "anmkit_format_setting": FormatSetting, "anmkit_open_options": OpenOptions, "anmkit_diagnostic": Diagnostic,
            "anmkit_save_options": SaveOptions, "anmkit_gltf_import_options": GltfImportOptions,
-           "anmkit_export_options": ExportOptions, "anmkit_clip_info": ClipInfo, "anmkit_bone": Bone, "anmkit_joint": Joint, "anmkit_pose_arrays": PoseArrays,
+           "anmkit_model_sequence": ModelSequence, "anmkit_export_options": ExportOptions, "anmkit_clip_info": ClipInfo, "anmkit_bone": Bone, "anmkit_joint": Joint, "anmkit_pose_arrays": PoseArrays,
            "anmkit_sprite_info": SpriteInfo, "anmkit_rect": Rect, "anmkit_sprite_step": SpriteStep}
 
 
@@ -183,6 +190,12 @@ _SIGNATURES = {
                                        POINTER(c_size_t), POINTER(c_void_p), _err]),
     "anmkit_model_summary": (_status, [c_char_p, POINTER(OpenOptions), c_int, POINTER(POINTER(c_char)),
                                        POINTER(c_size_t), _err]),
+    "anmkit_model_open": (_status, [c_char_p, POINTER(OpenOptions), POINTER(c_void_p), _err]),
+    "anmkit_model_format": (c_char_p, [c_void_p]),
+    "anmkit_model_joint_count": (c_size_t, [c_void_p]),
+    "anmkit_model_sequence_count": (c_size_t, [c_void_p]),
+    "anmkit_model_sequence_get": (_status, [c_void_p, c_size_t, POINTER(ModelSequence), _err]),
+    "anmkit_model_free": (None, [c_void_p]),
     "anmkit_convert": (_status, [_doc, c_char_p, POINTER(_doc), _err]),
     "anmkit_export_kind": (c_char_p, [c_size_t]),
     "anmkit_export_options_init": (None, [POINTER(ExportOptions)]),

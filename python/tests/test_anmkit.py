@@ -289,3 +289,17 @@ def test_a_model_file_with_its_sequences(tmp_path):
     assert [b["name"] for b in summary["bones"]] == ["basis", "turret1"]
     with pytest.raises(anmkit.Error):
         anmkit.model_summary(tmp_path / "missing.mdl")
+
+
+def test_a_model_files_sequences_as_values(tmp_path):
+    (tmp_path / "tank.mdl").write_text('{Skeleton {bone "basis" {bone "body" {animation {sequence "repair" '
+                                       '{file "turn.anm"}}}} {animation {sequence "idle"}}}}\n')
+    (tmp_path / "turn.anm").write_bytes(pathlib.Path(example("turret_v60.anm")).read_bytes())
+    assert anmkit.model_sequences(tmp_path / "tank.mdl") == [
+        anmkit.ModelSequence("repair", "turn.anm", "body", "", True),
+        anmkit.ModelSequence("idle", "idle.anm", "basis", "no {file}: named after the sequence", False)]
+    lm = anmkit.model_sequences(example("mansion_door.bin"))
+    assert lm == [anmkit.ModelSequence("mansion_door", "mansion_door.anm", "", "paired by name", True)]
+    with pytest.raises(anmkit.Error) as caught:
+        anmkit.model_sequences(example("turret_v60.anm"))
+    assert caught.value.code_name == "unknown_format"

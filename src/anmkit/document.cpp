@@ -15,6 +15,7 @@
 #include "clip_export.hpp"
 #include "referenced_input.hpp"
 #include "registry.hpp"
+#include "summary.hpp"
 
 namespace anmkit {
 namespace {
@@ -242,16 +243,23 @@ Expected<Summary> Document::summary() const {
 }
 
 Summary Document::summary_unguarded() const {
-  nlohmann::ordered_json json = {{"file", json_text(name_)}};
-  json["size"] = source_size_;
-  json.update(model_->summary(options_));
+  Summary summary;
+  summary.file = name_;
+  summary.size = source_size_;
+  summary.format = entry_->info.name;
+  summary.kind = "animation";
+  summary.title = entry_->info.title;
+  summary.version = model_->version();
+  summary.facts = std::make_shared<const detail::SummaryFacts>(detail::SummaryFacts{model_->summary(options_)});
+  const nlohmann::ordered_json json = detail::summary_json(summary);
   // The heading says what the file is: GEM names its version after the title ("6.0"), LM as a
   // number ("version 2"), sprites have none.
-  const std::string version = model_->version();
-  std::string heading = fmt::format("{}: {}", name_, entry_->info.title);
-  if (!version.empty()) heading += json["version"].is_string() ? " " + version : ", version " + version;
-  heading += fmt::format(", {} bytes\n", json["size"].get<std::uint64_t>());
-  return Summary{heading + model_->summary_text(json), pretty_json(json)};
+  std::string heading = fmt::format("{}: {}", name_, summary.title);
+  if (!summary.version.empty()) heading += json["version"].is_string() ? " " + summary.version : ", version " + summary.version;
+  heading += fmt::format(", {} bytes\n", summary.size);
+  summary.text = heading + model_->summary_text(json);
+  summary.json = pretty_json(json);
+  return summary;
 }
 
 Expected<model::Clip> Document::clip() const {

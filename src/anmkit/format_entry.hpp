@@ -34,6 +34,7 @@ struct ModelFile {
     std::string name;
     std::string file;         // relative to the model's folder
     std::string how_named;    // "" when the model names the file; else how it was found ("no {file}: ...")
+    std::string declared_by;  // the joint whose block declares it; "" when the format does not say
   };
   std::vector<Sequence> sequences;
 };

@@ -9,9 +9,9 @@
 
 #include "anmkit/core/guard.hpp"
 #include "anmkit/core/json_pretty.hpp"
-#include "anmkit/core/json_text.hpp"
 #include "referenced_input.hpp"
 #include "registry.hpp"
+#include "summary.hpp"
 
 namespace anmkit {
 namespace {
@@ -30,28 +30,28 @@ std::size_t hierarchy_depth(const model::Skeleton& skeleton) {
   return deepest;
 }
 
-Summary describe(const std::string& path, std::uint64_t size, std::string_view format, const detail::ModelFile& model) {
+Summary describe(const std::string& path, std::uint64_t size, const detail::FormatEntry& entry, const detail::ModelFile& model) {
+  Summary summary;
+  summary.file = path;
+  summary.size = size;
+  summary.format = entry.info.name;
+  summary.kind = "model";
+  summary.title = model.title;
+  summary.joint_word = model.joint_word;
   const auto& joints = model.skeleton.joints;
-  nlohmann::ordered_json json = {{"file", json_text(path)}, {"size", size}, {"format", format}, {"kind", "model"}};
-  json["title"] = model.title;
-  json["bone_count"] = joints.size();
-  json["hierarchy_depth"] = hierarchy_depth(model.skeleton);
-  nlohmann::ordered_json bones = nlohmann::ordered_json::array();
   std::vector<std::string> names, roots;
   for (const auto& joint : joints) {
     const bool root = joint.parent < 0 || std::size_t(joint.parent) >= joints.size();
-    bones.push_back({{"name", json_text(joint.name)},
-                     {"parent", root ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(json_text(joints[std::size_t(joint.parent)].name))}});
+    summary.joints.push_back({joint.name, root ? std::nullopt : std::optional<std::size_t>(std::size_t(joint.parent))});
     names.push_back(joint.name);
     if (root) roots.push_back(joint.name);
   }
-  json["bones"] = std::move(bones);
+  summary.hierarchy_depth = hierarchy_depth(model.skeleton);
   std::string text = fmt::format("{}: {}, {} bytes\n", path, model.title, size);
   const auto line = [&text](std::string_view label, const std::string& value) { text += fmt::format("  {:<12}{}\n", label, value); };
   line(model.joint_word, fmt::format("{}{}{}", names.size(), names.empty() ? "" : ": ", fmt::join(names, ", ")));
-  line("depth", fmt::format("{} (the most {} on a path from a root)", json["hierarchy_depth"].get<std::size_t>(), model.joint_word));
+  line("depth", fmt::format("{} (the most {} on a path from a root)", summary.hierarchy_depth, model.joint_word));
   line("roots", roots.empty() ? std::string("none") : fmt::format("{}", fmt::join(roots, ", ")));
-  nlohmann::ordered_json sequences = nlohmann::ordered_json::array();
   std::size_t present = 0;
   std::string listed;
   for (const auto& sequence : model.sequences) {
@@ -59,17 +59,16 @@ Summary describe(const std::string& path, std::uint64_t size, std::string_view f
     const fs::path named(sequence.file);
     const bool exists = !named.is_absolute() && fs::is_regular_file(fs::path(path).parent_path() / named, ec);
     present += exists ? 1 : 0;
-    sequences.push_back({{"name", json_text(sequence.name)},
-                         {"file", json_text(sequence.file)},
-                         {"file_given", sequence.how_named.empty()},
-                         {"exists", exists}});
-    listed += fmt::format("    {:<11} {} ({}{})\n", sequence.name, sequence.file,
-                          sequence.how_named.empty() ? "" : sequence.how_named + "; ", exists ? "present" : "missing");
+    summary.sequences.push_back({sequence.name, sequence.file, sequence.declared_by, sequence.how_named, exists});
+    std::string how = sequence.declared_by.empty() ? "" : "on " + sequence.declared_by + "; ";
+    if (!sequence.how_named.empty()) how += sequence.how_named + "; ";
+    listed += fmt::format("    {:<11} {} ({}{})\n", sequence.name, sequence.file, how, exists ? "present" : "missing");
   }
-  json["sequences"] = std::move(sequences);
   line("sequences", model.sequences.empty() ? std::string("none")
                                             : fmt::format("{}, {} of their files present", model.sequences.size(), present));
-  return Summary{text + listed, pretty_json(json)};
+  summary.text = text + listed;
+  summary.json = pretty_json(detail::summary_json(summary));
+  return summary;
 }
 
 }  // namespace
@@ -83,7 +82,7 @@ Expected<Summary> model_summary(const std::string& path, const OpenOptions& opti
       auto model = entry->read_model(path, *bytes);
       if (!model && model.error().code == ErrorCode::unknown_format) continue;
       if (!model) return model.error();
-      return describe(path, bytes->size(), entry->info.name, *model);
+      return describe(path, bytes->size(), *entry, *model);
     }
     return make_error(ErrorCode::unknown_format, "not a model file (.mdl or .bin) either");
   });

@@ -1,5 +1,5 @@
-// The C API's way back from glTF (anmkit_from_gltf, with the original as the base) and its model
-// files (a .mdl with its sequences as one glTF, the model's summary).
+// The C API's way back from glTF (anmkit_from_gltf, with the original as the base) and a model
+// file (a .mdl with its sequences) as one glTF.
 
 #include <cstdlib>
 #include <memory>
@@ -90,21 +90,6 @@ anmkit_status anmkit_model_to_gltf(const char* path, const anmkit_open_options* 
     const anmkit_status handed = capi::hand_out(gltf->bytes.data(), gltf->bytes.size(), false, bytes, size, error);
     if (handed == ANMKIT_OK) hand_warnings(gltf->warnings, "model.sequence", warnings);
     return handed;
-  });
-}
-
-anmkit_status anmkit_model_summary(const char* path, const anmkit_open_options* options, int as_json, char** text,
-                                   size_t* size, anmkit_error* error) {
-  return guarded(error, [&] {
-    if (text != nullptr) *text = nullptr;
-    if (path == nullptr) return capi::null_argument(error, "path");
-    anmkit_status status = ANMKIT_OK;
-    const auto o = capi::open_options(options, error, status);
-    if (!o) return status;
-    const auto summary = model_summary(path, *o);
-    if (!summary) return fail(error, summary.error());
-    const std::string& s = as_json != 0 ? summary->json : summary->text;
-    return capi::hand_out(s.data(), s.size(), true, text, size, error);
   });
 }
 

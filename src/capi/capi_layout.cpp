@@ -83,6 +83,8 @@ LAYOUT(anmkit_gltf_import_options, FIELD(struct_size), FIELD(target), FIELD(anim
        FIELD(base), FIELD(folder), FIELD(max_input_bytes), FIELD(format_settings), FIELD(format_setting_count))
 LAYOUT(anmkit_export_options, FIELD(struct_size), FIELD(scale), FIELD(raw), FIELD(sequence), FIELD(flipbook),
        FIELD(flipbook_ticks), FIELD(state), FIELD(max_output_pixels), FIELD(file_name), FIELD(animation_name))
+LAYOUT(anmkit_model_sequence, FIELD(struct_size), FIELD(name), FIELD(name_size), FIELD(file), FIELD(file_size),
+       FIELD(declared_by), FIELD(declared_by_size), FIELD(how_named), FIELD(how_named_size), FIELD(exists))
 LAYOUT(anmkit_clip_info, FIELD(struct_size), FIELD(bone_count), FIELD(joint_count), FIELD(frame_count), FIELD(loop),
        FIELD(fps), FIELD(up_rotation), FIELD(metres_per_unit))
 LAYOUT(anmkit_bone, FIELD(struct_size), FIELD(name), FIELD(name_size), FIELD(joint))
@@ -197,7 +199,7 @@ constexpr std::size_t write_layout(char* out) {
 constexpr std::size_t write_anmkit_layout(char* out) {
   return write_layout<anmkit_error, anmkit_format_option, anmkit_format_info, anmkit_format_setting, anmkit_open_options,
                       anmkit_diagnostic, anmkit_save_options,
-                      anmkit_gltf_import_options, anmkit_export_options, anmkit_clip_info, anmkit_bone, anmkit_joint, anmkit_pose_arrays,
+                      anmkit_gltf_import_options, anmkit_model_sequence, anmkit_export_options, anmkit_clip_info, anmkit_bone, anmkit_joint, anmkit_pose_arrays,
                       anmkit_sprite_info, anmkit_rect, anmkit_sprite_step>(out);
 }
 

@@ -2,9 +2,12 @@
 
 #include <cfloat>
 #include <cmath>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
+
+#include "anmkit/model/sampler.hpp"
 
 namespace anmkit::gltf {
 namespace {
@@ -89,7 +92,9 @@ Channel euler_channel(std::size_t node, const model::BoneTrack& bone, const mode
 }
 
 // Scale with the mirror (z negated) and hiding (0) folded in, STEP at every change.
-Channel event_scale_channel(std::size_t node, const model::BoneTrack& bone, const model::Clip& clip, const Node& rest) {
+Channel event_scale_channel(std::size_t node, std::size_t b, const model::Clip& clip, const model::Sampler& sampler,
+                            model::Sampler::Cursor& cursor, const Node& rest) {
+  const model::BoneTrack& bone = clip.bones[b];
   std::set<double> frames;
   const std::uint32_t end = model::last_frame(clip);
   if (bone.scale.interpolation == model::Interpolation::step) {
@@ -103,7 +108,8 @@ Channel event_scale_channel(std::size_t node, const model::BoneTrack& bone, cons
   if (!frames.empty() && *frames.begin() > 0) frames.insert(0);
   Channel c{node, Path::scale, Interpolation::step, {}, {}};
   for (double f : frames) {
-    const model::BonePose p = model::sample_bone(bone, f);
+    model::BonePose p;
+    sampler.sample_bone(b, f, p, cursor);
     model::Vec3 s = p.has_scale ? p.scale : model::Vec3{rest.scale.x, rest.scale.y, std::fabs(rest.scale.z)};
     const bool mirror = bone.mirrored.empty() || bone.mirrored.front().frame > f ? rest.scale.z < 0 : p.mirrored;
     if (mirror) s.z = -s.z;
@@ -174,6 +180,8 @@ Expected<Animation> clip_animation(const Scene& scene, const model::Clip& clip, 
   }
   Animation anim;
   anim.name = options.animation_name;
+  std::optional<model::Sampler> sampler;  // made for the first bone that is sampled, not keyed
+  model::Sampler::Cursor cursor;
   for (std::size_t b = 0; b < clip.bones.size(); ++b) {
     const model::BoneTrack& bone = clip.bones[b];
     const Node& rest = scene.nodes[node_of[b]];
@@ -194,7 +202,8 @@ Expected<Animation> clip_animation(const Scene& scene, const model::Clip& clip, 
     if (bone.visible.empty() && bone.mirrored.empty() && !(rest.scale.z < 0)) {
       keep(track_channel(node, Path::scale, bone.scale, clip, rest.scale, same));
     } else {
-      keep(event_scale_channel(node, bone, clip, rest));
+      if (!sampler) sampler.emplace(clip);
+      keep(event_scale_channel(node, b, clip, *sampler, cursor, rest));
     }
   }
   return anim;

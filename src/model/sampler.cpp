@@ -233,4 +233,12 @@ bool Sampler::sample_frames(std::uint32_t first, std::uint32_t count, std::span<
   return true;
 }
 
+bool Sampler::sample_bone(std::size_t bone, double frame, BonePose& out, Cursor& cursor) const {
+  if (bone >= bones_.size()) return false;
+  if (cursor.hints_.size() != track_count()) cursor.hints_.assign(track_count(), 0);
+  sample_bone(bones_[bone], frame, out, cursor.hints_.data() + bone * tracks_per_bone);
+  detail::euler_to_quaternions(std::span<BonePose>(&out, 1));
+  return true;
+}
+
 }  // namespace anmkit::model

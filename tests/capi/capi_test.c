@@ -852,6 +852,53 @@ static void test_gltf_and_models(void) {
   anmkit_free(original);
 }
 
+/* A model file's sequences as values (anmkit_model_open): each with its file, the bone whose
+ * block declares it, how its file was found and whether it is there. */
+static void test_model_sequences(void) {
+  anmkit_error error;
+  anmkit_model* model = NULL;
+  anmkit_model_sequence s;
+  FILE* mdl = fopen(path_of(scratch, "declared.mdl"), "wb");
+  CHECK(mdl != NULL);
+  if (mdl != NULL) {
+    fputs("{Skeleton {bone \"basis\" {bone \"body\" {animation {sequence \"repair\" {file \"turn.anm\"}}}}\n"
+          "  {animation {sequence \"idle\"}}}}\n", mdl);
+    fclose(mdl);
+  }
+  CHECK(anmkit_model_open(path_of(scratch, "declared.mdl"), NULL, &model, &error) == ANMKIT_OK);
+  CHECK_STR(anmkit_model_format(model), "gem");
+  CHECK(anmkit_model_joint_count(model) == 2);
+  CHECK(anmkit_model_sequence_count(model) == 2);
+  s.struct_size = sizeof s;
+  CHECK(anmkit_model_sequence_get(model, 0, &s, &error) == ANMKIT_OK);
+  CHECK_STR(s.name, "repair");
+  CHECK_STR(s.file, "turn.anm");
+  CHECK(s.file_size == 8);
+  CHECK_STR(s.declared_by, "body");
+  CHECK(s.declared_by_size == 4);
+  CHECK_STR(s.how_named, "");
+  CHECK(s.exists == 1); /* test_gltf_and_models wrote turn.anm beside it */
+  CHECK(anmkit_model_sequence_get(model, 1, &s, &error) == ANMKIT_OK);
+  CHECK_STR(s.name, "idle");
+  CHECK_STR(s.file, "idle.anm");
+  CHECK_STR(s.declared_by, "basis");
+  CHECK_STR(s.how_named, "no {file}: named after the sequence");
+  CHECK(s.exists == 0);
+  CHECK(anmkit_model_sequence_get(model, 2, &s, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "sequence 2 of 2");
+  CHECK(anmkit_model_sequence_get(model, 0, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  anmkit_model_free(model);
+  anmkit_model_free(NULL);
+  CHECK(anmkit_model_sequence_count(NULL) == 0 && anmkit_model_format(NULL) == NULL);
+
+  model = (anmkit_model*)&s; /* set to NULL on failure */
+  CHECK(anmkit_model_open(path_of(examples, "turret_v60.anm"), NULL, &model, &error) == ANMKIT_ERROR_UNKNOWN_FORMAT);
+  CHECK(model == NULL);
+  CHECK(anmkit_model_open(NULL, NULL, &model, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "path is NULL");
+  remove(path_of(scratch, "declared.mdl")); /* test_find_skeleton's folder has two.mdl alone */
+}
+
 /* Which model file goes with an animation (anmkit_find_skeleton), over test_gltf_and_models'
  * two.mdl and turn.anm in the scratch folder and the examples' LM file and its .bin. */
 static void test_find_skeleton(void) {
@@ -1102,6 +1149,7 @@ int main(int argc, char** argv) {
   test_lm();
   test_sprite();
   test_gltf_and_models();
+  test_model_sequences();
   test_find_skeleton();
   test_export();
   printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);

@@ -150,6 +150,27 @@ Clip every_kind() {
 
 TEST(Sampler, MatchesEveryKindOfTrack) { EXPECT_EQ(mismatches(every_kind()), 0); }
 
+// One bone walked over its frames (how the writers sample), forwards, backwards and between
+// frames, with one cursor shared by every bone: the same bits as model::sample_bone.
+TEST(Sampler, OneBoneMatchesSampleBone) {
+  const Clip c = every_kind();
+  const Sampler sampler(c);
+  Sampler::Cursor cursor;
+  for (std::size_t b = 0; b < c.bones.size(); ++b) {
+    for (double frame = -3; frame <= 42; frame += 0.5) {
+      for (double f : {frame, 39 - frame}) {
+        BonePose p;
+        ASSERT_TRUE(sampler.sample_bone(b, f, p, cursor));
+        ASSERT_EQ(bits(p), bits(sample_bone(c.bones[b], f))) << c.bones[b].name << " frame " << f;
+      }
+    }
+  }
+  BonePose untouched;
+  untouched.visible = false;
+  EXPECT_FALSE(sampler.sample_bone(c.bones.size(), 0, untouched, cursor));
+  EXPECT_FALSE(untouched.visible);
+}
+
 TEST(Sampler, MatchesEveryRangeOfWholeFrames) {
   const Clip c = every_kind();
   expect_frames_match(c, 0, c.frame_count);

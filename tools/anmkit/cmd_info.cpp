@@ -3,9 +3,7 @@
 #include <cstdio>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
-#include "anmkit/core/json_pretty.hpp"
 #include "cli_common.hpp"
 #include "format_flags.hpp"
 #include "folder_tally.hpp"
@@ -33,7 +31,7 @@ void add_info(CLI::App& app, int& exit_code) {
       ->check(real_number(tick_hz_range));
   opt->format.add_to(cmd, FormatFlags::opening);
   cmd->callback([opt, &exit_code] {
-    nlohmann::ordered_json all = nlohmann::ordered_json::array();
+    std::vector<Summary> all;
     OpenOptions options = opt->format.open_options();
     options.fps = opt->fps;
     options.tick_hz = opt->tick_hz;
@@ -43,7 +41,7 @@ void add_info(CLI::App& app, int& exit_code) {
     const auto show = [&](const Summary& summary, const std::string& path) {
       ++described;
       if (opt->json) {
-        all.push_back(nlohmann::ordered_json::parse(summary.json));
+        all.push_back(summary);
         return;
       }
       // The heading names the file: printable, so that a newline in the name is not a line.
@@ -90,8 +88,8 @@ void add_info(CLI::App& app, int& exit_code) {
     }
     if (opt->json) {
       // (The JSON stays one document, without the summary line: it lists every file described.)
-      const auto& out = all.size() == 1 && inputs.size() == 1 && !inputs[0].from_folder ? all[0] : all;
-      std::fputs((pretty_json(out) + "\n").c_str(), stdout);
+      const bool one = all.size() == 1 && inputs.size() == 1 && !inputs[0].from_folder;
+      std::fputs(((one ? all[0].json : summaries_json(all)) + "\n").c_str(), stdout);
     } else if (walks_a_folder(opt->files)) {
       std::printf("%zu file%s: %zu described, %zu unreadable, %s\n", tally.files, tally.files == 1 ? "" : "s", described,
                   unreadable, tally.skipped_text().c_str());

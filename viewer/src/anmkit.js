@@ -155,19 +155,31 @@ export class Anmkit {
     }
   }
 
-  // What `anmkit info MODEL --json` prints of a .mdl or .bin, parsed.
-  modelSummary(path) {
+  // A model file (.mdl, .bin): { format, jointCount, sequences: [{ name, file, declaredBy, exists }] }.
+  model(path) {
     const M = this.M;
+    const { model_sequence: S } = this.L;
     const p = this.cstring(path);
-    const out = M._malloc(8);
+    const out = M._malloc(4);
+    const s = this.alloc(S);
+    const text = (at, size) => M.UTF8ToString(this.u32(s + at), this.u32(s + size));
     try {
-      this.check(M._anmkit_model_summary(p, 0, 1, out, out + 4, this.error));
-      const text = M.UTF8ToString(this.u32(out), this.u32(out + 4));
-      M._anmkit_bytes_free(this.u32(out));
-      return JSON.parse(text);
+      this.check(M._anmkit_model_open(p, 0, out, this.error));
+      const model = this.u32(out);
+      try {
+        const sequences = [];
+        for (let i = 0; i < M._anmkit_model_sequence_count(model); ++i) {
+          this.check(M._anmkit_model_sequence_get(model, i, s, this.error));
+          sequences.push({ name: text(S.name, S.name_size), file: text(S.file, S.file_size),
+                           declaredBy: text(S.declared_by, S.declared_by_size), exists: this.i32(s + S.exists) === 1 });
+        }
+        return { format: M.UTF8ToString(M._anmkit_model_format(model)), jointCount: M._anmkit_model_joint_count(model),
+                 sequences };
+      } finally {
+        M._anmkit_model_free(model);
+      }
     } finally {
-      M._free(p);
-      M._free(out);
+      for (const q of [p, out, s]) M._free(q);
     }
   }
 }

@@ -42,8 +42,8 @@ async function inspect(entry) {
     const head = kit.M.FS.readFile(path);
     if (kit.detect(head) === null && (ext === 'mdl' || ext === 'bin')) {
       try {
-        const model = kit.modelSummary(path);
-        return { model: model.format, bones: model.bone_count };
+        const model = kit.model(path);
+        return { model: model.format, bones: model.jointCount };
       } catch (error) {
         return ext === 'bin' ? {} : { error: userWords(error.message) };
       }
@@ -114,7 +114,7 @@ async function openEntry(entry, sequence = null) {
     let sequences = null;
     const paths = [await written(entry)];
     if (extension(entry.path) === 'mdl' && kit.detect(kit.M.FS.readFile(paths[0])) === null) {
-      const model = kit.modelSummary(paths[0]);
+      const model = kit.model(paths[0]);
       const folder = folderOf(entry.path);
       sequences = model.sequences.map((s) => ({ name: s.name, entry: files.byPath(folder + s.file) || null }));
       const chosen = sequences.find((s) => s.entry && (sequence === null || s.name === sequence));

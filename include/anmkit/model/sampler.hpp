@@ -52,6 +52,11 @@ class Sampler {
   // written and the result is false.
   bool sample_frames(std::uint32_t first, std::uint32_t count, std::span<BonePose> out) const;
 
+  // Bone `bone`'s pose at `frame`, as model::sample_bone(clip.bones[bone], frame): for a writer
+  // that walks one bone over many frames (the cursor keeps that bone's hints). False, and
+  // nothing written, when `bone` is not below bone_count().
+  bool sample_bone(std::size_t bone, double frame, BonePose& out, Cursor& cursor) const;
+
  private:
   // One track: its keys are frames_[begin .. begin + count) (a bone's tracks keyed at the same
   // frames share one copy), its values from `value` on (and for hermite, in and out tangents

@@ -220,7 +220,8 @@ Expected<ModelFile> read_model(const std::string&, std::span<const std::uint8_t>
   if (!mdl) return mdl.error();
   ModelFile out{"GEM model (.mdl)", "bones", gem::to_skeleton(*mdl), {}};
   for (const auto& sequence : mdl->sequences) {
-    out.sequences.push_back({sequence.name, sequence.file, sequence.file_given ? "" : "no {file}: named after the sequence"});
+    out.sequences.push_back({sequence.name, sequence.file, sequence.file_given ? "" : "no {file}: named after the sequence",
+                             sequence.bone >= 0 ? mdl->bones[std::size_t(sequence.bone)].name : std::string()});
   }
   return out;
 }

@@ -9,6 +9,7 @@
 
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
+#include "anmkit/model/sampler.hpp"
 #include "anmkit/model/tolerance.hpp"
 
 namespace anmkit::gem {
@@ -86,7 +87,12 @@ struct Say {
 class Merger {
  public:
   Merger(const File& base, const model::Clip& imported, double tolerance)
-      : base_(base), imported_(imported), tolerance_(tolerance), base_clip_(to_clip(base)) {}
+      : base_(base),
+        imported_(imported),
+        tolerance_(tolerance),
+        base_clip_(to_clip(base)),
+        base_sampler_(base_clip_),
+        imported_sampler_(imported) {}
 
   Expected<BaseMerge> run() {
     match_bones();
@@ -130,7 +136,15 @@ class Merger {
 
   model::BonePose imported_pose(std::size_t b, std::uint32_t f) const {
     if (match_[b] == SIZE_MAX) return {};
-    return canonical_pose(model::sample_bone(imported_.bones[match_[b]], f), tolerance_);
+    model::BonePose p;
+    imported_sampler_.sample_bone(match_[b], f, p, imported_cursor_);
+    return canonical_pose(p, tolerance_);
+  }
+
+  model::BonePose base_pose(std::size_t b, std::uint32_t f) const {
+    model::BonePose p;
+    base_sampler_.sample_bone(b, f, p, base_cursor_);
+    return p;
   }
 
   // Whether the imported pose says nothing of a part (then the base's keys of it stay).
@@ -164,7 +178,7 @@ class Merger {
         const model::BonePose p = imported_pose(b, f);
         if (p.has_scale && !model::within_tolerance(p.scale, model::Vec3{1, 1, 1}, tolerance_)) write_scale_[b] = true;
       }
-      const model::BonePose base_at_0 = frames > 0 ? model::sample_bone(base_clip_.bones[b], 0) : model::BonePose{};
+      const model::BonePose base_at_0 = frames > 0 ? base_pose(b, 0) : model::BonePose{};
       for (Part part : {position, linear, visibility}) {
         std::optional<model::BonePose> held;
         // Before the base's first key of a part the bone shows its rest pose, which the clip does
@@ -176,10 +190,10 @@ class Merger {
           // A hidden bone's glTF scale is 0: its rotation and scale cannot be read back from that.
           const bool quiet = silent(p, part, track) || (part == linear && !p.visible);
           if (base_parts[b][f] & part) {
-            const model::BonePose base_pose = model::sample_bone(base_clip_.bones[b], f);
-            if (quiet || same(p, base_pose, part)) {
+            const model::BonePose base = base_pose(b, f);
+            if (quiet || same(p, base, part)) {
               say.kept = std::uint8_t(say.kept | part);
-              held = base_pose;
+              held = base;
               continue;
             }
           }
@@ -324,11 +338,11 @@ class Merger {
     for (std::uint32_t f = 0; f < base_.frame_count && !moved; ++f) {
       for (std::size_t b = 0; b < base_.bones.size() && !moved; ++b) {
         const model::BoneTrack* track = match_[b] == SIZE_MAX ? nullptr : &imported_.bones[match_[b]];
-        const model::BonePose p = imported_pose(b, f), base_pose = model::sample_bone(base_clip_.bones[b], f);
+        const model::BonePose p = imported_pose(b, f), base = base_pose(b, f);
         for (Part part : {position, linear, visibility}) {
           // As in decide(): a hidden bone's rotation is not read from its zero scale.
           const bool quiet = silent(p, part, track) || (part == linear && !p.visible);
-          if (!quiet && !same(p, base_pose, part)) moved = true;
+          if (!quiet && !same(p, base, part)) moved = true;
         }
       }
     }
@@ -363,6 +377,9 @@ class Merger {
   const model::Clip& imported_;
   double tolerance_;
   model::Clip base_clip_;
+  // Both clips compiled for sampling; the cursors are hints, so const readers may move them.
+  model::Sampler base_sampler_, imported_sampler_;
+  mutable model::Sampler::Cursor base_cursor_, imported_cursor_;
   std::vector<std::size_t> match_;  // base bone -> imported bone, SIZE_MAX when the glTF lacks it
   std::vector<std::vector<Say>> says_;  // by base bone, then frame
   std::unordered_map<std::uint64_t, model::BonePose> fresh_poses_;  // by bone * frame_count + frame

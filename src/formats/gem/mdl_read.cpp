@@ -125,7 +125,7 @@ Expected<Mdl> read_mdl(std::span<const std::uint8_t> bytes) {
         if (name.kind != Token::string) {
           throw ErrorException{make_error(ErrorCode::bad_value, "expected the sequence's quoted name", name.offset)};
         }
-        mdl.sequences.push_back({std::string(name.text), std::string(name.text) + ".anm", false});
+        mdl.sequences.push_back({std::string(name.text), std::string(name.text) + ".anm", false, block.bone});
         block.sequence = int(mdl.sequences.size() - 1);
       } else if (head.text == "file" && !stack.empty() && stack.back().sequence >= 0) {
         const Token file = lex.next();

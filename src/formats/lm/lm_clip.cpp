@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/formats/lm/lm_repack.hpp"
+#include "anmkit/model/sampler.hpp"
 
 namespace anmkit::lm {
 namespace {
@@ -256,6 +258,8 @@ Expected<File> from_clip(const model::Clip& clip, const WriteOptions& options) {
   const std::uint32_t last = f.frame_count;
   const double radian = to_radians(1.0, options.unit);
   f.groups.resize(clip.bones.size());
+  std::optional<model::Sampler> sampler;  // made for the first rotation that is resampled
+  model::Sampler::Cursor cursor;
   for (std::size_t n = 0; n < clip.bones.size(); ++n) {
     const model::BoneTrack& bone = clip.bones[n];
     std::array<Axes, 3> groups;  // scale, rotation, translation
@@ -274,8 +278,10 @@ Expected<File> from_clip(const model::Clip& clip, const WriteOptions& options) {
       // Quaternions to Euler angles, each angle unwrapped to the turn nearest the previous frame.
       model::Vec3d previous;
       model::Track<model::Vec3> none;
+      if (!sampler) sampler.emplace(clip);
       groups[1] = axes_of(none, last, true, radian, [&](std::uint32_t fr) {
-        const model::BonePose p = model::sample_bone(bone, fr);
+        model::BonePose p;
+        sampler->sample_bone(n, fr, p, cursor);
         model::Vec3d e = model::euler_zyx_from_quat(p.has_rotation ? p.rotation : model::Quat{});
         if (fr > 0) {
           const double turn = 2 * std::numbers::pi;

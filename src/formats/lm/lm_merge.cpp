@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/formats/lm/lm_repack.hpp"
+#include "anmkit/model/sampler.hpp"
 #include "anmkit/model/tolerance.hpp"
 
 namespace anmkit::lm {
@@ -57,12 +58,15 @@ Expected<BaseMerge> merge_with_base(const File& base, const model::Clip& importe
   const double tolerance = std::max(options.tolerance, model::base_tolerance_floor);
   std::vector<std::array<bool, 9>> keep(nodes);
   bool all_kept = true;
+  const model::Sampler base_sampler(*base_clip), imported_sampler(imported);
+  model::Sampler::Cursor base_cursor, imported_cursor;
   for (std::size_t n = 0; n < nodes; ++n) {
     keep[n].fill(true);
     if (match[n] == SIZE_MAX) continue;
     for (std::uint32_t f = 0; f <= last; ++f) {
-      const model::BonePose a = model::sample_bone(base_clip->bones[n], f);
-      const model::BonePose b = model::sample_bone(imported.bones[match[n]], f);
+      model::BonePose a, b;
+      base_sampler.sample_bone(n, f, a, base_cursor);
+      imported_sampler.sample_bone(match[n], f, b, imported_cursor);
       for (std::size_t slot : {0u, 1u, 2u, 6u, 7u, 8u}) {
         if (!model::within_tolerance(slot_value(a, slot), slot_value(b, slot), tolerance)) keep[n][slot] = false;
       }

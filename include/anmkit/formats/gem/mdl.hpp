@@ -28,6 +28,7 @@ struct MdlSequence {
   std::string name;
   std::string file;  // the {file} value, or "<name>.anm" when the sequence has none
   bool file_given = false;  // the sequence has a {file} (else `file` is the name it was looked for under)
+  int bone = -1;            // the bone whose block declares it (Mdl::bones), -1 outside any bone
 };
 
 struct Mdl {
