@@ -47,6 +47,11 @@ def gltf_of(context, obj) -> bytes:
         os.remove(temporary)
 
 
+# The settings a library warning may name, as this export sees them: the frame rate is the
+# scene's, the base is the file the action was imported from.
+FIELDS = {"fps": "the scene's frame rate", "base": "the original file"}
+
+
 def export_action(context, obj, action, path: str, version: str, overwrite_original: bool) -> List[str]:
     """Writes `action` of `obj` to `path`; returns the warnings to show."""
     source = sources.recall(obj, action.name)
@@ -67,12 +72,13 @@ def export_action(context, obj, action, path: str, version: str, overwrite_origi
     with anmkit.open(str(original), skeleton=source.get("skeleton")) as base:
         imported = anmkit.from_gltf(glb, source["target"], name=pathlib.Path(path).name, animation=source["sequence"],
                                     fps=scene_fps, base=base)
-    document = imported.document
-    warnings += [w.message for w in imported.warnings]
-    if version != "original" and version != source["target"]:
-        document = document.convert(version)
-    with document:
-        document.save(path, overwrite_source=overwrite_original)
+    warnings += [w.worded(FIELDS) for w in imported.warnings]
+    with imported.document as document:
+        if version != "original" and version != source["target"]:
+            # Another version: the library's export of that kind, saved as one file.
+            warnings += [w.worded(FIELDS) for w in document.save_as(version, path, overwrite_source=overwrite_original)]
+        else:
+            document.save(path, overwrite_source=overwrite_original)
     return warnings
 
 

@@ -88,7 +88,7 @@ def import_file(context, path: str, skeleton: Optional[str], fps: float) -> List
     # The library's rule picks the model (anmkit.find_skeleton, as the CLI does): a model that
     # lists this file (a GEM .mdl, the LM .bin of its name), else one beside it with its bones.
     found = None if skeleton else anmkit.find_skeleton(path)
-    notes = [w.message for w in found.warnings] if found is not None else []
+    notes = [w.worded(FIELDS) for w in found.warnings] if found is not None else []
     if found is not None:
         skeleton = found.model
     # A .mdl listing the file: the whole model, an action per sequence, this one playing.
@@ -156,7 +156,7 @@ def import_model(context, mdl: str, chosen: Optional[str], fps: float) -> List[s
                  next(iter(actions), None))
     if first in actions:
         play(context, obj, actions[first], source_of[first]["frame_count"])
-    return [w.message for w in warnings]
+    return [w.worded(FIELDS) for w in warnings]
 
 
 # The frame rates the library takes (the command line and Python offer the same).

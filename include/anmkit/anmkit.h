@@ -241,6 +241,12 @@ typedef struct anmkit_diagnostic {
   const char* id;          /* stable, e.g. "gem.key-past-end" */
   const char* message;
   const char* pointer;     /* JSON pointer into the document's dump ("" when none) */
+  /* The settings the message names, as anmkit_error's: their names, each ended by a NUL, then a
+   * NUL ("" when none; owned by the list); the i-th is said by the message's bytes
+   * setting_at[i] .. setting_at[i] + setting_size[i]. At most ANMKIT_ERROR_SETTINGS. */
+  const char* settings;
+  uint32_t setting_at[ANMKIT_ERROR_SETTINGS];
+  uint32_t setting_size[ANMKIT_ERROR_SETTINGS];
 } anmkit_diagnostic;
 
 /* The format's rules applied to the document: *out is a new list (possibly empty) the caller
@@ -411,6 +417,15 @@ typedef struct anmkit_exported anmkit_exported;
 ANMKIT_API anmkit_status anmkit_export(const anmkit_document* document, const char* kind,
                                        const anmkit_export_options* options, anmkit_exported** out,
                                        anmkit_diagnostics** warnings, anmkit_error* error);
+/* The document as `kind`, saved at `path` (save_as in export.hpp): the first file there, each
+ * other beside it with its suffix as the extension (a sheet's .json beside its .png), each
+ * written to a temporary file and renamed. Nothing is written when one of them is the file the
+ * document was opened from, unless save_options->overwrite_source. *warnings as for
+ * anmkit_export. `options` and `save_options` may be NULL (the defaults). */
+ANMKIT_API anmkit_status anmkit_export_save(const anmkit_document* document, const char* kind,
+                                            const anmkit_export_options* options, const char* path,
+                                            const anmkit_save_options* save_options, anmkit_diagnostics** warnings,
+                                            anmkit_error* error);
 /* The number of files (1 or more). */
 ANMKIT_API size_t anmkit_exported_count(const anmkit_exported* exported);
 /* File `index`: what it adds to the output's name without its extension (".png", ".json";

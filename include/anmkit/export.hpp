@@ -4,6 +4,7 @@
 //
 //   auto out = anmkit::export_as(doc, "gif", {.scale = 4});
 //   for (const auto& file : out->files) write(base + file.suffix, file.bytes);
+//   anmkit::save_as(doc, "gem-6.1", "turret_v61.anm");  // or made and written in one call
 //
 // The kinds are the interchange ones (json, glb, gltf; for sprites png, gif, ilbm, iff) and
 // every format's convert targets, as the registry lists them: what differs between formats comes
@@ -81,5 +82,18 @@ struct Export {
 // with the plan's reason, and for an image kind in a build without the image layer
 // (WebAssembly); bad_value for options out of range or past what the file holds.
 Expected<Export> export_as(const Document& document, std::string_view kind, const ExportOptions& options = {});
+
+struct SavedExport {
+  std::vector<std::string> paths;  // the files written, in export_as's order
+  std::vector<Warning> warnings;   // as Export::warnings
+};
+
+// The document as `kind`, saved: the first file at `path`, each other beside it with its suffix
+// as the extension (a sheet's ".json" beside its ".png"), each through a temporary file
+// renamed into place. Unless save.overwrite_source, nothing is written when one of them is the
+// file the document was opened from. A file named in neither ExportOptions::file_name nor the
+// options is known by `path`'s file name (what a sheet's .json names).
+Expected<SavedExport> save_as(const Document& document, std::string_view kind, const std::string& path,
+                              const ExportOptions& options = {}, const SaveOptions& save = {});
 
 }  // namespace anmkit

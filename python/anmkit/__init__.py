@@ -20,7 +20,7 @@ import array
 import ctypes
 import enum
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
 
 from . import _capi
@@ -70,18 +70,7 @@ class Error(Exception):
         """The message with each setting it names said by `words` (a setting's name: "fps", to what
         a front end calls it: "the Frame rate field"), else as this package's keyword argument
         ("fps="; a format's own option: "nodes="), else as the library said it."""
-        text, settings = self._said
-        out, done = b"", 0
-        for name, at, size in sorted(settings, key=lambda s: s[1]):
-            if at < done or at + size > len(text):
-                continue
-            option = name.replace("-", "_")  # a format's own option, as its keyword argument
-            said = words.get(name) or _WORDS.get(name) or (option + "=" if option in _option_names() else None)
-            if said is None:
-                continue
-            out += text[done:at] + os.fsencode(said)
-            done = at + size
-        return os.fsdecode(out + text[done:])
+        return _worded(*self._said, words)
 
     def __str__(self) -> str:
         return self.described()
@@ -105,6 +94,22 @@ class Error(Exception):
                    text(error.pointer), settings, error.message)
 
 
+def _worded(text: bytes, settings: Sequence[Tuple[str, int, int]], words: dict) -> str:
+    """A library message (`text`) with each setting it names (name, at, size) said by `words`,
+    else as this package's keyword argument, else as the library said it (Error.worded())."""
+    out, done = b"", 0
+    for name, at, size in sorted(settings, key=lambda s: s[1]):
+        if at < done or at + size > len(text):
+            continue
+        option = name.replace("-", "_")  # a format's own option, as its keyword argument
+        said = words.get(name) or _WORDS.get(name) or (option + "=" if option in _option_names() else None)
+        if said is None:
+            continue
+        out += text[done:at] + os.fsencode(said)
+        done = at + size
+    return os.fsdecode(out + text[done:])
+
+
 def _call(function, *args) -> None:
     """Calls a C function whose last argument is the error struct; raises Error on failure."""
     error = _capi.Error_()
@@ -122,12 +127,21 @@ def _decode(name: bytes) -> str:
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """A finding of validate(): severity "error" (the file breaks its format) or "warning"."""
+    """A finding of validate(): severity "error" (the file breaks its format) or "warning"; or a
+    warning of a conversion or an export. Settings the message names are said as this package's
+    keyword arguments ("fps="); `settings` lists their names, for worded()."""
     severity: str
     id: str
     message: str
     offset: Optional[int]
     pointer: str
+    settings: Tuple[str, ...] = ()
+    # The library's message as bytes and where it says each setting (name, at, size).
+    _said: Tuple[bytes, Tuple[Tuple[str, int, int], ...]] = field(default=(b"", ()), repr=False, compare=False)
+
+    def worded(self, words: dict) -> str:
+        """The message with each setting it names said by `words`, as Error.worded()."""
+        return _worded(*self._said, words) if self._said[1] else self.message
 
     def __str__(self) -> str:
         where = f"{self.offset}" if self.offset is not None else self.pointer
@@ -340,11 +354,46 @@ def _diagnostics(handle: ctypes.c_void_p) -> List[Diagnostic]:
         for index in range(lib.anmkit_diagnostics_count(handle)):
             d = sized(_capi.Diagnostic)
             _call(lib.anmkit_diagnostics_get, handle, index, ctypes.byref(d))
+            names = _name_list(ctypes.cast(d.settings, ctypes.POINTER(ctypes.c_char))) if d.settings else []
+            said = tuple((name, d.setting_at[i], d.setting_size[i]) for i, name in enumerate(names))
+            message = _worded(d.message, said, {}) if said else _decode(d.message)
             found.append(Diagnostic("error" if d.severity == _capi.SEVERITY_ERROR else "warning", d.id.decode(),
-                                    _decode(d.message), d.offset if d.has_offset else None, d.pointer.decode()))
+                                    message, d.offset if d.has_offset else None, d.pointer.decode(), tuple(names),
+                                    (d.message, said)))
         return found
     finally:
         lib.anmkit_diagnostics_free(handle)
+
+
+def _export_options(*, scale: Optional[int] = None, raw: bool = False, sequence: Optional[int] = None,
+                    flipbook: bool = False, flipbook_ticks: Optional[int] = None, state: int = 0,
+                    max_output_pixels: Optional[int] = None, file_name: Optional[str] = None,
+                    animation_name: Optional[str] = None) -> _capi.ExportOptions:
+    """Document.export()'s and save_as()'s options as the C struct."""
+    options = _capi.ExportOptions()
+    lib.anmkit_export_options_init(ctypes.byref(options))
+    # ctypes would wrap a number past its C field silently; the library checks the ranges.
+    for setting, value, low, bits in (("scale", scale, 0, 32), ("sequence", sequence, -1, 63),
+                                      ("flipbook_ticks", flipbook_ticks, 0, 32), ("state", state, 0, 64),
+                                      ("max_output_pixels", max_output_pixels, 0, 64)):
+        if value is not None and not low <= value < (1 << bits):
+            raise Error(_capi.INVALID_ARGUMENT, f"{setting} must be from {low} to {(1 << bits) - 1}, found {value}")
+    if scale is not None:
+        options.scale = scale
+    options.raw = int(raw)
+    if sequence is not None:
+        options.sequence = sequence
+    options.flipbook = int(flipbook)
+    if flipbook_ticks is not None:
+        options.flipbook_ticks = flipbook_ticks
+    options.state = state
+    if max_output_pixels is not None:
+        options.max_output_pixels = max_output_pixels
+    if file_name is not None:
+        options.file_name = file_name.encode("utf-8", "surrogateescape")
+    if animation_name is not None:
+        options.animation_name = animation_name.encode("utf-8", "surrogateescape")
+    return options
 
 
 class Document:
@@ -443,39 +492,16 @@ class Document:
         """glTF 2.0 of a skeletal document (.glb, or .gltf JSON with its buffer embedded)."""
         return self._bytes(lib.anmkit_to_gltf, int(binary))
 
-    def export(self, kind: str, *, scale: Optional[int] = None, raw: bool = False, sequence: Optional[int] = None,
-               flipbook: bool = False, flipbook_ticks: Optional[int] = None, state: int = 0,
-               max_output_pixels: Optional[int] = None, file_name: Optional[str] = None,
-               animation_name: Optional[str] = None) -> "Export":
+    def export(self, kind: str, **options: Any) -> "Export":
         """The document as one of export_kinds() ("json", "glb", "gltf", "png", "gif", "ilbm",
         "iff", a convert target), as `anmkit convert` and `anmkit batch` write it: `files` maps
-        each file's suffix (".png", ".json") to its bytes, in order. The library checks the
-        numbers (scale 1 to 64, flipbook_ticks at least 1, a sequence or state the file has)."""
-        options = _capi.ExportOptions()
-        lib.anmkit_export_options_init(ctypes.byref(options))
-        # ctypes would wrap a number past its C field silently; the library checks the ranges.
-        for setting, value, low, bits in (("scale", scale, 0, 32), ("sequence", sequence, -1, 63),
-                                          ("flipbook_ticks", flipbook_ticks, 0, 32), ("state", state, 0, 64),
-                                          ("max_output_pixels", max_output_pixels, 0, 64)):
-            if value is not None and not low <= value < (1 << bits):
-                raise Error(_capi.INVALID_ARGUMENT, f"{setting} must be from {low} to {(1 << bits) - 1}, found {value}")
-        if scale is not None:
-            options.scale = scale
-        options.raw = int(raw)
-        if sequence is not None:
-            options.sequence = sequence
-        options.flipbook = int(flipbook)
-        if flipbook_ticks is not None:
-            options.flipbook_ticks = flipbook_ticks
-        options.state = state
-        if max_output_pixels is not None:
-            options.max_output_pixels = max_output_pixels
-        if file_name is not None:
-            options.file_name = file_name.encode("utf-8", "surrogateescape")
-        if animation_name is not None:
-            options.animation_name = animation_name.encode("utf-8", "surrogateescape")
+        each file's suffix (".png", ".json") to its bytes, in order. Options: scale, raw,
+        sequence, flipbook, flipbook_ticks, state, max_output_pixels, file_name, animation_name.
+        The library checks the numbers (scale 1 to 64, flipbook_ticks at least 1, a sequence or
+        state the file has)."""
+        c_options = _export_options(**options)
         out, warnings = ctypes.c_void_p(), ctypes.c_void_p()
-        _call(lib.anmkit_export, self._live(), kind.encode(), ctypes.byref(options), ctypes.byref(out),
+        _call(lib.anmkit_export, self._live(), kind.encode(), ctypes.byref(c_options), ctypes.byref(out),
               ctypes.byref(warnings))
         try:
             files = {}
@@ -486,6 +512,20 @@ class Document:
         finally:
             lib.anmkit_exported_free(out)
         return Export(files, _diagnostics(warnings))
+
+    def save_as(self, kind: str, path: PathLike, *, overwrite_source: bool = False, **options: Any) -> List[Diagnostic]:
+        """The document as `kind` (export_kinds()), saved: the first file at `path`, each other
+        beside it with its suffix as the extension, each written to a temporary file and renamed;
+        nothing is written over the file the document was opened from unless overwrite_source.
+        Options as for export(). Returns the warnings."""
+        c_options = _export_options(**options)
+        save = _capi.SaveOptions()
+        lib.anmkit_save_options_init(ctypes.byref(save))
+        save.overwrite_source = int(overwrite_source)
+        warnings = ctypes.c_void_p()
+        _call(lib.anmkit_export_save, self._live(), kind.encode(), ctypes.byref(c_options), os.fsencode(path),
+              ctypes.byref(save), ctypes.byref(warnings))
+        return _diagnostics(warnings)
 
     def convert(self, target: str) -> "Document":
         """Another version or layout: "gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3", "repack"."""

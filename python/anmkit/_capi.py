@@ -45,7 +45,8 @@ class OpenOptions(Structure):
 
 class Diagnostic(Structure):
     _fields_ = [("struct_size", c_size_t), ("severity", c_int32), ("has_offset", c_int32), ("offset", c_uint64),
-                ("id", c_char_p), ("message", c_char_p), ("pointer", c_char_p)]
+                ("id", c_char_p), ("message", c_char_p), ("pointer", c_char_p), ("settings", c_void_p),
+                ("setting_at", c_uint32 * 4), ("setting_size", c_uint32 * 4)]
 
 
 class GltfImportOptions(Structure):
@@ -200,6 +201,8 @@ _SIGNATURES = {
     "anmkit_export_kind": (c_char_p, [c_size_t]),
     "anmkit_export_options_init": (None, [POINTER(ExportOptions)]),
     "anmkit_export": (_status, [_doc, c_char_p, POINTER(ExportOptions), POINTER(c_void_p), POINTER(c_void_p), _err]),
+    "anmkit_export_save": (_status, [_doc, c_char_p, POINTER(ExportOptions), c_char_p, POINTER(SaveOptions),
+                                     POINTER(c_void_p), _err]),
     "anmkit_exported_count": (c_size_t, [c_void_p]),
     "anmkit_exported_file": (_status, [c_void_p, c_size_t, POINTER(c_char_p), POINTER(POINTER(c_uint8)),
                                        POINTER(c_size_t), _err]),

@@ -303,3 +303,28 @@ def test_a_model_files_sequences_as_values(tmp_path):
     with pytest.raises(anmkit.Error) as caught:
         anmkit.model_sequences(example("turret_v60.anm"))
     assert caught.value.code_name == "unknown_format"
+
+
+def test_warnings_name_settings_as_this_package_does():
+    """A warning that names a setting says it as a keyword argument, and worded() as a caller's."""
+    with anmkit.open(example("turret_v60.anm")) as doc:
+        gltf = json.loads(doc.to_gltf(binary=False))
+
+    def strip(node):  # what Blender and most tools do to extras
+        if isinstance(node, dict):
+            node.pop("extras", None)
+            for value in node.values():
+                strip(value)
+        elif isinstance(node, list):
+            for value in node:
+                strip(value)
+    strip(gltf)
+    imported = anmkit.from_gltf(json.dumps(gltf).encode(), "gem-6.0", "back.gltf")
+    [warning] = [w for w in imported.warnings if "carries no record" in w.message]
+    assert warning.settings == ("base",)
+    assert warning.message.endswith("the version the target's; give the original file with base= to keep them")
+    assert warning.worded({"base": "the Original field"}).endswith("give the original file with the Original field to keep them")
+    imported.document.close()
+    plain = anmkit.Diagnostic("warning", "x", "no settings here", None, "")
+    assert plain.settings == () and plain.worded({"base": "b"}) == "no settings here"
+

@@ -68,3 +68,30 @@ def test_what_a_kind_cannot_do_and_options_out_of_range_are_errors():
             with pytest.raises(anmkit.Error) as e:
                 ghost.export(kind, **options)
             assert e.value.message == message, options
+
+
+def test_save_as_writes_each_file_beside_the_first_and_never_over_the_source(tmp_path):
+    source = tmp_path / "turret.anm"
+    source.write_bytes(pathlib.Path(example("turret_v60.anm")).read_bytes())
+    with anmkit.open(source) as doc:
+        assert doc.save_as("gem-6.1", tmp_path / "turret_v61.anm") == []
+        with doc.convert("gem-6.1") as converted:
+            assert (tmp_path / "turret_v61.anm").read_bytes() == converted.write()
+        with pytest.raises(anmkit.Error) as e:
+            doc.save_as("gem-6.1", source)
+        assert e.value.message == "refusing to overwrite the file the document was opened from"
+        assert e.value.file == str(source)
+        assert source.read_bytes() == pathlib.Path(example("turret_v60.anm")).read_bytes()
+        doc.save_as("gem-6.1", source, overwrite_source=True)
+        assert source.read_bytes() == (tmp_path / "turret_v61.anm").read_bytes()
+    with anmkit.open(example("ghost_mm2.anm")) as ghost:
+        ghost.save_as("png", tmp_path / "ghost_sheet.png")
+        # The sheet's .json beside it names the .png by the name it was saved as.
+        assert (tmp_path / "ghost_sheet.png").read_bytes() == (GOLDEN / "ghost_sheet.png").read_bytes()
+        assert (tmp_path / "ghost_sheet.json").read_bytes() == (GOLDEN / "ghost_sheet.json").read_bytes()
+        with pytest.raises(anmkit.Error) as e:
+            ghost.save_as("png", tmp_path / "x.png", scale=0)
+        assert e.value.message == "scale must be from 1 to 64, found 0"
+        assert not (tmp_path / "x.png").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ghost_sheet.json", "ghost_sheet.png", "turret.anm",
+                                                         "turret_v61.anm"]

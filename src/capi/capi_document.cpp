@@ -296,45 +296,10 @@ anmkit_status anmkit_validate(const anmkit_document* document, anmkit_diagnostic
     if (out == nullptr) return capi::null_argument(error, "out");
     *out = nullptr;
     if (document == nullptr) return capi::null_argument(error, "document");
-    *out = new anmkit_diagnostics{document->doc.validate()};
+    *out = capi::hand_diagnostics(document->doc.validate());
     return ok(error);
   });
 }
-
-size_t anmkit_diagnostics_count(const anmkit_diagnostics* diagnostics) {
-  return diagnostics == nullptr ? 0 : diagnostics->list.size();
-}
-
-size_t anmkit_diagnostics_count_severity(const anmkit_diagnostics* diagnostics, int32_t severity) {
-  if (diagnostics == nullptr) return 0;
-  const Severity wanted = severity == ANMKIT_SEVERITY_ERROR ? Severity::error : Severity::warning;
-  if (severity != ANMKIT_SEVERITY_ERROR && severity != ANMKIT_SEVERITY_WARNING) return 0;
-  return std::size_t(std::count_if(diagnostics->list.begin(), diagnostics->list.end(),
-                                   [&](const Diagnostic& d) { return d.severity == wanted; }));
-}
-
-anmkit_status anmkit_diagnostics_get(const anmkit_diagnostics* diagnostics, size_t index, anmkit_diagnostic* out,
-                                     anmkit_error* error) {
-  return guarded(error, [&] {
-    if (diagnostics == nullptr) return capi::null_argument(error, "diagnostics");
-    if (index >= diagnostics->list.size()) {
-      return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT,
-                  "diagnostic " + std::to_string(index) + " of " + std::to_string(diagnostics->list.size()));
-    }
-    const Diagnostic& d = diagnostics->list[index];
-    anmkit_diagnostic c{};
-    c.severity = d.severity == Severity::error ? ANMKIT_SEVERITY_ERROR : ANMKIT_SEVERITY_WARNING;
-    c.has_offset = d.offset ? 1 : 0;
-    c.offset = d.offset.value_or(0);
-    c.id = d.id.c_str();
-    c.message = d.message.c_str();
-    c.pointer = d.pointer.c_str();
-    if (!capi::write_struct(out, c)) return capi::bad_struct(error, "out");
-    return ok(error);
-  });
-}
-
-void anmkit_diagnostics_free(anmkit_diagnostics* diagnostics) { delete diagnostics; }
 
 anmkit_status anmkit_write(const anmkit_document* document, uint8_t** bytes, size_t* size, anmkit_error* error) {
   return guarded(error, [&] {

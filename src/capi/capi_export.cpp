@@ -1,5 +1,5 @@
 // The C API's export (anmkit_export): a document as one of the library's export kinds, the files
-// it makes handed out as one list.
+// it makes handed out as one list, or saved (anmkit_export_save).
 
 #include <memory>
 
@@ -58,6 +58,12 @@ std::optional<ExportOptions> export_options(const anmkit_export_options& c, anmk
   return o;
 }
 
+// The warnings as a diagnostics list the caller frees (id "export"), when it asked for one.
+void hand_export_warnings(const std::vector<Warning>& found, anmkit_diagnostics** warnings) {
+  if (warnings == nullptr) return;
+  *warnings = capi::hand_warnings(found, "export");
+}
+
 }  // namespace
 
 extern "C" {
@@ -91,14 +97,32 @@ anmkit_status anmkit_export(const anmkit_document* document, const char* kind, c
     if (!exported) return fail(error, exported.error());
     auto list = std::make_unique<anmkit_exported>();
     list->files = std::move(exported->files);
-    if (warnings != nullptr) {
-      auto found = std::make_unique<anmkit_diagnostics>();
-      for (const Warning& w : exported->warnings) {
-        found->list.push_back(Diagnostic{Severity::warning, "export", w.message, std::nullopt, ""});
-      }
-      *warnings = found.release();
-    }
+    hand_export_warnings(exported->warnings, warnings);
     *out = list.release();
+    return ok(error);
+  });
+}
+
+anmkit_status anmkit_export_save(const anmkit_document* document, const char* kind, const anmkit_export_options* options,
+                                 const char* path, const anmkit_save_options* save_options, anmkit_diagnostics** warnings,
+                                 anmkit_error* error) {
+  return guarded(error, [&] {
+    if (warnings != nullptr) *warnings = nullptr;
+    if (document == nullptr) return capi::null_argument(error, "document");
+    if (kind == nullptr) return capi::null_argument(error, "kind");
+    if (path == nullptr) return capi::null_argument(error, "path");
+    const auto c = capi::read_struct(options, default_export_options());
+    if (!c) return capi::bad_struct(error, "options");
+    const auto s = capi::read_struct(save_options, anmkit_save_options{sizeof(anmkit_save_options), 0});
+    if (!s) return capi::bad_struct(error, "save_options");
+    anmkit_status status = ANMKIT_OK;
+    const auto o = export_options(*c, error, status);
+    if (!o) return status;
+    SaveOptions save;
+    save.overwrite_source = s->overwrite_source != 0;
+    auto saved = save_as(document->doc, kind, path, *o, save);
+    if (!saved) return fail(error, saved.error());
+    hand_export_warnings(saved->warnings, warnings);
     return ok(error);
   });
 }

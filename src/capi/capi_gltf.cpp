@@ -22,9 +22,7 @@ anmkit_gltf_import_options default_import_options() {
 // Warnings as a diagnostics list the caller frees (when it asked for one).
 void hand_warnings(const std::vector<Warning>& warnings, const char* id, anmkit_diagnostics** out) {
   if (out == nullptr) return;
-  auto list = std::make_unique<anmkit_diagnostics>();
-  for (const Warning& w : warnings) list->list.push_back(Diagnostic{Severity::warning, id, w.message, std::nullopt, ""});
-  *out = list.release();
+  *out = capi::hand_warnings(warnings, id);
 }
 
 }  // namespace

@@ -77,7 +77,7 @@ LAYOUT(anmkit_open_options, FIELD(struct_size), FIELD(max_input_bytes), FIELD(ma
        FIELD(max_frames), FIELD(max_bones), FIELD(max_sequences), FIELD(skeleton), FIELD(fps), FIELD(tick_hz),
        FIELD(format_settings), FIELD(format_setting_count))
 LAYOUT(anmkit_diagnostic, FIELD(struct_size), FIELD(severity), FIELD(has_offset), FIELD(offset), FIELD(id),
-       FIELD(message), FIELD(pointer))
+       FIELD(message), FIELD(pointer), FIELD(settings), FIELD(setting_at), FIELD(setting_size))
 LAYOUT(anmkit_save_options, FIELD(struct_size), FIELD(overwrite_source))
 LAYOUT(anmkit_gltf_import_options, FIELD(struct_size), FIELD(target), FIELD(animation), FIELD(fps), FIELD(tolerance),
        FIELD(base), FIELD(folder), FIELD(max_input_bytes), FIELD(format_settings), FIELD(format_setting_count))

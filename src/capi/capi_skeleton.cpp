@@ -66,18 +66,18 @@ anmkit_status anmkit_find_skeleton(const char* animation_path, const char* const
     *reason_size = text_size;
     *reason = static_cast<int32_t>(match->reason);
     if (warnings != nullptr) {
-      auto list = std::make_unique<anmkit_diagnostics>();
+      std::vector<Diagnostic> list;
       std::vector<Error> unreadable = finder.root_unreadable();
       unreadable.insert(unreadable.end(), match->unreadable.begin(), match->unreadable.end());
       for (const Error& e : unreadable) {
         // A root's folder may be the animation's own: each model named once.
         std::string message = e.to_string();
         const auto same = [&](const Diagnostic& d) { return d.message == message; };
-        if (std::none_of(list->list.begin(), list->list.end(), same)) {
-          list->list.push_back(Diagnostic{Severity::warning, "skeleton.model", std::move(message), std::nullopt, ""});
+        if (std::none_of(list.begin(), list.end(), same)) {
+          list.push_back(Diagnostic{Severity::warning, "skeleton.model", std::move(message), std::nullopt, ""});
         }
       }
-      *warnings = list.release();
+      *warnings = capi::hand_diagnostics(std::move(list));
     }
     return ok(error);
   });

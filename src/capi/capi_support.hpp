@@ -34,7 +34,9 @@ struct anmkit_document {
 };
 
 struct anmkit_diagnostics {
+  explicit anmkit_diagnostics(std::vector<anmkit::Diagnostic> found);
   std::vector<anmkit::Diagnostic> list;
+  std::vector<std::string> setting_names;  // each finding's settings as anmkit_diagnostic gives them
 };
 
 namespace anmkit::capi {
@@ -55,6 +57,22 @@ void copy_text(char (&to)[N], std::string_view text) {
   to[n] = '\0';
 }
 
+// The settings a message of `message_size` bytes (possibly cut) still says whole, in its order,
+// at most ANMKIT_ERROR_SETTINGS, while their names fit in `capacity` bytes: each name ended by a
+// NUL (the NUL after the last is the caller's).
+struct SaidSettings {
+  std::string names;
+  std::uint32_t at[ANMKIT_ERROR_SETTINGS] = {};
+  std::uint32_t size[ANMKIT_ERROR_SETTINGS] = {};
+  std::size_t count = 0;
+};
+SaidSettings said_settings(const std::vector<SettingMention>& mentions, std::size_t message_size, std::size_t capacity);
+
+// A diagnostics list for the caller to free.
+anmkit_diagnostics* hand_diagnostics(std::vector<Diagnostic> found);
+// Warnings as such a list (`id` for each), with the settings they name.
+anmkit_diagnostics* hand_warnings(const std::vector<Warning>& warnings, const char* id);
+
 inline anmkit_status fail(anmkit_error* out, const Error& e) {
   if (out != nullptr) {
     *out = anmkit_error{};
@@ -64,21 +82,10 @@ inline anmkit_status fail(anmkit_error* out, const Error& e) {
     copy_text(out->pointer, e.pointer);
     copy_text(out->file, e.file);
     copy_text(out->message, e.message);
-    // The settings the (possibly cut) message still says whole, in its order, while they fit.
-    std::vector<const SettingMention*> order;
-    for (const auto& m : e.settings) order.push_back(&m);
-    std::sort(order.begin(), order.end(), [](const SettingMention* a, const SettingMention* b) { return a->at < b->at; });
-    const std::size_t kept = std::strlen(out->message);
-    std::size_t count = 0, used = 0;
-    for (const SettingMention* m : order) {
-      if (count == ANMKIT_ERROR_SETTINGS || m->at > kept || m->size > kept - m->at) continue;
-      if (m->setting.empty() || m->setting.find('\0') != std::string::npos || used + m->setting.size() + 2 > sizeof out->settings) continue;
-      std::memcpy(out->settings + used, m->setting.data(), m->setting.size());
-      used += m->setting.size() + 1;  // its NUL: the struct was zeroed
-      out->setting_at[count] = static_cast<std::uint32_t>(m->at);
-      out->setting_size[count] = static_cast<std::uint32_t>(m->size);
-      ++count;
-    }
+    const SaidSettings said = said_settings(e.settings, std::strlen(out->message), sizeof out->settings);
+    std::memcpy(out->settings, said.names.data(), said.names.size());  // the rest stays zero: its NULs
+    std::copy_n(said.at, said.count, out->setting_at);
+    std::copy_n(said.size, said.count, out->setting_size);
   }
   return static_cast<anmkit_status>(e.code);
 }

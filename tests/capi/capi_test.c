@@ -978,7 +978,6 @@ static void test_find_skeleton(void) {
                              NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
 }
 
-#ifndef __EMSCRIPTEN__ /* (the WebAssembly build makes no images to compare) */
 /* Bytes equal to a file's. */
 static int same_as_file(const uint8_t* bytes, size_t size, const char* path) {
   size_t file_size = 0;
@@ -987,7 +986,6 @@ static int same_as_file(const uint8_t* bytes, size_t size, const char* path) {
   free(file);
   return same;
 }
-#endif
 
 static void test_export(void) {
   anmkit_error error;
@@ -1050,6 +1048,21 @@ static void test_export(void) {
   CHECK(anmkit_convert(turret, "gem-6.1-frm3", &converted, &error) == ANMKIT_OK);
   CHECK(anmkit_write(converted, &expected, &expected_size, &error) == ANMKIT_OK);
   CHECK(size == expected_size && memcmp(bytes, expected, size) == 0);
+  /* The same, saved (anmkit_export_save): the file holds those bytes; nothing over the source. */
+  CHECK(anmkit_export_save(turret, "gem-6.1-frm3", NULL, path_of(scratch, "saved_frm3.anm"), NULL, &warnings, &error) ==
+        ANMKIT_OK);
+  CHECK(anmkit_diagnostics_count(warnings) == 0);
+  anmkit_diagnostics_free(warnings);
+  CHECK(same_as_file(expected, expected_size, path_of(scratch, "saved_frm3.anm")));
+  remove(path_of(scratch, "saved_frm3.anm"));
+  warnings = (anmkit_diagnostics*)&options; /* set to NULL on failure */
+  CHECK(anmkit_export_save(turret, "gem-6.1", NULL, path_of(examples, "turret_v60.anm"), NULL, &warnings, &error) ==
+        ANMKIT_ERROR_IO);
+  CHECK(warnings == NULL);
+  CHECK_STR(error.message, "refusing to overwrite the file the document was opened from");
+  CHECK_STR(error.file, path_of(examples, "turret_v60.anm"));
+  CHECK(anmkit_export_save(turret, "gem-6.1", NULL, NULL, NULL, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "path is NULL");
   anmkit_bytes_free(expected);
   anmkit_free(converted);
   anmkit_exported_free(out);
