@@ -214,8 +214,8 @@ Expected<void> add_animation(Scene& scene, const model::Clip& clip, const ClipEx
   const auto node_of = bind_bones(scene, clip, missing);
   auto animation = clip_animation(scene, clip, node_of, options);
   if (!animation) return animation.error();
-  animation->anmkit_extras = clip.extras;
-  if (!clip.extras.empty()) {
+  animation->record = clip.record;
+  if (!clip.record.empty()) {
     // The clip's own records beside the format's: what a trip back needs exactly.
     for (const model::BoneTrack& bone : clip.bones) animation->events.push_back({bone.name, bone.visible, bone.mirrored, bone.mesh});
     animation->comments = clip.comments;

@@ -14,6 +14,7 @@
 
 #include "anmkit/core/json_text.hpp"
 #include "inverse_bind.hpp"
+#include "record_json.hpp"
 
 namespace anmkit::gltf {
 namespace {
@@ -194,14 +195,10 @@ Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary) {
       channel.target_path = c.path == Path::translation ? "translation" : c.path == Path::rotation ? "rotation" : "scale";
       anim.channels.push_back(std::move(channel));
     }
-    if (!a.anmkit_extras.empty()) {
-      // Formats write this text; a malformed one is a bug of theirs, reported, not thrown.
-      auto parsed = nlohmann::ordered_json::parse(a.anmkit_extras, nullptr, false);
-      if (parsed.is_discarded() || !parsed.is_object()) {
-        return make_error(ErrorCode::invalid_model, fmt::format("animation '{}' has extras that are not a JSON object", a.name));
-      }
-      add_records(m, a, parsed);
-      anim.extras = to_value(nlohmann::ordered_json{{"anmkit", std::move(parsed)}});
+    if (!a.record.empty()) {
+      nlohmann::ordered_json record = record_json(a.record);
+      add_records(m, a, record);
+      anim.extras = to_value(nlohmann::ordered_json{{"anmkit", std::move(record)}});
     }
     if (!anim.channels.empty()) m.animations.push_back(std::move(anim));
   }

@@ -18,6 +18,7 @@
 #include "anmkit/core/json_text.hpp"
 #include "anmkit/model/tolerance.hpp"
 #include "gltf_read.hpp"
+#include "record_json.hpp"
 
 namespace anmkit::gltf {
 namespace {
@@ -292,7 +293,7 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
   clip.frame_count = s.frame_count;
   clip.fps = s.fps;
   clip.loop = s.loop;
-  if (!s.extras.empty()) clip.extras = s.extras.dump();
+  clip.record = record_of(s.extras);
   // A record's bytes: a buffer view's index (what anmkit writes), or hex text (what it wrote
   // before, still read). A view may be named many times, so together they are held to the input
   // limit; and a view that an accessor reads is no record's (a tool laid the buffers out again

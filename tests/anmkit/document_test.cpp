@@ -104,7 +104,9 @@ TEST(Document, SkeletalClipAndSkeleton) {
   EXPECT_EQ(clip->fps, 24);
   ASSERT_EQ(clip->bones.size(), 5u);
   EXPECT_EQ(clip->bones[2].name, "turret1");
-  EXPECT_NE(clip->extras.find("\"format\":\"gem\",\"version\":\"6.0\""), std::string::npos) << clip->extras;
+  ASSERT_GE(clip->record.fields.size(), 2u);
+  EXPECT_EQ(clip->record.fields[0], (model::RecordField{"format", std::string("gem")}));
+  EXPECT_EQ(clip->record.fields[1], (model::RecordField{"version", std::string("6.0")}));
   // The hatch hides at frame 22 (examples/README): the neutral evaluator says so.
   EXPECT_TRUE(model::sample(*clip, 21)[4].visible);
   EXPECT_FALSE(model::sample(*clip, 22)[4].visible);

@@ -336,7 +336,7 @@ std::vector<std::uint8_t> long_channel(std::size_t keys) {
     channel.times.push_back(float(double(k) / 30));
     channel.values.insert(channel.values.end(), {float(k), 0, 0});
   }
-  scene.animations.push_back(Animation{"long", {channel}, ""});
+  scene.animations.push_back(Animation{"long", {channel}, {}});
   return *write(scene, true);
 }
 

@@ -1,6 +1,7 @@
 // anm -> glTF -> anm keeps the pose at every frame within 1e-5 and restores what extras held;
 // files keyed the exporter's way come back byte for byte.
 
+#include <algorithm>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -74,7 +75,7 @@ TEST(GltfImport, MeshPayloadsAndCommentsAreBufferViews) {
   ASSERT_TRUE(file);
   model::Clip original = gem::to_clip(*file);
   original.comments = {{'h', 'i', 0, 0xff}, {}};
-  original.extras = gem::clip_extras(*file, original);
+  original.record = gem::clip_record(*file, original);
   Scene scene = skeleton_scene(model::Skeleton{});
   ASSERT_TRUE(add_animation(scene, original, {30, "clip"}, nullptr));
   const auto text = *write(scene, false);
@@ -124,7 +125,7 @@ TEST(GltfImport, RecordViewsKeepFloatsAlignedAndAreHeldToTheLimits) {
   ASSERT_TRUE(file);
   model::Clip clip = gem::to_clip(*file);
   clip.comments = {{'a'}, {'b', 'c', 'd', 'e', 'f'}};
-  clip.extras = gem::clip_extras(*file, clip);
+  clip.record = gem::clip_record(*file, clip);
   Scene scene = skeleton_scene(model::Skeleton{});
   ASSERT_TRUE(add_animation(scene, clip, {30, "one"}, nullptr));
   ASSERT_TRUE(add_animation(scene, clip, {30, "two"}, nullptr));
@@ -366,16 +367,58 @@ TEST(GltfImport, AnAnimationIndexOutOfRangeIsAnError) {
   EXPECT_EQ(r.error().message, "tolerance nan is not a number of 0 or more");
 }
 
+// The format's record comes back typed, as it was written: every kind of value it holds, the
+// clip's own records (events, payloads, comments) not among its fields, and what no record
+// holds (a nested object, a list of numbers, null) left out.
+TEST(GltfImport, TheFormatsRecordComesBackTyped) {
+  auto file = gem::read(example("turret_v60.anm"));
+  ASSERT_TRUE(file);
+  model::Clip clip = gem::to_clip(*file);
+  clip.record = gem::clip_record(*file, clip);
+  clip.record.fields.push_back({"negative", std::int64_t(-5)});
+  clip.record.fields.push_back({"flag", false});
+  Scene exported = skeleton_scene(model::Skeleton{});
+  ASSERT_TRUE(add_animation(exported, clip, {8, "idle"}, nullptr));
+  const auto written = *write(exported, false);
+  auto back = import_clip(written, {});
+  ASSERT_TRUE(back) << back.error().to_string();
+  // (glTF writers keep extras' members in name order, not the record's.)
+  const auto by_name = [](model::FormatRecord r) {
+    std::sort(r.fields.begin(), r.fields.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+    return r;
+  };
+  EXPECT_EQ(back->record, by_name(clip.record));
+  EXPECT_EQ(*back->record.get<std::string>("version"), "6.0");
+  EXPECT_EQ(*back->record.get<std::uint64_t>("frame_count"), 25u);
+  EXPECT_EQ(back->record.get<double>("frame_count"), nullptr);  // another kind: not there as that
+
+  auto gltf = nlohmann::ordered_json::parse(written.begin(), written.end());
+  auto& record = gltf["animations"][0]["extras"]["anmkit"];
+  ASSERT_TRUE(record.contains("visibility"));  // the hatch hides: a record of the clip's own
+  record["nested"] = {{"a", 1}};
+  record["numbers"] = {1, 2};
+  record["nothing"] = nullptr;
+  const std::string edited = gltf.dump();
+  back = import_clip(std::vector<std::uint8_t>(edited.begin(), edited.end()), {});
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_EQ(back->record, by_name(clip.record));
+}
+
 TEST(GltfImport, MalformedExtrasNameTheirJsonPointer) {
   auto file = gem::read(example("turret_v60.anm"));
   ASSERT_TRUE(file);
-  // The scene as the front door builds it, with the clip's extras editable.
+  // The scene as the front door builds it; each case edits its written extras.anmkit.
   model::Clip clip = gem::to_clip(*file);
-  clip.extras = gem::clip_extras(*file, clip);
+  clip.record = gem::clip_record(*file, clip);
   Scene exported = skeleton_scene(model::Skeleton{});
   ASSERT_TRUE(add_animation(exported, clip, {8, "idle"}, nullptr));
+  // The record alone says what each case edits.
+  exported.animations[0].events.clear();
+  exported.animations[0].comments.clear();
   using json = nlohmann::ordered_json;
-  const json extras = json::parse(clip.extras);
+  const auto written = *write(exported, false);
+  const json gltf = json::parse(written.begin(), written.end());
+  const json extras = gltf["animations"][0]["extras"]["anmkit"];
   const std::string bone = extras["bone_map"][0];
   // (tinygltf drops empty arrays and objects from extras: each value here holds something.)
   struct Case {
@@ -408,13 +451,10 @@ TEST(GltfImport, MalformedExtrasNameTheirJsonPointer) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.pointer);
-    Scene scene = exported;
-    json edited = extras;
-    edited[c.member] = c.value;
-    scene.animations[0].anmkit_extras = edited.dump();
-    scene.animations[0].events.clear();  // the record alone says what the case edits
-    scene.animations[0].comments.clear();
-    const auto text = *write(scene, false);
+    json edited = gltf;
+    edited["animations"][0]["extras"]["anmkit"][c.member] = c.value;
+    const std::string dumped = edited.dump();
+    const std::vector<std::uint8_t> text(dumped.begin(), dumped.end());
     auto r = import_clip(text, {});
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().code, ErrorCode::json);

@@ -41,7 +41,7 @@ std::vector<std::size_t> bind_bones(Scene& scene, const model::Clip& clip, std::
 Expected<Animation> clip_animation(const Scene& scene, const model::Clip& clip, const std::vector<std::size_t>& node_of,
                                    const ClipExportOptions& options);
 
-// bind_bones and clip_animation, then the animation (with the clip's extras) added to the scene.
+// bind_bones and clip_animation, then the animation (with the clip's record) added to the scene.
 // `missing`, when given, receives the animated bones the scene has no node for.
 Expected<void> add_animation(Scene& scene, const model::Clip& clip, const ClipExportOptions& options,
                              std::vector<std::string>* missing);

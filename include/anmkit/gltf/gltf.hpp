@@ -46,10 +46,10 @@ struct BoneEvents {
 struct Animation {
   std::string name;
   std::vector<Channel> channels;
-  // The format's record (a JSON object's text: its version, bone order, ...), written as
-  // extras.anmkit; with it, the clip's own records, typed: events and mesh payloads per bone and
-  // comments, the bytes in the buffer (extras.anmkit's visibility, mirrored, mesh, comments).
-  std::string anmkit_extras;
+  // The format's record (its version, bone order, ...), written as extras.anmkit; with it, the
+  // clip's own records: events and mesh payloads per bone and comments, the bytes in the buffer
+  // (extras.anmkit's visibility, mirrored, mesh, comments).
+  model::FormatRecord record;
   std::vector<BoneEvents> events;  // every bone of the clip, in its order
   std::vector<std::vector<std::uint8_t>> comments;
 };

@@ -50,7 +50,7 @@ struct ImportOptions {
 // last frame shown, a loop's wrap frame included) and keyed, as a step track, where it moves by
 // more than the tolerance. For GEM, scale's z sign and zero become the mirrored and visible
 // tracks (unless extras.anmkit recorded them). What extras.anmkit holds comes back as the clip's
-// extras, for the format to read. Reads .glb or .gltf, with embedded or external buffers.
+// record (model::FormatRecord), for the format to read. Reads .glb or .gltf, with embedded or external buffers.
 Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options);
 // The same, adding what the import cannot keep to `warnings` (keys between whole frames).
 Expected<model::Clip> import_clip(std::span<const std::uint8_t> bytes, const ImportOptions& options,

@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "anmkit/core/diagnostic.hpp"
+#include "anmkit/model/format_record.hpp"
 #include "anmkit/model/math.hpp"
 
 namespace anmkit::model {
@@ -89,10 +90,10 @@ struct Clip {
   // (LM's rotation-unit; radians for a format that stores none).
   std::string euler_unit = "radians";
   double euler_unit_radians = 1;
-  // What the format needs back that a clip cannot say (its version, how its keys were counted),
-  // as the text of a JSON object: exporters record it as is (glTF extras.anmkit), importers
-  // restore it, and the format reads it back when it is written from the clip. Empty: nothing.
-  std::string extras;
+  // What the format needs back that a clip cannot say (its version, how its keys were counted):
+  // exporters record it (glTF extras.anmkit), importers restore it, and the format reads it
+  // back when it is written from the clip. Empty: nothing.
+  FormatRecord record;
 
   // The rules a valid clip follows; every finding points at the offending key with a JSON
   // pointer such as "/bones/2/rotation/5":

@@ -61,7 +61,7 @@ Expected<gem::Mdl> read_skeleton(const std::string& path, const OpenOptions& opt
 model::Clip clip_of(const gem::File& file, double fps) {
   model::Clip clip = gem::to_clip(file);
   clip.fps = fps;
-  clip.extras = gem::clip_extras(file, clip);
+  clip.record = gem::clip_record(file, clip);
   return clip;
 }
 
@@ -149,7 +149,7 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
     for (auto& w : merged->warnings) warnings.push_back(std::move(w));
     return wrap(std::move(merged->file), {});
   }
-  if (clip.extras.empty()) warnings.push_back(no_record_warning());
+  if (clip.record.empty()) warnings.push_back(no_record_warning());
   auto file = gem::from_imported_clip(clip, *gem::parse_target(target), options.tolerance);
   if (!file) return file.error();
   return wrap(std::move(*file), {});

@@ -51,7 +51,7 @@ class LmModel final : public FormatModel {
     const lm::RotationUnit unit = unit_of(options.format_options);
     auto clip = lm::to_clip(file_, unit, options.fps);
     if (!clip) return clip.error();
-    clip->extras = lm::clip_extras(file_, unit, options.fps);
+    clip->record = lm::clip_record(file_, unit, options.fps);
     return clip;
   }
   // LM is Y up and its units are the engine's own: the skeleton's space is glTF's.
@@ -112,7 +112,7 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
   write.tolerance = options.tolerance;
   const FormatSetting* dense = find_setting(options.format_options, "dense");
   write.dense = dense && dense->value == "true";
-  write.version = lm::recorded_version(clip.extras);  // the version a trip through glTF recorded
+  write.version = lm::recorded_version(clip.record);  // the version a trip through glTF recorded
   if (const auto* original = dynamic_cast<const LmModel*>(base)) {
     auto merged = lm::merge_with_base(original->file(), clip, write);
     if (!merged) return merged.error();

@@ -189,16 +189,23 @@ TEST(LmExtras, RecordsWhatAClipCannotSayAndReadsTheVersionBack) {
   file.loop = 1;
   file.frame_count = 60;
   file.groups.resize(3);
-  const std::string record = clip_extras(file, RotationUnit::turn4096, 24);
-  EXPECT_EQ(record, R"({"format":"lm","version":1,"frame_count":60,"fps":24.0,"loop":true,"node_count":3,"rotation_unit":"turn4096"})");
+  const model::FormatRecord record = clip_record(file, RotationUnit::turn4096, 24);
+  const model::FormatRecord expected{{{"format", std::string("lm")},
+                                      {"version", std::uint64_t(1)},
+                                      {"frame_count", std::uint64_t(60)},
+                                      {"fps", 24.0},
+                                      {"loop", true},
+                                      {"node_count", std::uint64_t(3)},
+                                      {"rotation_unit", std::string("turn4096")}}};
+  EXPECT_EQ(record, expected);
   EXPECT_EQ(recorded_version(record), 1);
   file.version = 2;
-  EXPECT_EQ(recorded_version(clip_extras(file, RotationUnit::degrees, 30)), 2);
+  EXPECT_EQ(recorded_version(clip_record(file, RotationUnit::degrees, 30)), 2);
   // What detection would not read back, or no record at all, writes the version it knows.
-  EXPECT_EQ(recorded_version(R"({"version":3})"), 2);
-  EXPECT_EQ(recorded_version(R"({"version":"1"})"), 2);
-  EXPECT_EQ(recorded_version(""), 2);
-  EXPECT_EQ(recorded_version("not json"), 2);
+  EXPECT_EQ(recorded_version({{{"version", std::uint64_t(3)}}}), 2);
+  EXPECT_EQ(recorded_version({{{"version", std::string("1")}}}), 2);
+  EXPECT_EQ(recorded_version({{{"version", 1.0}}}), 2);
+  EXPECT_EQ(recorded_version({}), 2);
 }
 
 }  // namespace
