@@ -17,9 +17,12 @@ nothing is lost), `name_bytes` is exactly what the file holds.
 from __future__ import annotations
 
 import array
+import contextlib
 import ctypes
 import enum
+import functools
 import os
+import threading
 from dataclasses import dataclass, field
 from typing import Any, List, NamedTuple, Optional, Sequence, Tuple, Union
 
@@ -123,6 +126,40 @@ def _name(pointer, size: int) -> bytes:
 
 def _decode(name: bytes) -> str:
     return name.decode("utf-8", "surrogateescape")
+
+
+def _path(path: PathLike) -> bytes:
+    """A path as the library takes it (the OS's bytes); a NUL inside is refused, as Python's own
+    open() refuses it (C would read the path only up to it)."""
+    encoded = os.fsencode(path)
+    if b"\0" in encoded:
+        raise ValueError(f"embedded null byte in the path {os.fsdecode(path)!r}")
+    return encoded
+
+
+def _text(value: str, what: str) -> bytes:
+    """A name or text for the library (UTF-8, bytes kept by surrogateescape); a NUL inside is
+    refused (C would read it only up to it)."""
+    encoded = value.encode("utf-8", "surrogateescape")
+    if b"\0" in encoded:
+        raise ValueError(f"embedded null byte in {what} {value!r}")
+    return encoded
+
+
+# The whole numbers a C field or argument of each type holds.
+_RANGES = {ctypes.c_uint32: (0, (1 << 32) - 1), ctypes.c_uint64: (0, (1 << 64) - 1), ctypes.c_size_t: (0, (1 << 64) - 1),
+           ctypes.c_int32: (-(1 << 31), (1 << 31) - 1), ctypes.c_int64: (-(1 << 63), (1 << 63) - 1)}
+
+
+def _whole(setting: str, value: int, c_type) -> int:
+    """`value` when it fits `c_type` (ctypes would wrap it silently); else the library's error
+    for a setting out of range."""
+    low, high = _RANGES[c_type]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{setting} must be a whole number, found {value!r}")
+    if not low <= value <= high:
+        raise Error(_capi.INVALID_ARGUMENT, f"{setting} must be from {low} to {high}, found {value}")
+    return value
 
 
 @dataclass(frozen=True)
@@ -320,13 +357,14 @@ def _options(skeleton: Optional[PathLike], fps: Optional[float], tick_hz: Option
     options = _capi.OpenOptions()
     lib.anmkit_open_options_init(ctypes.byref(options))
     if skeleton is not None:
-        options.skeleton = os.fsencode(skeleton)
+        options.skeleton = _path(skeleton)
     if fps is not None:
         options.fps = fps
     if tick_hz is not None:
         options.tick_hz = tick_hz
     for key in [k for k in given if k in _LIMITS]:
-        setattr(options, key, given.pop(key))
+        c_type = dict(_capi.OpenOptions._fields_)[key]
+        setattr(options, key, _whole(key, given.pop(key), c_type))
     array, count = _settings(given, "when_opening")
     options.format_settings = ctypes.cast(array, ctypes.POINTER(_capi.FormatSetting))
     options.format_setting_count = count
@@ -390,33 +428,58 @@ def _export_options(*, scale: Optional[int] = None, raw: bool = False, sequence:
     if max_output_pixels is not None:
         options.max_output_pixels = max_output_pixels
     if file_name is not None:
-        options.file_name = file_name.encode("utf-8", "surrogateescape")
+        options.file_name = _text(file_name, "file_name")
     if animation_name is not None:
-        options.animation_name = animation_name.encode("utf-8", "surrogateescape")
+        options.animation_name = _text(animation_name, "animation_name")
     return options
+
+
+def _using(method):
+    """A Document method run as one of the document's calls: refused once close() has begun,
+    and waited for by close() (the library's document must outlive every call into it)."""
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        with self._hold():
+            return method(self, *args, **kwargs)
+    return run
 
 
 class Document:
     """One opened animation file, of any of the formats. Immutable: convert() and
-    replace_frame() return new documents."""
+    replace_frame() return new documents. Safe to share between threads: each thread samples
+    with its own sampler, and close() waits for the calls running in other threads."""
 
     def __init__(self, handle: int, name: str = ""):
         self._handle = ctypes.c_void_p(handle)
         self.name = name
-        self._sampler = None
+        self._state = threading.Condition(threading.Lock())
+        self._calls = 0          # calls running (in any thread)
+        self._closing = False
+        self._samplers: List[ctypes.c_void_p] = []  # every thread's, freed by close()
+        self._thread = threading.local()            # this thread's sampler
         self._skeleton: Optional[Skeleton] = None
 
     def __del__(self) -> None:
         self.close()
 
     def close(self) -> None:
-        """Releases the document now (also done when it is garbage-collected)."""
-        if getattr(self, "_sampler", None):
-            lib.anmkit_sampler_free(self._sampler)
-            self._sampler = None
-        if getattr(self, "_handle", None) and self._handle.value:
-            lib.anmkit_free(self._handle)
-            self._handle = ctypes.c_void_p()
+        """Releases the document now (also done when it is garbage-collected). Calls running in
+        other threads finish first; later calls raise ValueError."""
+        state = getattr(self, "_state", None)
+        if state is None:
+            return
+        with state:
+            if self._closing:
+                return
+            self._closing = True
+            while self._calls:
+                state.wait()
+            samplers, self._samplers = self._samplers, []
+            handle, self._handle = self._handle, ctypes.c_void_p()
+        for sampler in samplers:
+            lib.anmkit_sampler_free(sampler)
+        if handle.value:
+            lib.anmkit_free(handle)
 
     def __enter__(self) -> "Document":
         return self
@@ -424,32 +487,52 @@ class Document:
     def __exit__(self, *exc) -> None:
         self.close()
 
+    @contextlib.contextmanager
+    def _hold(self):
+        """The document kept open while the block runs (see _using)."""
+        with self._state:
+            if self._closing or not self._handle.value:
+                raise ValueError("the document is closed")
+            self._calls += 1
+        try:
+            yield
+        finally:
+            with self._state:
+                self._calls -= 1
+                if self._calls == 0:
+                    self._state.notify_all()
+
     def _live(self) -> ctypes.c_void_p:
         if not self._handle.value:
             raise ValueError("the document is closed")
         return self._handle
 
     @property
+    @_using
     def format(self) -> str:
         """"gem", "lm" or "mm2"."""
         return lib.anmkit_format(self._live()).decode()
 
     @property
+    @_using
     def version(self) -> str:
         """"4.0", "6.0", "6.1" (GEM), "2" (LM); "" when the format has none."""
         return lib.anmkit_version(self._live()).decode()
 
     @property
+    @_using
     def import_target(self) -> str:
         """The glTF import target that writes a file as this one is ("gem-6.1-frm3", "lm"); "" when
         a glTF cannot be written as its format."""
         return lib.anmkit_import_target(self._live()).decode()
 
     @property
+    @_using
     def is_skeletal(self) -> bool:
         return bool(lib.anmkit_is_skeletal(self._live()))
 
     @property
+    @_using
     def is_sprite(self) -> bool:
         return bool(lib.anmkit_is_sprite(self._live()))
 
@@ -457,6 +540,7 @@ class Document:
         return f"<anmkit.Document {self.name!r} {self.format} {self.version}>" if self._handle.value else \
             "<anmkit.Document closed>"
 
+    @_using
     def validate(self) -> List[Diagnostic]:
         """The format's rules applied to the file: errors and warnings, with offsets."""
         handle = ctypes.c_void_p()
@@ -469,29 +553,35 @@ class Document:
     def _text(self, function, flag: bool) -> str:
         return _handed_out(function, self._live(), int(flag), text=True)
 
+    @_using
     def write(self) -> bytes:
         """The file's bytes (the input's, byte for byte, when nothing changed)."""
         return self._bytes(lib.anmkit_write)
 
+    @_using
     def save(self, path: PathLike, overwrite_source: bool = False) -> None:
         """Writes the file atomically; the file it was opened from is kept unless asked."""
         options = _capi.SaveOptions()
         lib.anmkit_save_options_init(ctypes.byref(options))
         options.overwrite_source = int(overwrite_source)
-        _call(lib.anmkit_save, self._live(), os.fsencode(path), ctypes.byref(options))
+        _call(lib.anmkit_save, self._live(), _path(path), ctypes.byref(options))
 
+    @_using
     def to_json(self, pretty: bool = True) -> str:
         """The lossless JSON dump (docs/json-schema.md); from_json() reads it back."""
         return self._text(lib.anmkit_to_json, pretty)
 
+    @_using
     def summary(self, as_json: bool = False) -> str:
         """What `anmkit info` prints."""
         return self._text(lib.anmkit_summary, as_json)
 
+    @_using
     def to_gltf(self, binary: bool = True) -> bytes:
         """glTF 2.0 of a skeletal document (.glb, or .gltf JSON with its buffer embedded)."""
         return self._bytes(lib.anmkit_to_gltf, int(binary))
 
+    @_using
     def export(self, kind: str, **options: Any) -> "Export":
         """The document as one of export_kinds() ("json", "glb", "gltf", "png", "gif", "ilbm",
         "iff", a convert target), as `anmkit convert` and `anmkit batch` write it: `files` maps
@@ -501,7 +591,7 @@ class Document:
         state the file has)."""
         c_options = _export_options(**options)
         out, warnings = ctypes.c_void_p(), ctypes.c_void_p()
-        _call(lib.anmkit_export, self._live(), kind.encode(), ctypes.byref(c_options), ctypes.byref(out),
+        _call(lib.anmkit_export, self._live(), _text(kind, "the kind"), ctypes.byref(c_options), ctypes.byref(out),
               ctypes.byref(warnings))
         try:
             files = {}
@@ -513,6 +603,7 @@ class Document:
             lib.anmkit_exported_free(out)
         return Export(files, _diagnostics(warnings))
 
+    @_using
     def save_as(self, kind: str, path: PathLike, *, overwrite_source: bool = False, **options: Any) -> List[Diagnostic]:
         """The document as `kind` (export_kinds()), saved: the first file at `path`, each other
         beside it with its suffix as the extension, each written to a temporary file and renamed;
@@ -523,17 +614,19 @@ class Document:
         lib.anmkit_save_options_init(ctypes.byref(save))
         save.overwrite_source = int(overwrite_source)
         warnings = ctypes.c_void_p()
-        _call(lib.anmkit_export_save, self._live(), kind.encode(), ctypes.byref(c_options), os.fsencode(path),
+        _call(lib.anmkit_export_save, self._live(), _text(kind, "the kind"), ctypes.byref(c_options), _path(path),
               ctypes.byref(save), ctypes.byref(warnings))
         return _diagnostics(warnings)
 
+    @_using
     def convert(self, target: str) -> "Document":
         """Another version or layout: "gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3", "repack"."""
         out = ctypes.c_void_p()
-        _call(lib.anmkit_convert, self._live(), target.encode(), ctypes.byref(out))
+        _call(lib.anmkit_convert, self._live(), _text(target, "the target"), ctypes.byref(out))
         return Document(out.value, self.name)
 
     @property
+    @_using
     def skeleton(self) -> Skeleton:
         """The bones the file animates and the joints of its skeleton (from the .mdl or .bin)."""
         if self._skeleton is None:
@@ -556,11 +649,15 @@ class Document:
         return self._skeleton
 
     def _sampler_handle(self) -> ctypes.c_void_p:
-        if self._sampler is None:
+        """This thread's sampler (a sampler keeps hints and scratch space: one per thread)."""
+        sampler = getattr(self._thread, "sampler", None)
+        if sampler is None:
             sampler = ctypes.c_void_p()
             _call(lib.anmkit_sampler_new, self._live(), ctypes.byref(sampler))
-            self._sampler = sampler
-        return self._sampler
+            with self._state:
+                self._samplers.append(sampler)
+            self._thread.sampler = sampler
+        return sampler
 
     def _pose_buffers(self, shape: Tuple[int, ...], out: Optional[Pose]) -> dict:
         """Buffers for poses of `shape` (frames, bones or bones): new ones, or `out`'s arrays,
@@ -602,6 +699,7 @@ class Document:
                     _shaped(buffers["scale"][0], shape + (3,)), _shaped(buffers["visible"][0], shape, True),
                     _shaped(buffers["mirrored"][0], shape, True))
 
+    @_using
     def sample(self, frame: float, out: Optional[Pose] = None) -> Pose:
         """Every bone at `frame` (any real frame), as (bones, n) arrays. A bone a track does not
         move has its rest value (its joint's, or the identity). `out`: an earlier result of the
@@ -610,6 +708,7 @@ class Document:
         return self._sample_into((bones,), out, lambda arrays: _call(
             lib.anmkit_sample, self._sampler_handle(), float(frame), ctypes.byref(arrays)))
 
+    @_using
     def sample_all(self, first: int = 0, count: Optional[int] = None, out: Optional[Pose] = None) -> Pose:
         """Whole frames first .. first + count - 1 (default: every frame of the clip), as
         (frames, bones, n) arrays, in one call into the library. `out` as for sample(): reusing
@@ -620,10 +719,13 @@ class Document:
             count = max(0, skeleton.frame_count - first)
         if first < 0 or count < 0:
             raise ValueError("first and count must not be negative")
+        _whole("first", first, ctypes.c_uint32)
+        _whole("count", count, ctypes.c_uint32)
         return self._sample_into((count, bones), out, lambda arrays: _call(
             lib.anmkit_sample_frames, self._sampler_handle(), first, count, ctypes.byref(arrays)))
 
     @property
+    @_using
     def sprite(self) -> Sprite:
         """The sprite animation of an MM2 file: stored frames, composed states, palette, sequences."""
         handle = self._live()
@@ -654,22 +756,37 @@ class Document:
         return Sprite(info.width, info.height, info.tick_hz, info.planes, _shaped(palette, (info.palette_size, 4)),
                       frames, rects, states, sequences)
 
+    @_using
     def replace_frame(self, index: int, picture: Any, remap: bool = False, resize: bool = False) -> "Document":
         """A new document with stored frame `index` replaced: `picture` is (height, width) pens of
         the file's palette, or (height, width, 4) RGBA, as NumPy arrays or nested lists."""
+        _whole("index", index, ctypes.c_uint32)
+        shape_error = "a picture is (height, width) pens or (height, width, 4) RGBA, every row as wide"
         if have_numpy():
-            data = _np.ascontiguousarray(_np.asarray(picture, dtype=_np.uint8))
+            try:
+                data = _np.ascontiguousarray(_np.asarray(picture, dtype=_np.uint8))
+            except ValueError:  # ragged rows
+                raise ValueError(shape_error) from None
             shape = data.shape
             raw = data.tobytes()
         else:
             rows = [list(row) for row in picture]
             rgba_rows = bool(rows) and bool(rows[0]) and isinstance(rows[0][0], (list, tuple))
             shape = (len(rows), len(rows[0]) if rows else 0) + ((4,) if rgba_rows else ())
+            # Every row as wide as the first, every pixel a pen or four channels.
+            for row in rows:
+                if len(row) != shape[1] or any(isinstance(px, (list, tuple)) != rgba_rows or
+                                               (rgba_rows and len(px) != 4) for px in row):
+                    raise ValueError(shape_error)
             flat = [c for row in rows for px in row for c in (px if rgba_rows else (px,))]
             raw = bytes(flat)
         if len(shape) not in (2, 3) or (len(shape) == 3 and shape[2] != 4):
-            raise ValueError("a picture is (height, width) pens or (height, width, 4) RGBA")
+            raise ValueError(shape_error)
         height, width = shape[0], shape[1]
+        _whole("width", width, ctypes.c_uint32)
+        _whole("height", height, ctypes.c_uint32)
+        if len(raw) != width * height * (4 if len(shape) == 3 else 1):  # what C reads, no more
+            raise ValueError(shape_error)
         buffer = ctypes.create_string_buffer(raw, max(1, len(raw)))
         flags = (_capi.IMPORT_REMAP if remap else 0) | (_capi.IMPORT_RESIZE if resize else 0)
         out = ctypes.c_void_p()
@@ -686,7 +803,7 @@ def open(path: PathLike, *, skeleton: Optional[PathLike] = None, fps: Optional[f
     and the formats' own options by name (format_options(): nodes=12, rotation_unit="turn4096")."""
     options = _options(skeleton, fps, tick_hz, options)
     out = ctypes.c_void_p()
-    _call(lib.anmkit_open_file, os.fsencode(path), ctypes.byref(options), ctypes.byref(out))
+    _call(lib.anmkit_open_file, _path(path), ctypes.byref(options), ctypes.byref(out))
     return Document(out.value, os.fsdecode(path))
 
 
@@ -696,7 +813,7 @@ def open_bytes(data: bytes, name: str = "", *, skeleton: Optional[PathLike] = No
     options = _options(skeleton, fps, tick_hz, options)
     out = ctypes.c_void_p()
     data = bytes(data)
-    _call(lib.anmkit_open_memory, data, len(data), name.encode(), ctypes.byref(options), ctypes.byref(out))
+    _call(lib.anmkit_open_memory, data, len(data), _text(name, "the name"), ctypes.byref(options), ctypes.byref(out))
     return Document(out.value, name)
 
 
@@ -706,7 +823,7 @@ def from_json(text: Union[str, bytes], name: str = "", *, skeleton: Optional[Pat
     options = _options(skeleton, fps, tick_hz, options)
     data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else bytes(text)
     out = ctypes.c_void_p()
-    _call(lib.anmkit_from_json, data, len(data), name.encode(), ctypes.byref(options), ctypes.byref(out))
+    _call(lib.anmkit_from_json, data, len(data), _text(name, "the name"), ctypes.byref(options), ctypes.byref(out))
     return Document(out.value, name)
 
 
@@ -740,27 +857,29 @@ def from_gltf(data: bytes, target: str, name: str = "", *, animation: Optional[s
     the glTF's external buffers are (none are read without it)."""
     options = _capi.GltfImportOptions()
     lib.anmkit_gltf_import_options_init(ctypes.byref(options))
-    options.target = target.encode()
+    options.target = _text(target, "the target")
     if animation is not None:
-        options.animation = animation.encode("utf-8", "surrogateescape")
+        options.animation = _text(animation, "the animation")
     if fps is not None:
         options.fps = fps
     if tolerance is not None:
         options.tolerance = tolerance
-    if base is not None:
-        options.base = base._live()
     if folder is not None:
-        options.folder = os.fsencode(folder)
+        options.folder = _path(folder)
     if max_input_bytes is not None:
-        options.max_input_bytes = max_input_bytes
+        options.max_input_bytes = _whole("max_input_bytes", max_input_bytes, ctypes.c_uint64)
     # The target format's own options (format_options() that are when_importing: dense=True, ...).
     array, count = _settings(settings, "when_importing")
     options.format_settings = ctypes.cast(array, ctypes.POINTER(_capi.FormatSetting))
     options.format_setting_count = count
     data = bytes(data)
     out, warnings = ctypes.c_void_p(), ctypes.c_void_p()
-    _call(lib.anmkit_from_gltf, data, len(data), name.encode("utf-8", "surrogateescape"), ctypes.byref(options),
-          ctypes.byref(out), ctypes.byref(warnings))
+    # The base stays open until the import has read it, whatever another thread does.
+    with base._hold() if base is not None else contextlib.nullcontext():
+        if base is not None:
+            options.base = base._live()
+        _call(lib.anmkit_from_gltf, data, len(data), _text(name, "the name"), ctypes.byref(options),
+              ctypes.byref(out), ctypes.byref(warnings))
     return GltfImport(Document(out.value, name), _diagnostics(warnings))
 
 
@@ -769,7 +888,7 @@ def model_to_gltf(path: PathLike, binary: bool = True, **limits: int) -> Tuple[b
     sequence; and the warnings (sequences skipped, bones the skeleton lacks)."""
     options = _options(None, None, None, dict(limits))
     warnings = ctypes.c_void_p()
-    glb = _handed_out(lib.anmkit_model_to_gltf, os.fsencode(path), ctypes.byref(options), int(binary),
+    glb = _handed_out(lib.anmkit_model_to_gltf, _path(path), ctypes.byref(options), int(binary),
                       trailing=(ctypes.byref(warnings),))
     return glb, _diagnostics(warnings)
 
@@ -778,7 +897,7 @@ def model_summary(path: PathLike, as_json: bool = False, **limits: int) -> str:
     """What `anmkit info MODEL` prints of a model file (GEM .mdl, LM .bin): its skeleton and the
     animation files it names, each with whether it exists."""
     options = _options(None, None, None, dict(limits))
-    return _handed_out(lib.anmkit_model_summary, os.fsencode(path), ctypes.byref(options), int(as_json), text=True)
+    return _handed_out(lib.anmkit_model_summary, _path(path), ctypes.byref(options), int(as_json), text=True)
 
 
 @dataclass(frozen=True)
@@ -795,7 +914,7 @@ def model_sequences(path: PathLike, **limits: int) -> List[ModelSequence]:
     """The sequences of the model file at `path` (GEM .mdl, LM .bin), in the model's order."""
     options = _options(None, None, None, dict(limits))
     model = ctypes.c_void_p()
-    _call(lib.anmkit_model_open, os.fsencode(path), ctypes.byref(options), ctypes.byref(model))
+    _call(lib.anmkit_model_open, _path(path), ctypes.byref(options), ctypes.byref(model))
     try:
         listed = []
         for index in range(lib.anmkit_model_sequence_count(model)):
@@ -848,12 +967,12 @@ def find_skeleton(path: PathLike, roots: Sequence[PathLike] = (), **limits: int)
     with every bone it animates; else, when its folder has no model file of its format, one under
     `roots` (folders and model files) naming a file of its name."""
     options = _options(None, None, None, dict(limits))
-    encoded = [os.fsencode(r) for r in roots]
+    encoded = [_path(r) for r in roots]
     root_array = (ctypes.c_char_p * max(1, len(encoded)))(*encoded)
     model, model_size = ctypes.POINTER(ctypes.c_char)(), ctypes.c_size_t()
     text, text_size = ctypes.POINTER(ctypes.c_char)(), ctypes.c_size_t()
     reason, warnings = ctypes.c_int32(), ctypes.c_void_p()
-    _call(lib.anmkit_find_skeleton, os.fsencode(path), root_array, len(encoded), ctypes.byref(options),
+    _call(lib.anmkit_find_skeleton, _path(path), root_array, len(encoded), ctypes.byref(options),
           ctypes.byref(model), ctypes.byref(model_size), ctypes.byref(reason), ctypes.byref(text),
           ctypes.byref(text_size), ctypes.byref(warnings))
     try:

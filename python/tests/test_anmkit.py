@@ -328,3 +328,45 @@ def test_warnings_name_settings_as_this_package_does():
     plain = anmkit.Diagnostic("warning", "x", "no settings here", None, "")
     assert plain.settings == () and plain.worded({"base": "b"}) == "no settings here"
 
+
+
+def test_a_picture_c_would_read_past_or_could_not_store_is_refused():
+    doc = anmkit.open(example("ghost_mm2.anm"))
+    frame = [list(flat(row)) for row in doc.sprite.frames[1]]  # 3 rows of 12 pens
+    message = "a picture is \\(height, width\\) pens or \\(height, width, 4\\) RGBA, every row as wide"
+    for ragged in ([frame[0], frame[1][:5], frame[2]],                        # a short row
+                   [frame[0] + [1, 1], frame[1], frame[2]],                   # a long one
+                   [[[255, 0, 0, 255]] * 12, [[255, 0, 0]] * 12, [[255, 0, 0, 255]] * 12]):  # 3 channels
+        with pytest.raises(ValueError, match=message):
+            doc.replace_frame(1, ragged, resize=True)
+    for empty in ([], [[]], [[], [], []]):
+        with pytest.raises((anmkit.Error, ValueError)) as caught:
+            doc.replace_frame(1, empty, resize=True)
+        if isinstance(caught.value, anmkit.Error):
+            assert caught.value.message.endswith("a frame is at least 1 x 1")
+    with pytest.raises(anmkit.Error) as caught:
+        doc.replace_frame(1, [[]] * 0 + [[1] * 0] * 2, resize=True)
+    assert caught.value.message == "frame 1: a picture of 0 x 2 pixels; a frame is at least 1 x 1"
+
+
+def test_numbers_past_their_c_field_and_nuls_in_paths_are_refused():
+    doc = anmkit.open(example("ghost_mm2.anm"))
+    with pytest.raises(anmkit.Error) as caught:
+        doc.replace_frame((1 << 32) + 1, [[1]])  # wrapped, it would be frame 1
+    assert caught.value.message == "index must be from 0 to 4294967295, found 4294967297"
+    with pytest.raises(anmkit.Error) as caught:
+        anmkit.open(example("turret_v60.anm"), max_bones=(1 << 32) + 3)  # wrapped: a limit of 3
+    assert caught.value.message == "max_bones must be from 0 to 4294967295, found 4294967299"
+    with pytest.raises(anmkit.Error) as caught:
+        anmkit.open(example("turret_v60.anm")).sample_all(first=1 << 32, count=1)
+    assert caught.value.message == "first must be from 0 to 4294967295, found 4294967296"
+    with pytest.raises(TypeError):
+        anmkit.open(example("turret_v60.anm"), max_bones=2.5)
+    with pytest.raises(ValueError, match="embedded null byte"):
+        anmkit.open(example("turret_v60.anm") + "\0.txt")
+    with pytest.raises(ValueError, match="embedded null byte"):
+        anmkit.open(example("turret_v60.anm"), skeleton="x\0y.mdl")
+    with pytest.raises(ValueError, match="embedded null byte"):
+        anmkit.open_bytes(b"", "a\0b")
+    with pytest.raises(ValueError, match="embedded null byte"):
+        doc.save_as("png", "out\0.png")

@@ -293,6 +293,13 @@ Expected<Document> Document::convert(std::string_view target) const {
 Expected<Document> Document::replace_frames(const std::vector<std::pair<std::size_t, FramePicture>>& frames,
                                           const FrameImportOptions& options) const {
   return guarded(name_, [&]() -> Expected<Document> {
+    for (const auto& [index, frame] : frames) {
+      // No sprite format stores a frame without pixels (and none reads one back).
+      if (frame.picture.width == 0 || frame.picture.height == 0) {
+        return make_error(ErrorCode::bad_value, fmt::format("{}: a picture of {} x {} pixels; a frame is at least 1 x 1", frame.name,
+                                                            frame.picture.width, frame.picture.height));
+      }
+    }
     auto replaced = model_->replace_frames(frames, options);
     if (!replaced) return replaced.error();
     return Document(entry_, std::move(*replaced), name_, options_);

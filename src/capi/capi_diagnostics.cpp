@@ -79,7 +79,7 @@ anmkit_status anmkit_diagnostics_get(const anmkit_diagnostics* diagnostics, size
     const capi::SaidSettings said = capi::said_settings(d.settings, d.message.size(), SIZE_MAX);
     std::copy_n(said.at, said.count, c.setting_at);
     std::copy_n(said.size, said.count, c.setting_size);
-    if (!capi::write_struct(out, c)) return capi::bad_struct(error, "out");
+    if (!capi::write_struct(out, c)) return capi::bad_struct(error, "out", out);
     return ok(error);
   });
 }

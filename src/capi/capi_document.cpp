@@ -52,7 +52,7 @@ std::optional<FormatSettings> format_settings(const anmkit_format_setting* given
 std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit_error* error, anmkit_status& status) {
   const auto c = capi::read_struct(given, default_open_options());
   if (!c) {
-    status = capi::bad_struct(error, "options");
+    status = capi::bad_struct(error, "options", given);
     return std::nullopt;
   }
   OpenOptions o;
@@ -165,7 +165,7 @@ anmkit_status anmkit_format_info_get(size_t index, anmkit_format_info* out, anmk
     c.whole_frames_only = l.info.whole_frames_only ? 1 : 0;
     c.convert_targets = l.convert_targets.c_str();
     c.import_targets = l.import_targets.c_str();
-    if (!capi::write_struct(out, c)) return capi::bad_struct(error, "out");
+    if (!capi::write_struct(out, c)) return capi::bad_struct(error, "out", out);
     return ok(error);
   });
 }
@@ -209,7 +209,7 @@ anmkit_status anmkit_format_option_get(size_t index, anmkit_format_option* out, 
     c.excludes_skeleton = l.option.excludes_skeleton ? 1 : 0;
     c.max = l.option.max;
     c.choices = l.choices.c_str();
-    if (!capi::write_struct(out, c)) return capi::bad_struct(error, "out");
+    if (!capi::write_struct(out, c)) return capi::bad_struct(error, "out", out);
     return ok(error);
   });
 }
@@ -321,7 +321,7 @@ anmkit_status anmkit_save(const anmkit_document* document, const char* path, con
     if (document == nullptr) return capi::null_argument(error, "document");
     if (path == nullptr) return capi::null_argument(error, "path");
     const auto c = capi::read_struct(options, anmkit_save_options{sizeof(anmkit_save_options), 0});
-    if (!c) return capi::bad_struct(error, "options");
+    if (!c) return capi::bad_struct(error, "options", options);
     SaveOptions o;
     o.overwrite_source = c->overwrite_source != 0;
     const auto saved = document->doc.save(path, o);

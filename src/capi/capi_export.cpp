@@ -89,7 +89,7 @@ anmkit_status anmkit_export(const anmkit_document* document, const char* kind, c
     if (document == nullptr) return capi::null_argument(error, "document");
     if (kind == nullptr) return capi::null_argument(error, "kind");
     const auto c = capi::read_struct(options, default_export_options());
-    if (!c) return capi::bad_struct(error, "options");
+    if (!c) return capi::bad_struct(error, "options", options);
     anmkit_status status = ANMKIT_OK;
     const auto o = export_options(*c, error, status);
     if (!o) return status;
@@ -112,9 +112,9 @@ anmkit_status anmkit_export_save(const anmkit_document* document, const char* ki
     if (kind == nullptr) return capi::null_argument(error, "kind");
     if (path == nullptr) return capi::null_argument(error, "path");
     const auto c = capi::read_struct(options, default_export_options());
-    if (!c) return capi::bad_struct(error, "options");
+    if (!c) return capi::bad_struct(error, "options", options);
     const auto s = capi::read_struct(save_options, anmkit_save_options{sizeof(anmkit_save_options), 0});
-    if (!s) return capi::bad_struct(error, "save_options");
+    if (!s) return capi::bad_struct(error, "save_options", save_options);
     anmkit_status status = ANMKIT_OK;
     const auto o = export_options(*c, error, status);
     if (!o) return status;

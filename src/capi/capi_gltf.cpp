@@ -41,7 +41,7 @@ anmkit_status anmkit_from_gltf(const void* bytes, size_t size, const char* name,
     if (warnings != nullptr) *warnings = nullptr;
     if (bytes == nullptr && size != 0) return capi::null_argument(error, "bytes");
     const auto c = capi::read_struct(options, default_import_options());
-    if (!c || options == nullptr) return capi::bad_struct(error, "options");
+    if (!c || options == nullptr) return capi::bad_struct(error, "options", options);
     if (c->target == nullptr) return capi::null_argument(error, "options->target");
     GltfImportOptions o;
     if (c->animation != nullptr) o.animation = c->animation;

@@ -77,7 +77,7 @@ anmkit_status anmkit_model_sequence_get(const anmkit_model* model, size_t index,
     value.how_named = s.how_named.c_str();
     value.how_named_size = s.how_named.size();
     value.exists = s.exists ? 1 : 0;
-    if (!capi::write_struct(out, value)) return capi::bad_struct(error, "out");
+    if (!capi::write_struct(out, value)) return capi::bad_struct(error, "out", out);
     return ok(error);
   });
 }

@@ -114,7 +114,7 @@ anmkit_status anmkit_clip_info_get(const anmkit_document* document, anmkit_clip_
     const model::Quat& up = s->skeleton.to_y_up;
     info.up_rotation[0] = up.x, info.up_rotation[1] = up.y, info.up_rotation[2] = up.z, info.up_rotation[3] = up.w;
     info.metres_per_unit = s->skeleton.metres_per_unit;
-    if (!capi::write_struct(out, info)) return capi::bad_struct(error, "out");
+    if (!capi::write_struct(out, info)) return capi::bad_struct(error, "out", out);
     return ok(error);
   });
 }
@@ -133,7 +133,7 @@ anmkit_status anmkit_bone_get(const anmkit_document* document, uint32_t index, a
     bone.name = name.c_str();
     bone.name_size = name.size();
     bone.joint = s->bone_joint[index];
-    if (!capi::write_struct(out, bone)) return capi::bad_struct(error, "out");
+    if (!capi::write_struct(out, bone)) return capi::bad_struct(error, "out", out);
     return ok(error);
   });
 }
@@ -158,7 +158,7 @@ anmkit_status anmkit_joint_get(const anmkit_document* document, uint32_t index, 
     joint.rotation[0] = j.rotation.x, joint.rotation[1] = j.rotation.y, joint.rotation[2] = j.rotation.z;
     joint.rotation[3] = j.rotation.w;
     joint.scale[0] = j.scale.x, joint.scale[1] = j.scale.y, joint.scale[2] = j.scale.z;
-    if (!capi::write_struct(out, joint)) return capi::bad_struct(error, "out");
+    if (!capi::write_struct(out, joint)) return capi::bad_struct(error, "out", out);
     return ok(error);
   });
 }
@@ -187,7 +187,7 @@ anmkit_status anmkit_sample(anmkit_sampler* sampler, double frame, const anmkit_
   return guarded(error, [&] {
     if (sampler == nullptr) return capi::null_argument(error, "sampler");
     const auto arrays = pose_arrays(out);
-    if (!arrays || out == nullptr) return capi::bad_struct(error, "out");
+    if (!arrays || out == nullptr) return capi::bad_struct(error, "out", out);
     if (!std::isfinite(frame)) return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, "the frame is not a finite number");
     const std::size_t bones = sampler->poses.size();
     if (arrays->capacity < bones) {
@@ -206,7 +206,7 @@ anmkit_status anmkit_sample_frames(anmkit_sampler* sampler, uint32_t first, uint
   return guarded(error, [&] {
     if (sampler == nullptr) return capi::null_argument(error, "sampler");
     const auto arrays = pose_arrays(out);
-    if (!arrays || out == nullptr) return capi::bad_struct(error, "out");
+    if (!arrays || out == nullptr) return capi::bad_struct(error, "out", out);
     const std::size_t bones = sampler->poses.size();
     if (!fits(arrays->capacity, count, bones)) {
       return fail(error, ANMKIT_ERROR_BUFFER_TOO_SMALL,

@@ -78,7 +78,7 @@ anmkit_status anmkit_sprite_info_get(const anmkit_document* document, anmkit_spr
     info.palette_size = std::uint32_t(s->palette.size());
     info.planes = std::uint32_t(s->planes);
     info.tick_hz = s->tick_hz;
-    if (!capi::write_struct(out, info)) return capi::bad_struct(error, "out");
+    if (!capi::write_struct(out, info)) return capi::bad_struct(error, "out", out);
     return ok(error);
   });
 }

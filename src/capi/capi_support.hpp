@@ -13,6 +13,7 @@
 #include "anmkit/anmkit.h"
 #include "anmkit/anmkit.hpp"
 #include "anmkit/core/guard.hpp"
+#include "capi_fields.hpp"
 
 struct anmkit_document {
   explicit anmkit_document(anmkit::Document d)
@@ -126,7 +127,7 @@ anmkit_status guarded(anmkit_error* error, Body&& body) noexcept {
 template <class T>
 std::optional<T> read_struct(const T* given, T defaults) {
   if (given == nullptr) return defaults;
-  if (given->struct_size < sizeof(std::size_t)) return std::nullopt;
+  if (given->struct_size < sizeof(std::size_t) || !is_struct_size<T>(given->struct_size)) return std::nullopt;
   std::memcpy(&defaults, given, std::min(given->struct_size, sizeof(T)));
   return defaults;
 }
@@ -134,15 +135,23 @@ std::optional<T> read_struct(const T* given, T defaults) {
 // Writes `value` into the caller's struct, only as far as its struct_size reaches.
 template <class T>
 bool write_struct(T* out, T value) {
-  if (out == nullptr || out->struct_size < sizeof(std::size_t)) return false;
+  if (out == nullptr || out->struct_size < sizeof(std::size_t) || !is_struct_size<T>(out->struct_size)) return false;
   value.struct_size = out->struct_size;
   std::memcpy(out, &value, std::min(out->struct_size, sizeof(T)));
   return true;
 }
 
-inline anmkit_status bad_struct(anmkit_error* error, std::string_view what) {
+// Why read_struct or write_struct refused the caller's struct.
+template <class T>
+anmkit_status bad_struct(anmkit_error* error, std::string_view what, const T* given) {
+  if (given == nullptr || given->struct_size < sizeof(std::size_t)) {
+    return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT,
+                std::string(what) + " is NULL or its struct_size is smaller than a size_t");
+  }
   return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT,
-              std::string(what) + " is NULL or its struct_size is smaller than a size_t");
+              std::string(what) + "->struct_size " + std::to_string(given->struct_size) +
+                  " ends inside a field: give sizeof the struct (" + std::to_string(sizeof(T)) +
+                  " here) as the header you build with declares it");
 }
 
 inline anmkit_status null_argument(anmkit_error* error, std::string_view what) {

@@ -196,6 +196,18 @@ static void test_open_errors(void) {
   options.struct_size = 0;
   CHECK(anmkit_open_file(path_of(examples, "turret_v60.anm"), &options, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
   CHECK_STR(error.message, "options is NULL or its struct_size is smaller than a size_t");
+  /* A size that ends inside a field (half of the skeleton pointer) is refused, not half copied;
+   * one that ends where a field does (an older header's struct) is taken. */
+  options.struct_size = offsetof(anmkit_open_options, skeleton) + sizeof(void*) / 2;
+  options.skeleton = "x.mdl";
+  CHECK(anmkit_open_file(path_of(examples, "turret_v60.anm"), &options, &doc, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(doc == NULL);
+  CHECK(strstr(error.message, "options->struct_size ") == error.message &&
+        strstr(error.message, " ends inside a field: give sizeof the struct") != NULL);
+  options.struct_size = offsetof(anmkit_open_options, skeleton); /* the skeleton: past this caller's struct */
+  CHECK(anmkit_open_file(path_of(examples, "turret_v60.anm"), &options, &doc, &error) == ANMKIT_OK);
+  anmkit_free(doc);
+  doc = NULL;
 
   anmkit_open_options_init(&options);
   {
@@ -557,6 +569,11 @@ static void test_sampling(void) {
   CHECK(anmkit_sample(sampler, 0, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
   CHECK(anmkit_sample_frames(NULL, 0, 1, &arrays, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
   arrays.struct_size = 0;
+  CHECK(anmkit_sample_frames(sampler, 0, 1, &arrays, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  /* Ending inside the visible pointer: refused before anything is written through it. */
+  arrays.struct_size = offsetof(anmkit_pose_arrays, visible) + 1;
+  CHECK(anmkit_sample(sampler, 0, &arrays, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(strstr(error.message, "out->struct_size ") == error.message);
   CHECK(anmkit_sample_frames(sampler, 0, 1, &arrays, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
   anmkit_sampler_free(sampler);
 
