@@ -255,6 +255,10 @@ class Document {
   // "gem-6.1-frm3", "lm"); "" when a glTF cannot be written as this format.
   std::string import_target() const;
   const std::string& name() const;  // the path or name it was opened with
+  // The file the document was read from (open(path); kept by convert() and replace_frames());
+  // "" when it was made from bytes, a dump or a glTF, whatever its name. What save() and
+  // save_as() refuse to write over unless asked.
+  const std::string& source_path() const;
   // The size of the bytes it was opened from (0 when it was built from JSON or converted).
   std::uint64_t source_size() const { return source_size_; }
   const OpenOptions& options() const;
@@ -312,6 +316,7 @@ class Document {
   const detail::FormatEntry* entry_;
   std::shared_ptr<const detail::FormatModel> model_;
   std::string name_;
+  std::string source_path_;  // the file open(path) read; "" for bytes and dumps (their name is only a name)
   OpenOptions options_;
   std::uint64_t source_size_ = 0;
   std::shared_ptr<detail::ClipCache> clip_cache_;

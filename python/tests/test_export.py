@@ -95,3 +95,18 @@ def test_save_as_writes_each_file_beside_the_first_and_never_over_the_source(tmp
         assert not (tmp_path / "x.png").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ghost_sheet.json", "ghost_sheet.png", "turret.anm",
                                                          "turret_v61.anm"]
+
+
+def test_a_name_given_to_bytes_is_not_a_file_to_protect(tmp_path, monkeypatch):
+    """open_bytes()'s and from_json()'s name is for messages: a file of that name in the current
+    folder may be written (the document came from no file); convert() keeps its source's."""
+    monkeypatch.chdir(tmp_path)
+    data = pathlib.Path(example("turret_v60.anm")).read_bytes()
+    (tmp_path / "turret.anm").write_bytes(b"an older file of the same name")
+    with anmkit.open_bytes(data, "turret.anm") as doc:
+        doc.save("turret.anm")
+        doc.save_as("gem-6.1", "turret.anm")
+    with anmkit.open(tmp_path / "turret.anm") as doc, doc.convert("gem-6.0") as converted:
+        with pytest.raises(anmkit.Error) as e:
+            converted.save(tmp_path / "turret.anm")
+        assert e.value.message == "refusing to overwrite the file the document was opened from"

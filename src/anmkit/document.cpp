@@ -11,6 +11,7 @@
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/core/json_pretty.hpp"
 #include "anmkit/core/json_text.hpp"
+#include "anmkit/core/printable.hpp"
 #include "anmkit/gltf/gltf_import.hpp"
 #include "clip_export.hpp"
 #include "referenced_input.hpp"
@@ -85,11 +86,12 @@ Expected<std::shared_ptr<const model::Clip>> Document::built_clip() const {
 Expected<Document> Document::open(const std::string& path, const OpenOptions& options) {
   auto bytes = detail::read_input(path, options);
   if (!bytes) return bytes.error();
-  if (options.read_file) return open(*bytes, options, path);
   // A file opened from disk reads its skeleton from disk too.
   OpenOptions from_disk = options;
-  from_disk.read_file = &anmkit::read_file;
-  return open(*bytes, from_disk, path);
+  if (!from_disk.read_file) from_disk.read_file = &anmkit::read_file;
+  auto document = open(*bytes, from_disk, path);
+  if (document) document->source_path_ = path;
+  return document;
 }
 
 Expected<Document> Document::open(std::span<const std::uint8_t> bytes, const OpenOptions& options, std::string name) {
@@ -207,6 +209,8 @@ FormatInfo Document::format() const { return entry_->info; }
 std::string Document::version() const { return model_->version(); }
 std::string Document::import_target() const { return model_->import_target(); }
 const std::string& Document::name() const { return name_; }
+
+const std::string& Document::source_path() const { return source_path_; }
 const OpenOptions& Document::options() const { return options_; }
 
 std::vector<Diagnostic> Document::validate() const {
@@ -223,7 +227,7 @@ Expected<std::vector<std::uint8_t>> Document::write() const {
 }
 
 Expected<void> Document::save(const std::string& path, const SaveOptions& options) const {
-  if (!options.overwrite_source && path != "-" && !name_.empty() && same_file(path, name_)) {
+  if (!options.overwrite_source && path != "-" && !source_path_.empty() && same_file(path, source_path_)) {
     return naming(make_error(ErrorCode::io, "refusing to overwrite the file the document was opened from"), path);
   }
   auto bytes = write();
@@ -254,7 +258,7 @@ Summary Document::summary_unguarded() const {
   const nlohmann::ordered_json json = detail::summary_json(summary);
   // The heading says what the file is: GEM names its version after the title ("6.0"), LM as a
   // number ("version 2"), sprites have none.
-  std::string heading = fmt::format("{}: {}", name_, summary.title);
+  std::string heading = fmt::format("{}: {}", printable(name_), summary.title);
   if (!summary.version.empty()) heading += json["version"].is_string() ? " " + summary.version : ", version " + summary.version;
   heading += fmt::format(", {} bytes\n", summary.size);
   summary.text = heading + model_->summary_text(json);
@@ -286,7 +290,9 @@ Expected<Document> Document::convert(std::string_view target) const {
   return guarded(name_, [&]() -> Expected<Document> {
     auto converted = model_->convert(target);
     if (!converted) return converted.error();
-    return Document(entry_, std::move(*converted), name_, options_);
+    Document out(entry_, std::move(*converted), name_, options_);
+    out.source_path_ = source_path_;
+    return out;
   });
 }
 
@@ -302,7 +308,9 @@ Expected<Document> Document::replace_frames(const std::vector<std::pair<std::siz
     }
     auto replaced = model_->replace_frames(frames, options);
     if (!replaced) return replaced.error();
-    return Document(entry_, std::move(*replaced), name_, options_);
+    Document out(entry_, std::move(*replaced), name_, options_);
+    out.source_path_ = source_path_;
+    return out;
   });
 }
 

@@ -23,7 +23,7 @@ Expected<SavedExport> save_as(const Document& document, std::string_view kind, c
     }
     // Every name checked before any is written: a refusal leaves nothing half saved.
     for (const std::string& to : saved.paths) {
-      if (!save.overwrite_source && !document.name().empty() && same_file(to, document.name())) {
+      if (!save.overwrite_source && !document.source_path().empty() && same_file(to, document.source_path())) {
         Error refused = make_error(ErrorCode::io, "refusing to overwrite the file the document was opened from");
         refused.file = to;
         return refused;

@@ -9,6 +9,7 @@
 
 #include "anmkit/core/guard.hpp"
 #include "anmkit/core/json_pretty.hpp"
+#include "anmkit/core/printable.hpp"
 #include "referenced_input.hpp"
 #include "registry.hpp"
 #include "summary.hpp"
@@ -43,11 +44,11 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
   for (const auto& joint : joints) {
     const bool root = joint.parent < 0 || std::size_t(joint.parent) >= joints.size();
     summary.joints.push_back({joint.name, root ? std::nullopt : std::optional<std::size_t>(std::size_t(joint.parent))});
-    names.push_back(joint.name);
-    if (root) roots.push_back(joint.name);
+    names.push_back(printable(joint.name));
+    if (root) roots.push_back(printable(joint.name));
   }
   summary.hierarchy_depth = hierarchy_depth(model.skeleton);
-  std::string text = fmt::format("{}: {}, {} bytes\n", path, model.title, size);
+  std::string text = fmt::format("{}: {}, {} bytes\n", printable(path), model.title, size);
   const auto line = [&text](std::string_view label, const std::string& value) { text += fmt::format("  {:<12}{}\n", label, value); };
   line(model.joint_word, fmt::format("{}{}{}", names.size(), names.empty() ? "" : ": ", fmt::join(names, ", ")));
   line("depth", fmt::format("{} (the most {} on a path from a root)", summary.hierarchy_depth, model.joint_word));
@@ -60,9 +61,10 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
     const bool exists = !named.is_absolute() && fs::is_regular_file(fs::path(path).parent_path() / named, ec);
     present += exists ? 1 : 0;
     summary.sequences.push_back({sequence.name, sequence.file, sequence.declared_by, sequence.how_named, exists});
-    std::string how = sequence.declared_by.empty() ? "" : "on " + sequence.declared_by + "; ";
+    std::string how = sequence.declared_by.empty() ? "" : "on " + printable(sequence.declared_by) + "; ";
     if (!sequence.how_named.empty()) how += sequence.how_named + "; ";
-    listed += fmt::format("    {:<11} {} ({}{})\n", sequence.name, sequence.file, how, exists ? "present" : "missing");
+    listed += fmt::format("    {:<11} {} ({}{})\n", printable(sequence.name), printable(sequence.file), how,
+                          exists ? "present" : "missing");
   }
   line("sequences", model.sequences.empty() ? std::string("none")
                                             : fmt::format("{}, {} of their files present", model.sequences.size(), present));

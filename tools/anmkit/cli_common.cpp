@@ -77,28 +77,6 @@ CLI::Validator real_number(double min, double max) {
 
 CLI::Validator real_number(RealRange range) { return real_number(range.min, range.max); }
 
-std::string printable(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (const char c : text) {
-    const auto byte = static_cast<unsigned char>(c);
-    if (c == '\\') {
-      out += "\\\\";
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (byte < 0x20 || byte == 0x7f) {
-      out += fmt::format("\\x{:02x}", byte);
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
-
 void print_line(std::FILE* stream, std::string_view line) {
   const std::string text = printable(line) + "\n";
   std::fputs(text.c_str(), stream);

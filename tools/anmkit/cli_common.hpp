@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "anmkit/anmkit.hpp"
+#include "anmkit/core/printable.hpp"
 
 namespace anmkit::cli {
 
@@ -44,11 +45,9 @@ CLI::Validator real_number(RealRange range);
 inline constexpr double max_frame = 4294967295.0;  // frame counts are 32-bit
 inline constexpr double max_seconds = 1e9;
 
-// A name or message as one line of text output: control bytes (0x00-0x1F, 0x7F) are written as
-// \n, \t, \r or \xHH, and a backslash as \\, so that a file name cannot start a line of its
-// own (faking a diagnostic) or move the terminal's cursor. Reversible; JSON output is not
-// escaped this way (JSON has its own escapes).
-std::string printable(std::string_view text);
+// printable() (core/printable.hpp): a name or message as one line of text output. JSON output
+// is not escaped this way (JSON has its own escapes).
+using anmkit::printable;
 // Prints printable(line) and a newline.
 void print_line(std::FILE* stream, std::string_view line);
 

@@ -38,16 +38,15 @@ void add_info(CLI::App& app, int& exit_code) {
     const auto inputs = expand_inputs(opt->files);
     FolderTally tally;
     std::size_t described = 0, unreadable = 0;
-    const auto show = [&](const Summary& summary, const std::string& path) {
+    const auto show = [&](const Summary& summary) {
       ++described;
       if (opt->json) {
         all.push_back(summary);
         return;
       }
-      // The heading names the file: printable, so that a newline in the name is not a line.
-      std::string text = summary.text;
-      if (text.starts_with(path)) text.replace(0, path.size(), printable(path));
-      std::fputs(text.c_str(), stdout);
+      // The library's text says every name printable (a newline in a name is not a line, a NUL
+      // does not end the output), so it is written as it is.
+      std::fwrite(summary.text.data(), 1, summary.text.size(), stdout);
     };
     const auto fail = [&](const Error& error) {
       ++unreadable;
@@ -65,7 +64,7 @@ void add_info(CLI::App& app, int& exit_code) {
         // A model file named on the command line (GEM .mdl, LM .bin): its skeleton and sequences.
         auto model = model_summary(in.path, options);
         if (model) {
-          show(*model, in.path);
+          show(*model);
         } else {
           fail(model.error().code == ErrorCode::unknown_format ? document.error() : model.error());
         }
@@ -84,7 +83,7 @@ void add_info(CLI::App& app, int& exit_code) {
         fail(summary.error());
         continue;
       }
-      show(*summary, in.path);
+      show(*summary);
     }
     if (opt->json) {
       // (The JSON stays one document, without the summary line: it lists every file described.)

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/core/json_text.hpp"
+#include "anmkit/core/printable.hpp"
 #include "anmkit/formats/gem/gem_mesh.hpp"
 
 namespace anmkit::gem {
@@ -110,7 +111,7 @@ std::string summary_text(const json& s) {
   for (const auto& [tag, count] : s["frame_chunks"].items()) chunks.push_back(fmt::format("{} {}", count.get<std::uint64_t>(), tag));
   line("chunks", chunks.empty() ? "none" : fmt::format("{}", fmt::join(chunks, ", ")));
   std::vector<std::string> names;
-  for (const auto& b : s["bones"]) names.push_back(b.get<std::string>());
+  for (const auto& b : s["bones"]) names.push_back(printable(b.get<std::string>()));
   line("bones", fmt::format("{}{}{}", names.size(), names.empty() ? "" : ": ", fmt::join(names, ", ")));
   line("keys", fmt::format("{}", s["keys"].get<std::uint64_t>()));
   std::vector<std::string> flags;
@@ -125,7 +126,7 @@ std::string summary_text(const json& s) {
     line("mesh keys", fmt::format("{}", mesh.size()));
     for (const auto& m : mesh) {
       std::string detail = fmt::format("frame {} bone '{}': {} bytes", m["frame"].get<std::uint64_t>(),
-                                       m["bone"].get<std::string>(), m["size"].get<std::uint64_t>());
+                                       printable(m["bone"].get<std::string>()), m["size"].get<std::uint64_t>());
       if (m.contains("vertex_count")) {
         detail += fmt::format(", vertices {}..+{}", m["first_vertex"].get<std::uint64_t>(), m["vertex_count"].get<std::uint64_t>());
         if (m.contains("vertex_stride")) detail += fmt::format(" of {} bytes", m["vertex_stride"].get<std::uint64_t>());
@@ -142,7 +143,7 @@ std::string summary_text(const json& s) {
   if (comments.empty()) {
     line("comments", "none");
   } else {
-    for (const auto& c : comments) line("comment", fmt::format("\"{}\"", c.get<std::string>()));
+    for (const auto& c : comments) line("comment", fmt::format("\"{}\"", printable(c.get<std::string>())));
   }
   return out;
 }

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "anmkit/core/printable.hpp"
+
 namespace anmkit::lm {
 
 using json = nlohmann::ordered_json;
@@ -49,7 +51,7 @@ std::string summary_text(const json& s) {
   line("frames", fmt::format("{} ({:g} s at {:g} fps), {}", s["frame_count"].get<std::uint64_t>(),
                              s["duration_seconds"].get<double>(), s["fps"].get<double>(),
                              s["loop"].get<bool>() ? "loops: wraps to frame 0 at the frame count" : "plays once: stops at the last frame"));
-  line("nodes", fmt::format("{} ({})", s["node_count"].get<std::uint64_t>(), s["node_count_source"].get<std::string>()));
+  line("nodes", fmt::format("{} ({})", s["node_count"].get<std::uint64_t>(), printable(s["node_count_source"].get<std::string>())));
   const auto& t = s["tracks"];
   line("tracks", fmt::format("{} keyed ({} with out slopes), {} constant, {} default{}", t["keyed"].get<std::uint64_t>(),
                              t["with_out_slopes"].get<std::uint64_t>(), t["constant"].get<std::uint64_t>(),

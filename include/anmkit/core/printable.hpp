@@ -1,0 +1,13 @@
+#pragma once
+// Text from a file (a bone's name, a comment, a path) made safe for a terminal or a log line:
+// control bytes and backslashes are escaped ("\n", "\x1b", "\\"), so that a name can neither
+// end a line, move the cursor nor hide what follows it (a NUL). Other bytes pass unchanged.
+
+#include <string>
+#include <string_view>
+
+namespace anmkit {
+
+std::string printable(std::string_view text);
+
+}  // namespace anmkit
