@@ -28,20 +28,26 @@ SaidSettings said_settings(const std::vector<SettingMention>& mentions, std::siz
   return said;
 }
 
-anmkit_diagnostics* hand_diagnostics(std::vector<Diagnostic> found) { return new anmkit_diagnostics(std::move(found)); }
+anmkit_diagnostics* hand_diagnostics(std::vector<Diagnostic> found) { return new anmkit_diagnostics(std::move(found), {}); }
 
 anmkit_diagnostics* hand_warnings(const std::vector<Warning>& warnings, const char* id) {
   std::vector<Diagnostic> found;
-  for (const Warning& w : warnings) found.push_back(Diagnostic{Severity::warning, id, w.message, std::nullopt, "", w.settings});
-  return hand_diagnostics(std::move(found));
+  std::vector<std::vector<SettingMention>> mentions;
+  for (const Warning& w : warnings) {
+    found.push_back(Diagnostic{Severity::warning, id, w.message, std::nullopt, ""});
+    mentions.push_back(w.settings);
+  }
+  return new anmkit_diagnostics(std::move(found), std::move(mentions));
 }
 
 }  // namespace anmkit::capi
 
-anmkit_diagnostics::anmkit_diagnostics(std::vector<Diagnostic> found) : list(std::move(found)) {
-  for (const Diagnostic& d : list) {
+anmkit_diagnostics::anmkit_diagnostics(std::vector<Diagnostic> found, std::vector<std::vector<SettingMention>> said)
+    : list(std::move(found)), mentions(std::move(said)) {
+  mentions.resize(list.size());
+  for (std::size_t i = 0; i < list.size(); ++i) {
     // Messages are not cut here: every mention in range is said, as far as four go.
-    setting_names.push_back(capi::said_settings(d.settings, d.message.size(), SIZE_MAX).names);
+    setting_names.push_back(capi::said_settings(mentions[i], list[i].message.size(), SIZE_MAX).names);
   }
 }
 
@@ -76,7 +82,7 @@ anmkit_status anmkit_diagnostics_get(const anmkit_diagnostics* diagnostics, size
     c.message = d.message.c_str();
     c.pointer = d.pointer.c_str();
     c.settings = diagnostics->setting_names[index].c_str();
-    const capi::SaidSettings said = capi::said_settings(d.settings, d.message.size(), SIZE_MAX);
+    const capi::SaidSettings said = capi::said_settings(diagnostics->mentions[index], d.message.size(), SIZE_MAX);
     std::copy_n(said.at, said.count, c.setting_at);
     std::copy_n(said.size, said.count, c.setting_size);
     if (!capi::write_struct(out, c)) return capi::bad_struct(error, "out", out);

@@ -35,8 +35,10 @@ struct anmkit_document {
 };
 
 struct anmkit_diagnostics {
-  explicit anmkit_diagnostics(std::vector<anmkit::Diagnostic> found);
+  // `mentions`: the settings each finding's message names (a warning's), or none for all.
+  anmkit_diagnostics(std::vector<anmkit::Diagnostic> found, std::vector<std::vector<anmkit::SettingMention>> mentions);
   std::vector<anmkit::Diagnostic> list;
+  std::vector<std::vector<anmkit::SettingMention>> mentions;  // as many as `list`
   std::vector<std::string> setting_names;  // each finding's settings as anmkit_diagnostic gives them
 };
 

@@ -20,7 +20,6 @@ struct Diagnostic {
   std::string message;
   std::optional<std::uint64_t> offset;  // byte offset, when the model came from a binary file
   std::string pointer;                  // JSON pointer into the dump of the same model
-  std::vector<SettingMention> settings;  // the settings `message` names, and where (a warning's)
 };
 
 std::string_view severity_name(Severity severity);
