@@ -148,6 +148,9 @@ struct OpenOptions {
   FileReader read_file;
   // The formats' own options (FormatInfo::options that are when_opening), by name.
   FormatSettings format_options;
+  // Folders under which a file another file names may lie (a .mdl's sequences), besides the
+  // naming file's own folder: a name that leads elsewhere ("../../x.anm") is refused.
+  std::vector<std::string> reference_roots;
   double fps = model::default_fps;        // skeletal formats store no frame rate
   double tick_hz = model::default_tick_hz;  // sprites: game ticks per second
 };

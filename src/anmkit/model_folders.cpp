@@ -27,7 +27,7 @@ std::string folder_of(const fs::path& path) {
   return path.has_parent_path() ? path.parent_path().string() : std::string(".");
 }
 
-KnownModel known(const std::string& path, FileId id, const FormatEntry* entry, const ModelFile& file) {
+KnownModel known(const std::string& path, FileId id, const FormatEntry* entry, const ModelFile& file, const OpenOptions& options) {
   KnownModel out{path, id, entry, {}, {}};
   for (const auto& joint : file.skeleton.joints) out.lower_joints.push_back(model::ascii_lower(joint.name));
   std::sort(out.lower_joints.begin(), out.lower_joints.end());
@@ -35,8 +35,9 @@ KnownModel known(const std::string& path, FileId id, const FormatEntry* entry, c
   for (const auto& sequence : file.sequences) {
     KnownSequence s{sequence.name, sequence.file, sequence.how_named, std::nullopt, std::nullopt, {}};
     const fs::path named(sequence.file);
-    // An absolute name is refused as the front door refuses it when reading the sequence.
-    if (!sequence.file.empty() && !named.is_absolute() && named.has_filename()) {
+    // A name the front door refuses when reading the sequence (absolute, or out of the model's
+    // folder and the roots) lists no file.
+    if (!sequence.file.empty() && named.has_filename() && resolve_reference(path, sequence.file, options)) {
       const fs::path resolved = folder / named;
       s.file_id = file_id(resolved.string());
       s.folder_id = file_id(folder_of(resolved));
@@ -80,7 +81,7 @@ std::optional<KnownModel> read_known_model(const std::string& path, const OpenOp
       auto file = entry->read_model(path, *bytes);
       if (!file && file.error().code == ErrorCode::unknown_format) continue;
       if (!file) return fail(file.error());
-      return known(path, *id, entry, *file);
+      return known(path, *id, entry, *file, options);
     }
     return std::nullopt;
   } catch (...) {

@@ -31,7 +31,8 @@ std::size_t hierarchy_depth(const model::Skeleton& skeleton) {
   return deepest;
 }
 
-Summary describe(const std::string& path, std::uint64_t size, const detail::FormatEntry& entry, const detail::ModelFile& model) {
+Summary describe(const std::string& path, std::uint64_t size, const detail::FormatEntry& entry, const detail::ModelFile& model,
+                 const OpenOptions& options) {
   Summary summary;
   summary.file = path;
   summary.size = size;
@@ -57,12 +58,14 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
   std::string listed;
   for (const auto& sequence : model.sequences) {
     std::error_code ec;
-    const fs::path named(sequence.file);
-    const bool exists = !named.is_absolute() && fs::is_regular_file(fs::path(path).parent_path() / named, ec);
+    // A file outside the model's folder (and the roots given) is not looked at: it is not there.
+    const auto resolved = detail::resolve_reference(path, sequence.file, options);
+    const bool exists = resolved && fs::is_regular_file(*resolved, ec);
     present += exists ? 1 : 0;
     summary.sequences.push_back({sequence.name, sequence.file, sequence.declared_by, sequence.how_named, exists});
     std::string how = sequence.declared_by.empty() ? "" : "on " + printable(sequence.declared_by) + "; ";
     if (!sequence.how_named.empty()) how += sequence.how_named + "; ";
+    if (!resolved) how += "refused: outside the model's folder and the roots given; ";
     listed += fmt::format("    {:<11} {} ({}{})\n", printable(sequence.name), printable(sequence.file), how,
                           exists ? "present" : "missing");
   }
@@ -84,7 +87,7 @@ Expected<Summary> model_summary(const std::string& path, const OpenOptions& opti
       auto model = entry->read_model(path, *bytes);
       if (!model && model.error().code == ErrorCode::unknown_format) continue;
       if (!model) return model.error();
-      return describe(path, bytes->size(), *entry, *model);
+      return describe(path, bytes->size(), *entry, *model, options);
     }
     return make_error(ErrorCode::unknown_format, "not a model file (.mdl or .bin) either");
   });

@@ -31,9 +31,60 @@ Expected<std::vector<std::uint8_t>> read_named_file(const std::string& path, con
   return bytes;
 }
 
+namespace {
+
+namespace fs = std::filesystem;
+
+// Whether `path` lies in `folder`, both made absolute with every link that exists resolved.
+bool inside(const fs::path& path, const fs::path& folder) {
+  std::error_code ec;
+  const fs::path p = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  if (ec) return false;
+  const fs::path f = fs::weakly_canonical(fs::absolute(folder, ec), ec);
+  if (ec) return false;
+  auto fi = f.begin(), pi = p.begin();
+  for (; fi != f.end(); ++fi, ++pi) {
+    if (fi->empty()) continue;  // a trailing separator
+    if (pi == p.end() || *fi != *pi) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+Expected<std::string> resolve_reference(const std::string& referrer, const std::string& name, const OpenOptions& options) {
+  const fs::path named(name);
+  const fs::path folder = fs::path(referrer).parent_path();
+  const std::string path = (folder / named).string();
+  const auto refuse = [&](std::string message) {
+    Error e = make_error(ErrorCode::io, std::move(message));
+    e.file = path;
+    return e;
+  };
+  if (named.is_absolute() || named.has_root_name()) {
+    return refuse("an absolute path; files are named relative to the folder of the file that names them");
+  }
+  if (inside(path, folder.empty() ? fs::path(".") : folder)) return path;
+  for (const std::string& root : options.reference_roots) {
+    if (inside(path, root)) return path;
+  }
+  Wording why(fmt::format("'{}' leads out of the folder of {}", name, referrer));
+  if (options.reference_roots.empty()) {
+    why += " (give a root it may lead to, the game's resource folder, with ";
+    why += naming("reference_roots", "the reference_roots option");
+    why += ")";
+  } else {
+    why += ", and under none of the roots given (";
+    why += naming("reference_roots", "the reference_roots option");
+    why += ")";
+  }
+  Error e = refuse(std::move(why.text));
+  e.settings = std::move(why.settings);
+  return e;
+}
+
 Expected<std::vector<std::uint8_t>> read_referenced_input(const std::string& referrer, const std::string& name,
                                                           const OpenOptions& options, std::uint64_t& budget) {
-  namespace fs = std::filesystem;
   const fs::path named(name);
   const std::string path = (fs::path(referrer).parent_path() / named).string();
   const auto refuse = [&](std::string message) {
@@ -41,12 +92,15 @@ Expected<std::vector<std::uint8_t>> read_referenced_input(const std::string& ref
     e.file = path;
     return e;
   };
-  if (named.is_absolute()) return refuse("an absolute path; files are named relative to the folder of the file that names them");
+  if (named.is_absolute() || named.has_root_name()) {
+    return refuse("an absolute path; files are named relative to the folder of the file that names them");
+  }
   std::error_code ec;
   const auto status = fs::status(path, ec);
   if (ec) return refuse(fmt::format("cannot open: {}", ec.message()));
   // A device or a pipe (/dev/zero) never ends: only regular files are read.
   if (!fs::is_regular_file(status)) return refuse("not a regular file");
+  if (auto resolved = resolve_reference(referrer, name, options); !resolved) return resolved.error();
   const auto size = fs::file_size(path, ec);
   if (!ec && size > budget) {
     Error e = refuse(fmt::format("{} bytes, past what is left ({}) of the input limit of {} bytes for a file and the files it names",

@@ -15,8 +15,12 @@ Expected<std::vector<std::uint8_t>> read_input(const std::string& path, const Op
 // The file an input names by path (its skeleton), read through options.read_file under the
 // caller's limits; with no reader given, an error naming the file (nothing touches the disk).
 Expected<std::vector<std::uint8_t>> read_named_file(const std::string& path, const OpenOptions& options);
-// A file another file names: resolved against the naming file's folder, a regular file (not an
-// absolute path), and read within `budget` bytes, which it uses up. The budget starts at the
+// Where a file another file names is: `name` resolved against the naming file's folder. An
+// absolute name, or one that leads out of that folder (through "..", or a link) and under none of
+// options.reference_roots, is refused, naming itself: a .mdl from the internet must not read
+// ../../secret files.
+Expected<std::string> resolve_reference(const std::string& referrer, const std::string& name, const OpenOptions& options);
+// A file another file names: resolved by resolve_reference, a regular file, and read within `budget` bytes, which it uses up. The budget starts at the
 // limit less the naming file's size, so that all together count once against
 // limits.max_input_bytes.
 Expected<std::vector<std::uint8_t>> read_referenced_input(const std::string& referrer, const std::string& name,

@@ -106,12 +106,22 @@ void add_limit_options(CLI::App& app) {
   app.add_option("--max-pixels", l.max_pixels, "Most pixels in one sprite frame or PNG")->capture_default_str()->group(group)->check(whole_number(UINT64_MAX));
   app.add_option("--max-sequences", l.max_sequences, "Most MM2 sequence blocks")->capture_default_str()->group(group)->check(whole_number(UINT32_MAX));
   app.add_option("--max-json-depth", l.max_json_depth, "Deepest nesting of JSON input (dumps, glTF)")->capture_default_str()->group(group)->check(whole_number(UINT32_MAX));
+  reference_roots().clear();
+  app.add_option("--root", reference_roots(),
+                 "A folder the files a model names may lie under, besides the model's own (the game's resource folder); repeatable")
+      ->group(group);
   app.add_option("--max-output-pixels", l.max_output_pixels, "Most pixels an animated GIF encodes over all its frames")->capture_default_str()->group(group)->check(whole_number(UINT64_MAX));
+}
+
+std::vector<std::string>& reference_roots() {
+  static std::vector<std::string> roots;
+  return roots;
 }
 
 OpenOptions open_options() {
   OpenOptions options;
   options.limits = limits();
+  options.reference_roots = reference_roots();
   options.read_file = &anmkit::read_file;  // the command line opens bytes it read; their skeleton is on disk too
   return options;
 }
@@ -142,6 +152,7 @@ std::optional<std::string> cli_words(std::string_view setting) {
       {"limits.max_json_depth", "--max-json-depth"},
       {"limits.max_output_pixels", "--max-output-pixels"},
       {"skeleton", "--skeleton"},
+      {"reference_roots", "--root DIR"},
       {"fps", "--fps"},
       {"base", "--base ORIGINAL.anm"},
       {"remap", "--remap"},

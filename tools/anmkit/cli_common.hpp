@@ -61,6 +61,8 @@ int run(int argc, char** argv);
 
 // The limits every read obeys, set by the global --max-* options.
 ReadLimits& limits();
+// The folders given with --root (OpenOptions::reference_roots).
+std::vector<std::string>& reference_roots();
 void add_limit_options(CLI::App& app);
 
 // The front door's options with the limits the global --max-* options set.

@@ -1,0 +1,99 @@
+// Files a file names (a .mdl's sequences) stay in its folder, or under a root the user gives: a
+// model from elsewhere must not read ../../secret files, by a name or through a link.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "anmkit/anmkit.hpp"
+#include "support/fixture_bytes.hpp"
+#include "support/run_cli.hpp"
+
+namespace anmkit {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path examples = fs::path(ANMKIT_SOURCE_DIR) / "examples";
+
+TEST(References, ASequenceOutsideTheModelsFolderIsRefusedUnlessUnderARoot) {
+  test::TempDir dir;
+  fs::create_directories(dir.path() / "game/tank");
+  fs::create_directories(dir.path() / "game/secret");
+  fs::create_directories(dir.path() / "private");
+  fs::copy_file(examples / "turret_v60.anm", dir.path() / "game/secret/fire.anm");
+  fs::copy_file(examples / "turret_v60.anm", dir.path() / "private/idle.anm");
+  fs::copy_file(examples / "turret_v60.anm", dir.path() / "game/tank/own.anm");
+  fs::create_symlink(dir.path() / "private/idle.anm", dir.path() / "game/tank/linked.anm");
+  const std::string mdl = dir.write_text(
+      "game/tank/tank.mdl",
+      "{Skeleton {bone \"basis\" {bone \"turret1\"}}\n"
+      "  {animation {sequence \"own\" {file \"own.anm\"}} {sequence \"fire\" {file \"../secret/fire.anm\"}}\n"
+      "             {sequence \"idle\" {file \"linked.anm\"}} {sequence \"far\" {file \"../../private/idle.anm\"}}}}\n");
+
+  auto summary = model_summary(mdl);
+  ASSERT_TRUE(summary) << summary.error().to_string();
+  ASSERT_EQ(summary->sequences.size(), 4u);
+  EXPECT_TRUE(summary->sequences[0].exists);
+  EXPECT_FALSE(summary->sequences[1].exists);
+  EXPECT_FALSE(summary->sequences[2].exists);  // a link out of the folder
+  EXPECT_FALSE(summary->sequences[3].exists);
+  EXPECT_NE(summary->text.find("    fire        ../secret/fire.anm (refused: outside the model's folder and the roots given; missing)\n"),
+            std::string::npos)
+      << summary->text;
+
+  const auto refused = [](const GltfOutput& out) {
+    std::vector<std::string> found;
+    for (const Warning& w : out.warnings) {
+      if (w.message.find("leads out of the folder") != std::string::npos) found.push_back(w.message);
+    }
+    return found;
+  };
+  auto gltf = model_to_gltf(mdl);
+  ASSERT_TRUE(gltf) << gltf.error().to_string();
+  ASSERT_EQ(refused(*gltf).size(), 3u);
+  EXPECT_EQ(refused(*gltf)[0],
+            "sequence 'fire': its {file \"../secret/fire.anm\"} is " + (dir.path() / "game/tank/../secret/fire.anm").string() +
+                ": '../secret/fire.anm' leads out of the folder of " + mdl +
+                " (give a root it may lead to, the game's resource folder, with the reference_roots option) (skipped)");
+
+  // Under a root given: the game's folder holds secret/ but not private/.
+  OpenOptions options;
+  options.reference_roots = {(dir.path() / "game").string()};
+  summary = model_summary(mdl, options);
+  ASSERT_TRUE(summary);
+  EXPECT_TRUE(summary->sequences[1].exists);
+  EXPECT_FALSE(summary->sequences[2].exists);
+  EXPECT_FALSE(summary->sequences[3].exists);
+  gltf = model_to_gltf(mdl, options);
+  ASSERT_TRUE(gltf);
+  ASSERT_EQ(refused(*gltf).size(), 2u);
+  EXPECT_NE(refused(*gltf)[0].find("'linked.anm' leads out of the folder of " + mdl + ", and under none of the roots given (the reference_roots option)"),
+            std::string::npos)
+      << refused(*gltf)[0];
+}
+
+// The command line's words: --root DIR, which lets the model reach under it.
+TEST(References, TheCommandLineGivesRootsWithRoot) {
+  test::TempDir dir;
+  fs::create_directories(dir.path() / "game/tank");
+  fs::create_directories(dir.path() / "game/shared");
+  fs::copy_file(examples / "turret_v60.anm", dir.path() / "game/shared/fire.anm");
+  const std::string mdl = dir.write_text(
+      "game/tank/tank.mdl", "{Skeleton {bone \"basis\"} {animation {sequence \"fire\" {file \"../shared/fire.anm\"}}}}\n");
+  auto r = test::run_cli({"info", mdl}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("    fire        ../shared/fire.anm (refused: outside the model's folder and the roots given; missing)\n"),
+            std::string::npos)
+      << r.out;
+  // The glTF's warning says the option.
+  r = test::run_cli({"convert", mdl, "-o", dir.file("tank.glb")}, dir);
+  EXPECT_NE(r.err.find(" (give a root it may lead to, the game's resource folder, with --root DIR) (skipped)"), std::string::npos)
+      << r.err;
+  r = test::run_cli({"--root", (dir.path() / "game").string(), "info", mdl}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("    fire        ../shared/fire.anm (present)\n"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace anmkit
