@@ -31,7 +31,11 @@ bool is_utf8(std::string_view s) {
 }
 
 std::string json_text(std::string_view bytes) {
-  if (is_utf8(bytes) && !bytes.starts_with(json_text_escape_prefix)) return std::string(bytes);
+  // A NUL is text to JSON, but tools that read the text as a C string (tinygltf's writer among
+  // them) would cut the name there: escaped too.
+  if (is_utf8(bytes) && !bytes.starts_with(json_text_escape_prefix) && bytes.find('\0') == std::string_view::npos) {
+    return std::string(bytes);
+  }
   static constexpr char digits[] = "0123456789abcdef";
   std::string out(json_text_escape_prefix);
   out.reserve(out.size() + 2 * bytes.size());

@@ -85,5 +85,17 @@ TEST(Summary, AnAnimationsCommonFieldsAndItsFormatsOwnInTheJson) {
   EXPECT_EQ(summaries_json({}), "[]");
 }
 
+// A model is recognised however long the comment lines before its first block are.
+TEST(Summary, AModelAfterALongCommentIsAModel) {
+  test::TempDir dir;
+  const std::string mdl =
+      dir.write_text("long.mdl", "; " + std::string(70000, 'x') + "\n;\n{Skeleton {bone \"basis\" {bone \"body\"}}}\n");
+  const auto summary = model_summary(mdl);
+  ASSERT_TRUE(summary) << summary.error().to_string();
+  EXPECT_EQ(summary->format, "gem");
+  ASSERT_EQ(summary->joints.size(), 2u);
+  EXPECT_EQ(summary->joints[1].name, "body");
+}
+
 }  // namespace
 }  // namespace anmkit

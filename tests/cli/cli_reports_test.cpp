@@ -182,7 +182,8 @@ TEST(InfoReport, NamesFromTheFileArePrintedEscapedAndWhole) {
   TempDir dir;
   auto dump = json::parse(run_cli({"dump", (fs::path(ANMKIT_SOURCE_DIR) / "examples/turret_v60.anm").string()}, dir).out);
   ASSERT_TRUE(dump["bones"].is_array());
-  dump["bones"][1]["name"] = std::string("a\x1b[2J\nfile.anm: error: forged\0b", 31);
+  dump["bones"][1]["name"] = "a\x1b[2J\nfile.anm: error: forged";
+  dump["bones"][2]["name"] = std::string("c\0d", 3);
   dir.write_text("edited.json", dump.dump());
   auto r = run_cli({"build", dir.file("edited.json"), "-o", dir.file("edited.anm")}, dir);
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -191,7 +192,9 @@ TEST(InfoReport, NamesFromTheFileArePrintedEscapedAndWhole) {
   EXPECT_EQ(r.out.find('\x1b'), std::string::npos);
   EXPECT_EQ(r.out.find('\0'), std::string::npos);
   EXPECT_EQ(r.out.find("\nfile.anm: error: forged"), std::string::npos);
-  EXPECT_NE(r.out.find(", a\\x1b[2J\\nfile.anm: error: forged\\x00b, "), std::string::npos) << r.out;
+  // Control bytes escaped; a name with a NUL as its bytes in hex (the names' one escape: a C
+  // string would end at the NUL).
+  EXPECT_NE(r.out.find(", a\\x1b[2J\\nfile.anm: error: forged, hex:630064, "), std::string::npos) << r.out;
   // What follows the bones is there: the keys, the flags, the comments.
   EXPECT_NE(r.out.find("\n  keys        "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n  comments    "), std::string::npos) << r.out;

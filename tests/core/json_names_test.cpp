@@ -46,6 +46,12 @@ TEST(JsonNames, BytesThatAreNotUtf8AreHexAfterThePrefix) {
   EXPECT_EQ(json_text("\xed\xa0\x80"), "hex:eda080");
 }
 
+TEST(JsonNames, ANameWithANulIsEscapedSoThatNoCStringCutsIt) {
+  EXPECT_EQ(json_text(std::string("x\0a", 3)), "hex:780061");
+  EXPECT_EQ(json_text(std::string(1, '\0')), "hex:00");
+  EXPECT_EQ(bytes_of_json_text("hex:780061"), std::string("x\0a", 3));
+}
+
 TEST(JsonNames, AUtf8NameThatBeginsWithThePrefixIsEscapedToo) {
   EXPECT_EQ(json_text("hex:ff"), "hex:6865783a6666");
   EXPECT_EQ(json_text("hex:"), "hex:6865783a");

@@ -1,15 +1,16 @@
 // anm -> glTF -> anm keeps the pose at every frame within 1e-5 and restores what extras held;
 // files keyed the exporter's way come back byte for byte.
 
-#include <algorithm>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "anmkit/core/json_input.hpp"
+#include "anmkit/core/json_text.hpp"
 #include "anmkit/formats/gem/gem_extras.hpp"
 #include "anmkit/gltf/clip_gltf.hpp"
 #include "anmkit/gltf/gltf_import.hpp"
@@ -402,6 +403,31 @@ TEST(GltfImport, TheFormatsRecordComesBackTyped) {
   back = import_clip(std::vector<std::uint8_t>(edited.begin(), edited.end()), {});
   ASSERT_TRUE(back) << back.error().to_string();
   EXPECT_EQ(back->record, by_name(clip.record));
+}
+
+// Names with a NUL go through glTF whole: the nodes are not cut at the NUL (three bones "x\0a",
+// "x\0b" and "x" were three nodes "x"), so the file comes back, with a base and without.
+TEST(GltfImport, NamesWithANulComeBackWhole) {
+  auto dump = nlohmann::ordered_json::parse(*Document::open((fs::path(ANMKIT_SOURCE_DIR) / "examples/turret_v60.anm").string())->to_json());
+  dump["bones"][1]["name"] = json_text(std::string("x\0a", 3));
+  dump["bones"][2]["name"] = json_text(std::string("x\0b", 3));
+  dump["bones"][3]["name"] = "x";
+  auto document = Document::from_json(dump.dump(), {}, "nul.json");
+  ASSERT_TRUE(document) << document.error().to_string();
+  const auto bytes = *document->write();
+  auto gltf = document->to_gltf({.binary = false});
+  ASSERT_TRUE(gltf) << gltf.error().to_string();
+  const auto written = nlohmann::json::parse(gltf->bytes.begin(), gltf->bytes.end());
+  EXPECT_EQ(written["nodes"][2]["name"], "hex:780061");
+  EXPECT_EQ(written["nodes"][4]["name"], "x");
+  auto back = Document::import_gltf(gltf->bytes, "gem-6.0", {}, "nul.gltf");
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_EQ(*back->document.write(), bytes);
+  GltfImportOptions over;
+  over.base = std::make_shared<const Document>(*document);
+  back = Document::import_gltf(gltf->bytes, "gem-6.0", over, "nul.gltf");
+  ASSERT_TRUE(back) << back.error().to_string();
+  EXPECT_EQ(*back->document.write(), bytes);
 }
 
 TEST(GltfImport, MalformedExtrasNameTheirJsonPointer) {

@@ -3,8 +3,11 @@
 // puts a name (a bone, a comment, a file, a sequence) into JSON and by every path that reads one
 // back (docs/json-schema.md, "Names as bytes"):
 //
-//   bytes that are valid UTF-8 and do not begin with "hex:"  ->  the same text
-//   any other bytes                                          ->  "hex:" + two lower-case hex digits a byte
+//   bytes that are valid UTF-8, hold no NUL and do not begin with "hex:"  ->  the same text
+//   any other bytes                                ->  "hex:" + two lower-case hex digits a byte
+//
+// (A NUL is valid JSON text, but a reader that takes the text as a C string cuts the name there:
+// tinygltf's writer did, and the glTF's nodes no longer matched its bone map.)
 //
 // So the escape is reversible: a valid UTF-8 name that itself begins with "hex:" is escaped too
 // ("hex:" + the hex of all its bytes), and text that begins with "hex:" always means an escape.

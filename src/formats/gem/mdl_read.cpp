@@ -83,7 +83,9 @@ int Mdl::find_bone(std::string_view name) const {
 }
 
 bool looks_like_mdl(std::span<const std::uint8_t> bytes) {
-  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), std::min<std::size_t>(bytes.size(), 1 << 16));
+  // The whole text: comment lines before the first block may be any length (the lexer skips them
+  // in one pass, and anything else ends the look at its first token).
+  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   Lexer lex(text);
   try {
     const Token open = lex.next();
