@@ -4,6 +4,7 @@ docs/gltf.md gives for a round trip; each action remembers the file it came from
 import json
 import os
 import pathlib
+import stat
 import struct
 import tempfile
 from typing import List, Optional
@@ -74,10 +75,24 @@ def play(context, obj, action, frame_count: int) -> None:
     context.scene.frame_set(0)
 
 
+def probe(path: str) -> Optional[str]:
+    """The format of the animation at `path`, or None when it is none (a model file, say). The
+    library opens it, under its limits (a 1 GB file is refused, not read into Blender); a device
+    or a pipe is refused before anything opens it (/dev/zero never ends, a FIFO blocks)."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise anmkit.Error(0, "not a regular file (a device or a pipe is never read)", path)
+    try:
+        with anmkit.open(path) as document:
+            return document.format
+    except anmkit.Error as error:
+        if error.code_name == "unknown_format":
+            return None
+        raise
+
+
 def import_file(context, path: str, skeleton: Optional[str], fps: float) -> List[str]:
     """Imports `path`; returns the warnings to show."""
-    data = pathlib.Path(path).read_bytes()
-    kind = anmkit.detect(data)
+    kind = probe(path)
     if kind is None and lists_animations(path):
         return import_model(context, path, None, fps)
     info = anmkit.format_info(kind) if kind is not None else {}
@@ -142,14 +157,24 @@ def import_model(context, mdl: str, chosen: Optional[str], fps: float) -> List[s
     """A .mdl with every sequence file it names: one armature, an action per sequence; `chosen`
     (a sequence file) plays first."""
     glb, warnings = anmkit.model_to_gltf(mdl)
-    present = [s for s in model_sequences(mdl) if s["exists"]]
+    # The sequences the glTF holds: a file that cannot be read is skipped there, with a warning,
+    # and here too (not the whole import).
+    present, opened = [], {}
+    for sequence in model_sequences(mdl):
+        if not sequence["exists"]:
+            continue
+        try:
+            with anmkit.open(sequence["path"], skeleton=mdl, fps=fps) as document:
+                opened[id(sequence)] = (document.import_target, document.skeleton.frame_count)
+        except anmkit.Error:
+            continue
+        present.append(sequence)
     names = action_names(present)
     source_of = {}
     for name, sequence in zip(names, present):
-        with anmkit.open(sequence["path"], skeleton=mdl, fps=fps) as document:
-            source_of[name] = {"path": str(pathlib.Path(sequence["path"]).resolve()),
-                               "target": document.import_target, "skeleton": mdl, "fps": fps,
-                               "frame_count": document.skeleton.frame_count}
+        target, frame_count = opened[id(sequence)]
+        source_of[name] = {"path": str(pathlib.Path(sequence["path"]).resolve()), "target": target, "skeleton": mdl,
+                           "fps": fps, "frame_count": frame_count}
     obj = bring_in(context, renamed_animations(glb, [s["name"] for s in present], names), fps)
     actions = name_actions(obj, source_of)
     first = next((n for n, s in source_of.items() if chosen and pathlib.Path(s["path"]) == pathlib.Path(chosen).resolve()),

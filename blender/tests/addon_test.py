@@ -6,6 +6,7 @@
 # that comes back as exactly that edit, warnings, the LM door and the MM2 ghost. CORPUS may be "-"
 # (absent). Prints PASS/FAIL lines; exits 1 when any check fails. Run by blender/tests/run_addon_test.sh.
 import json
+import os
 import pathlib
 import shutil
 import sys
@@ -232,6 +233,27 @@ def test_what_is_not_kept_is_said():
         check(str(error).endswith("is the file the action came from; tick 'Overwrite the original' to replace it"),
               str(error))
     check((here / "turret.anm").read_bytes() == (examples / "turret_v60.anm").read_bytes(), "the original untouched")
+
+
+def test_a_pipe_is_refused_and_a_sequence_that_cannot_be_read_is_skipped():
+    from anmkit_blender import import_anm
+    clean()
+    here = folder("hostile")
+    pipe = here / "pipe.anm"
+    os.mkfifo(pipe)  # opened blocking, it would hang Blender
+    try:
+        import_anm.import_file(bpy.context, str(pipe), None, 30.0)
+        check(False, "the pipe was not refused")
+    except anmkit.Error as error:
+        check(str(error) == f"{pipe}: error: not a regular file (a device or a pipe is never read)", str(error))
+    turret = (examples / "turret_v60.anm").read_bytes()
+    (here / "turn.anm").write_bytes(turret)
+    (here / "cut.anm").write_bytes(turret[:40])
+    (here / "tank.mdl").write_text('{Skeleton {bone "basis" {bone "body" {bone "turret1" {bone "gun_rot"}} {bone "hatch"}}}\n'
+                                   '  {animation {sequence "turn" {file "turn.anm"}} {sequence "cut" {file "cut.anm"}}}}\n')
+    warnings = import_anm.import_file(bpy.context, str(here / "tank.mdl"), None, 30.0)
+    check(sorted(a.name for a in bpy.data.actions) == ["turn"], [a.name for a in bpy.data.actions])
+    check(any("sequence 'cut'" in w and "(skipped)" in w for w in warnings), warnings)
 
 
 def test_the_mm2_ghost_plays_on_a_plane():
