@@ -4,6 +4,7 @@
 // a code and, for a binary input, an offset inside it.
 
 #include <algorithm>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,26 @@ Result failed(const char* call, const anmkit_error& error) {
   return std::string("capi: ") + call + " failed on a document that opened: " + error.message;
 }
 
+// An output struct of a size the input picks, from 0 to past the whole: a size smaller than a
+// size_t is refused, and whatever the answer, nothing is written past the struct_size given (a
+// size that ends inside a pointer is refused, not written half).
+template <class T, class Call>
+Result check_struct_size(const char* what, std::size_t pick, Call call) {
+  const std::size_t size = pick % (sizeof(T) + 9);
+  alignas(T) unsigned char storage[sizeof(T) + 16];
+  std::memset(storage, 0xa5, sizeof storage);
+  std::memcpy(storage, &size, sizeof size);  // struct_size leads every size-prefixed struct
+  anmkit_error error;
+  const anmkit_status status = call(reinterpret_cast<T*>(storage), &error);
+  if (status != ANMKIT_OK && status != ANMKIT_ERROR_INVALID_ARGUMENT) return failed(what, error);
+  if (size < sizeof(std::size_t) && status == ANMKIT_OK) return std::string("capi: ") + what + " took a struct_size below a size_t";
+  const std::size_t written = status == ANMKIT_OK ? std::max(size, sizeof(std::size_t)) : sizeof(std::size_t);
+  for (std::size_t i = std::min(written, sizeof storage); i < sizeof storage; ++i) {
+    if (storage[i] != 0xa5) return std::string("capi: ") + what + " wrote past the struct_size it was given";
+  }
+  return std::nullopt;
+}
+
 Result check_skeletal(anmkit_document* doc, Freed& owned) {
   anmkit_error error;
   anmkit_clip_info info{};
@@ -37,6 +58,12 @@ Result check_skeletal(anmkit_document* doc, Freed& owned) {
   if (anmkit_clip_info_get(doc, &info, &error) != ANMKIT_OK) {
     // A clip can be refused only for what the library says (a .mdl it could not read, ...).
     return error.code == ANMKIT_OK ? Result("capi: clip_info failed without a code") : std::nullopt;
+  }
+  if (auto sized = check_struct_size<anmkit_clip_info>("clip_info_get", info.bone_count + info.frame_count,
+                                                       [&](anmkit_clip_info* out, anmkit_error* e) {
+                                                         return anmkit_clip_info_get(doc, out, e);
+                                                       })) {
+    return sized;
   }
   for (std::uint32_t b = 0; b < info.bone_count; ++b) {
     anmkit_bone bone{};
@@ -71,6 +98,12 @@ Result check_sprite(anmkit_document* doc) {
   info.struct_size = sizeof info;
   if (anmkit_sprite_info_get(doc, &info, &error) != ANMKIT_OK) {
     return error.code == ANMKIT_OK ? Result("capi: sprite_info failed without a code") : std::nullopt;
+  }
+  if (auto sized = check_struct_size<anmkit_sprite_info>("sprite_info_get", info.width + info.frame_count,
+                                                         [&](anmkit_sprite_info* out, anmkit_error* e) {
+                                                           return anmkit_sprite_info_get(doc, out, e);
+                                                         })) {
+    return sized;
   }
   std::vector<std::uint8_t> palette(std::size_t(info.palette_size) * 4);
   if (anmkit_sprite_palette(doc, palette.data(), palette.size(), &error) != ANMKIT_OK) return failed("palette", error);
@@ -126,6 +159,15 @@ Result check_capi(Input bytes) {
     if (anmkit_diagnostics_get(diagnostics, i, &d, &error) != ANMKIT_OK || d.id == nullptr || d.message == nullptr) {
       anmkit_diagnostics_free(diagnostics);
       return "capi: a diagnostic cannot be read";
+    }
+  }
+  if (anmkit_diagnostics_count(diagnostics) > 0) {
+    if (auto sized = check_struct_size<anmkit_diagnostic>("diagnostics_get", bytes.size(),
+                                                          [&](anmkit_diagnostic* out, anmkit_error* e) {
+                                                            return anmkit_diagnostics_get(diagnostics, 0, out, e);
+                                                          })) {
+      anmkit_diagnostics_free(diagnostics);
+      return sized;
     }
   }
   anmkit_diagnostics_free(diagnostics);
