@@ -18,11 +18,6 @@
 namespace anmkit {
 namespace {
 
-struct FileCloser {
-  void operator()(std::FILE* f) const { std::fclose(f); }
-};
-using FilePtr = std::unique_ptr<std::FILE, FileCloser>;
-
 // Paths of temporary files being written; read by the signal handler, so plain atomics. One
 // slot per write in progress: batch runs at most 256 workers, each with one write at a time.
 constexpr int max_tracked = 1024;
@@ -136,26 +131,37 @@ Expected<void> write_in_place(const std::string& path, std::span<const std::uint
 }  // namespace
 
 Expected<std::vector<std::uint8_t>> read_file(const std::string& path, std::uint64_t max_bytes) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) {
-    return io_error(path, "is a directory, expected a file");
+  // Opened without blocking (a FIFO that no one writes would hold the open forever: a file that
+  // a batch planned, swapped for one), then the type checked on what was opened, not on the
+  // name (which may be swapped again in between).
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) return io_error(path, fmt::format("cannot open: {}", std::strerror(errno)));
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return io_error(path, fmt::format("cannot look at the file: {}", std::strerror(errno)));
+  if (S_ISDIR(st.st_mode)) return io_error(path, "is a directory, expected a file");
+  // Reads block again: a pipe with a writer is read to its end; one without gives its end at
+  // once; a device that never ends (/dev/zero) stops at the limit.
+  const int flags = ::fcntl(fd, F_GETFL);
+  if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
+    return io_error(path, fmt::format("cannot read: {}", std::strerror(errno)));
   }
-  FilePtr file(std::fopen(path.c_str(), "rb"));
-  if (!file) return io_error(path, fmt::format("cannot open: {}", std::strerror(errno)));
   std::vector<std::uint8_t> bytes;
   std::uint8_t buffer[1 << 16];
   for (;;) {
-    const std::size_t got = std::fread(buffer, 1, sizeof buffer, file.get());
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return io_error(path, fmt::format("read failed: {}", std::strerror(errno)));
     if (got == 0) break;
-    if (bytes.size() + got > max_bytes) {
+    if (bytes.size() + std::size_t(got) > max_bytes) {
       Error e = io_error(path, fmt::format("larger than the input limit of {} bytes", max_bytes));
       e.code = ErrorCode::too_large;
       return e;
     }
     bytes.insert(bytes.end(), buffer, buffer + got);
-  }
-  if (std::ferror(file.get())) {
-    return io_error(path, fmt::format("read failed: {}", std::strerror(errno)));
   }
   return bytes;
 }

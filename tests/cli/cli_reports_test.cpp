@@ -6,6 +6,9 @@
 
 #include <filesystem>
 
+#include <sys/stat.h>
+#include <sys/wait.h>
+
 #include <nlohmann/json.hpp>
 
 #include "support/externals.hpp"
@@ -198,6 +201,30 @@ TEST(InfoReport, NamesFromTheFileArePrintedEscapedAndWhole) {
   // What follows the bones is there: the keys, the flags, the comments.
   EXPECT_NE(r.out.find("\n  keys        "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\n  comments    "), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace anmkit::test
+
+namespace anmkit::test {
+namespace {
+
+// A FIFO that no one writes is read as what it holds (nothing) at once: info and validate given
+// one, or a batch whose planned file became one, do not hang.
+TEST(InfoReport, AFifoWithoutAWriterDoesNotHang) {
+  TempDir dir;
+  const std::string fifo = dir.file("pipe.anm");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  for (const char* command : {"info", "validate"}) {
+    // (timeout: a hang fails the test instead of the whole suite)
+    const std::string line = "timeout 20 " + shell_quote(ANMKIT_CLI) + " " + command + " " + shell_quote(fifo) + " >" +
+                             shell_quote(dir.file(".out")) + " 2>" + shell_quote(dir.file(".err"));
+    const int status = std::system(line.c_str());
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 1) << command << " (124: timed out)";
+    EXPECT_NE(slurp(dir.file(".err")).find(fifo + ":0: error: not a recognised animation: the file is empty"), std::string::npos)
+        << command << ": " << slurp(dir.file(".err"));
+  }
 }
 
 }  // namespace
