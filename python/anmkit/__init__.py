@@ -147,7 +147,8 @@ def _text(value: str, what: str) -> bytes:
 
 
 # The whole numbers a C field or argument of each type holds.
-_RANGES = {ctypes.c_uint32: (0, (1 << 32) - 1), ctypes.c_uint64: (0, (1 << 64) - 1), ctypes.c_size_t: (0, (1 << 64) - 1),
+_RANGES = {ctypes.c_uint32: (0, (1 << 32) - 1), ctypes.c_uint64: (0, (1 << 64) - 1),
+           ctypes.c_size_t: (0, (1 << (8 * ctypes.sizeof(ctypes.c_size_t))) - 1),
            ctypes.c_int32: (-(1 << 31), (1 << 31) - 1), ctypes.c_int64: (-(1 << 63), (1 << 63) - 1)}
 
 

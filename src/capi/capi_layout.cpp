@@ -2,13 +2,14 @@
 // that cannot include the header follow it instead of copying it (python/anmkit/_capi.py checks
 // its ctypes Structures against it at import; viewer/src/anmkit.js takes its offsets from it).
 //
-// The fields are listed here by hand, in header order: a field added to a struct is an entry in
-// its LAYOUT line; a struct added is a LAYOUT line and a place in write_anmkit_layout's list. A
-// field forgotten fails the build when it leaves a gap that no padding explains (the
-// static_assert in write_struct; one that fits in padding does not), and always fails
-// CApi.LayoutIsTheHeaders (tests/capi/layout_test.py), which parses anmkit.h and names any struct
-// or field missing, extra or out of order. A field removed is no longer a member: a compile error.
-// The text is made at compile time: static storage, no allocation, nothing to fail when called.
+// The fields are listed by hand in capi_fields.hpp, in header order: a field added to a struct is
+// an entry in its LAYOUT line; a struct added is a LAYOUT line there and a place in
+// write_anmkit_layout's list here. A field forgotten fails the build when it leaves a gap that no
+// padding explains (the static_assert in write_struct; one that fits in padding does not), and
+// always fails CApi.LayoutIsTheHeaders (tests/capi/layout_test.py), which parses anmkit.h and names
+// any struct or field missing, extra or out of order. A field removed is no longer a member: a
+// compile error. The text is made at compile time: static storage, no allocation, nothing to
+// fail when called.
 
 #include <cstddef>
 #include <type_traits>
