@@ -186,6 +186,11 @@ typedef struct anmkit_open_options {
    * "rotation-unit": `format_setting_count` settings at `format_settings` (NULL when 0). */
   const anmkit_format_setting* format_settings;
   size_t format_setting_count;
+  /* Folders under which the files a model names (a .mdl's sequences) may lie, besides the
+   * model's own folder: `reference_root_count` paths at `reference_roots` (NULL when 0). A name
+   * leading elsewhere ("../../x.anm", a link out) is refused. */
+  const char* const* reference_roots;
+  size_t reference_root_count;
 } anmkit_open_options;
 
 /* Fills `options` with the defaults and sets its struct_size. */

@@ -359,6 +359,12 @@ def _options(skeleton: Optional[PathLike], fps: Optional[float], tick_hz: Option
     lib.anmkit_open_options_init(ctypes.byref(options))
     if skeleton is not None:
         options.skeleton = _path(skeleton)
+    # Folders the files a model names may lie under, besides its own (the game's resource folder).
+    roots = [_path(root) for root in given.pop("reference_roots", ())]
+    if roots:
+        options._roots_array = (ctypes.c_char_p * len(roots))(*roots)  # lives as long as the options
+        options.reference_roots = ctypes.cast(options._roots_array, ctypes.POINTER(ctypes.c_char_p))
+        options.reference_root_count = len(roots)
     if fps is not None:
         options.fps = fps
     if tick_hz is not None:

@@ -40,7 +40,8 @@ class OpenOptions(Structure):
     _fields_ = [("struct_size", c_size_t), ("max_input_bytes", c_uint64), ("max_keys", c_uint64),
                 ("max_pixels", c_uint64), ("max_frames", c_uint32), ("max_bones", c_uint32),
                 ("max_sequences", c_uint32), ("skeleton", c_char_p), ("fps", c_double), ("tick_hz", c_double),
-                ("format_settings", POINTER(FormatSetting)), ("format_setting_count", c_size_t)]
+                ("format_settings", POINTER(FormatSetting)), ("format_setting_count", c_size_t),
+                ("reference_roots", POINTER(c_char_p)), ("reference_root_count", c_size_t)]
 
 
 class Diagnostic(Structure):

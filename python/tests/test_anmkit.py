@@ -370,3 +370,17 @@ def test_numbers_past_their_c_field_and_nuls_in_paths_are_refused():
         anmkit.open_bytes(b"", "a\0b")
     with pytest.raises(ValueError, match="embedded null byte"):
         doc.save_as("png", "out\0.png")
+
+
+def test_a_models_files_stay_in_its_folder_unless_a_root_is_given(tmp_path):
+    (tmp_path / "game" / "tank").mkdir(parents=True)
+    (tmp_path / "game" / "shared").mkdir()
+    (tmp_path / "game" / "shared" / "fire.anm").write_bytes(pathlib.Path(example("turret_v60.anm")).read_bytes())
+    mdl = tmp_path / "game" / "tank" / "tank.mdl"
+    mdl.write_text('{Skeleton {bone "basis"} {animation {sequence "fire" {file "../shared/fire.anm"}}}}\n')
+    assert [s.exists for s in anmkit.model_sequences(mdl)] == [False]
+    assert [s.exists for s in anmkit.model_sequences(mdl, reference_roots=[tmp_path / "game"])] == [True]
+    glb, warnings = anmkit.model_to_gltf(mdl)
+    assert any("leads out of the folder" in w.message and w.settings == ("reference_roots",) for w in warnings)
+    with pytest.raises(ValueError, match="embedded null byte"):
+        anmkit.model_sequences(mdl, reference_roots=["a\0b"])

@@ -906,6 +906,23 @@ static void test_model_sequences(void) {
   CHECK(anmkit_model_sequence_get(model, 0, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
   anmkit_model_free(model);
   anmkit_model_free(NULL);
+  {
+    /* A root given lets a name lead under it; a count without the array is refused. */
+    anmkit_open_options options;
+    const char* roots[1];
+    anmkit_open_options_init(&options);
+    CHECK(options.reference_roots == NULL && options.reference_root_count == 0);
+    options.reference_root_count = 1;
+    CHECK(anmkit_model_open(path_of(scratch, "declared.mdl"), &options, &model, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+    CHECK_STR(error.message, "reference_roots is NULL");
+    roots[0] = NULL;
+    options.reference_roots = roots;
+    CHECK(anmkit_model_open(path_of(scratch, "declared.mdl"), &options, &model, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+    CHECK_STR(error.message, "reference_roots[0] is NULL");
+    roots[0] = scratch;
+    CHECK(anmkit_model_open(path_of(scratch, "declared.mdl"), &options, &model, &error) == ANMKIT_OK);
+    anmkit_model_free(model);
+  }
   CHECK(anmkit_model_sequence_count(NULL) == 0 && anmkit_model_format(NULL) == NULL);
 
   model = (anmkit_model*)&s; /* set to NULL on failure */

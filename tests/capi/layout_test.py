@@ -32,7 +32,8 @@ def parse_structs(header: str):
             m = re.fullmatch(r"(?:const\s+)?(\w+)\s*(.*)", declaration, flags=re.S)
             base, declarators = m.group(1), m.group(2)
             for declarator in declarators.split(","):
-                d = re.fullmatch(r"\s*(\*?)\s*(?:const\s+)?(\w+)\s*(?:\[\s*(\w+)\s*\])?\s*", declarator)
+                # Pointers of any depth ("const char* const* roots") are pointers.
+                d = re.fullmatch(r"\s*((?:\*\s*(?:const\b\s*)?)*)(\w+)\s*(?:\[\s*(\w+)\s*\])?\s*", declarator)
                 if d is None:
                     sys.exit(f"{name}: cannot read the declaration '{declaration}'")
                 pointer, field, count = d.groups()
