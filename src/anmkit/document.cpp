@@ -259,7 +259,9 @@ Summary Document::summary_unguarded() const {
   // The heading says what the file is: GEM names its version after the title ("6.0"), LM as a
   // number ("version 2"), sprites have none.
   std::string heading = fmt::format("{}: {}", printable(name_), summary.title);
-  if (!summary.version.empty()) heading += json["version"].is_string() ? " " + summary.version : ", version " + summary.version;
+  const auto recorded = json.find("version");  // (a const object: a missing member is no member)
+  const bool named = recorded != json.end() && recorded->is_string();
+  if (!summary.version.empty()) heading += named ? " " + summary.version : ", version " + summary.version;
   heading += fmt::format(", {} bytes\n", summary.size);
   summary.text = heading + model_->summary_text(json);
   summary.json = pretty_json(json);
