@@ -1,6 +1,7 @@
 #include "referenced_input.hpp"
 
 #include <filesystem>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -50,35 +51,36 @@ bool inside(const fs::path& path, const fs::path& folder) {
   return true;
 }
 
+// An io error about the referenced file at `path`.
+Error refused(const std::string& path, std::string message) {
+  Error e = make_error(ErrorCode::io, std::move(message));
+  e.file = path;
+  return e;
+}
+
+// A name that is a path of its own (not one relative to the naming file's folder).
+std::optional<Error> absolute_name(const fs::path& named, const std::string& path) {
+  if (!named.is_absolute() && !named.has_root_name()) return std::nullopt;
+  return refused(path, "an absolute path; files are named relative to the folder of the file that names them");
+}
+
 }  // namespace
 
 Expected<std::string> resolve_reference(const std::string& referrer, const std::string& name, const OpenOptions& options) {
   const fs::path named(name);
   const fs::path folder = fs::path(referrer).parent_path();
   const std::string path = (folder / named).string();
-  const auto refuse = [&](std::string message) {
-    Error e = make_error(ErrorCode::io, std::move(message));
-    e.file = path;
-    return e;
-  };
-  if (named.is_absolute() || named.has_root_name()) {
-    return refuse("an absolute path; files are named relative to the folder of the file that names them");
-  }
+  if (auto absolute = absolute_name(named, path)) return *absolute;
   if (inside(path, folder.empty() ? fs::path(".") : folder)) return path;
   for (const std::string& root : options.reference_roots) {
     if (inside(path, root)) return path;
   }
   Wording why(fmt::format("'{}' leads out of the folder of {}", name, referrer));
-  if (options.reference_roots.empty()) {
-    why += " (give a root it may lead to, the game's resource folder, with ";
-    why += naming("reference_roots", "the reference_roots option");
-    why += ")";
-  } else {
-    why += ", and under none of the roots given (";
-    why += naming("reference_roots", "the reference_roots option");
-    why += ")";
-  }
-  Error e = refuse(std::move(why.text));
+  why += options.reference_roots.empty() ? " (give a root it may lead to, the game's resource folder, with "
+                                         : ", and under none of the roots given (";
+  why += naming("reference_roots", "the reference_roots option");
+  why += ")";
+  Error e = refused(path, std::move(why.text));
   e.settings = std::move(why.settings);
   return e;
 }
@@ -87,14 +89,8 @@ Expected<std::vector<std::uint8_t>> read_referenced_input(const std::string& ref
                                                           const OpenOptions& options, std::uint64_t& budget) {
   const fs::path named(name);
   const std::string path = (fs::path(referrer).parent_path() / named).string();
-  const auto refuse = [&](std::string message) {
-    Error e = make_error(ErrorCode::io, std::move(message));
-    e.file = path;
-    return e;
-  };
-  if (named.is_absolute() || named.has_root_name()) {
-    return refuse("an absolute path; files are named relative to the folder of the file that names them");
-  }
+  const auto refuse = [&](std::string message) { return refused(path, std::move(message)); };
+  if (auto absolute = absolute_name(named, path)) return *absolute;
   std::error_code ec;
   const auto status = fs::status(path, ec);
   if (ec) return refuse(fmt::format("cannot open: {}", ec.message()));
