@@ -21,6 +21,8 @@ import contextlib
 import ctypes
 import enum
 import functools
+import math
+import numbers
 import os
 import threading
 from dataclasses import dataclass, field
@@ -139,11 +141,46 @@ def _path(path: PathLike) -> bytes:
 
 def _text(value: str, what: str) -> bytes:
     """A name or text for the library (UTF-8, bytes kept by surrogateescape); a NUL inside is
-    refused (C would read it only up to it)."""
+    refused (C would read it only up to it), and so is anything but a str (TypeError)."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a str, found {type(value).__name__}")
     encoded = value.encode("utf-8", "surrogateescape")
     if b"\0" in encoded:
         raise ValueError(f"embedded null byte in {what} {value!r}")
     return encoded
+
+
+def _paths(paths: Sequence[PathLike], what: str) -> List[bytes]:
+    """A list of paths; one path alone is refused (iterating it would give its characters)."""
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        raise TypeError(f"{what} must be a list of paths, found the one path {paths!r}")
+    return [_path(p) for p in paths]
+
+
+def _data(data: bytes, what: str = "data") -> bytes:
+    """Bytes the library reads (bytes, bytearray, memoryview, a list of byte values); a number is
+    refused (bytes(n) would make n zero bytes)."""
+    if isinstance(data, (int, float)):
+        raise TypeError(f"{what} must be bytes, found {type(data).__name__}")
+    return bytes(data)
+
+
+def _flag(value: Any) -> int:
+    """A yes/no argument as C's 1 or 0, by its truth (int() would keep a number that ctypes cuts
+    to 32 bits: 2**32 would read as no)."""
+    return 1 if value else 0
+
+
+def _real(setting: str, value: Any) -> float:
+    """A number for a C double or float: a bool or anything not a real number is a TypeError; a
+    whole number past a double's range becomes an infinity, which the library refuses with its
+    range (not an OverflowError)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{setting} must be a number, found {value!r}")
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
 
 
 # The whole numbers a C field or argument of each type holds.
@@ -307,7 +344,7 @@ def setting_range(name: str) -> Tuple[float, float]:
     """The range the library takes for one of its own numbers ("fps", "tick_hz", "tolerance"),
     both ends included: what a front end's field should offer. Error for another name."""
     low, high = ctypes.c_double(), ctypes.c_double()
-    _call(lib.anmkit_setting_range, name.encode(), ctypes.byref(low), ctypes.byref(high))
+    _call(lib.anmkit_setting_range, _text(name, "the setting"), ctypes.byref(low), ctypes.byref(high))
     return low.value, high.value
 
 
@@ -349,7 +386,7 @@ def _settings(given: dict, use: str):
             text = value
         else:
             raise TypeError(f"{key}: expected a number, a string or a bool, found {type(value).__name__}")
-        pairs.append((key.replace("_", "-").encode(), text.encode("utf-8", "surrogateescape")))
+        pairs.append((key.replace("_", "-").encode(), _text(text, key)))
     array = (_capi.FormatSetting * max(1, len(pairs)))(*[_capi.FormatSetting(n, v) for n, v in pairs])
     return array, len(pairs)
 
@@ -360,15 +397,15 @@ def _options(skeleton: Optional[PathLike], fps: Optional[float], tick_hz: Option
     if skeleton is not None:
         options.skeleton = _path(skeleton)
     # Folders the files a model names may lie under, besides its own (the game's resource folder).
-    roots = [_path(root) for root in given.pop("reference_roots", ())]
+    roots = _paths(given.pop("reference_roots", ()), "reference_roots")
     if roots:
         options._roots_array = (ctypes.c_char_p * len(roots))(*roots)  # lives as long as the options
         options.reference_roots = ctypes.cast(options._roots_array, ctypes.POINTER(ctypes.c_char_p))
         options.reference_root_count = len(roots)
     if fps is not None:
-        options.fps = fps
+        options.fps = _real("fps", fps)
     if tick_hz is not None:
-        options.tick_hz = tick_hz
+        options.tick_hz = _real("tick_hz", tick_hz)
     for key in [k for k in given if k in _LIMITS]:
         c_type = dict(_capi.OpenOptions._fields_)[key]
         setattr(options, key, _whole(key, given.pop(key), c_type))
@@ -425,10 +462,10 @@ def _export_options(*, scale: Optional[int] = None, raw: bool = False, sequence:
             raise Error(_capi.INVALID_ARGUMENT, f"{setting} must be from {low} to {(1 << bits) - 1}, found {value}")
     if scale is not None:
         options.scale = scale
-    options.raw = int(raw)
+    options.raw = _flag(raw)
     if sequence is not None:
         options.sequence = sequence
-    options.flipbook = int(flipbook)
+    options.flipbook = _flag(flipbook)
     if flipbook_ticks is not None:
         options.flipbook_ticks = flipbook_ticks
     options.state = state
@@ -558,7 +595,7 @@ class Document:
         return _handed_out(function, self._live(), *args)
 
     def _text(self, function, flag: bool) -> str:
-        return _handed_out(function, self._live(), int(flag), text=True)
+        return _handed_out(function, self._live(), _flag(flag), text=True)
 
     @_using
     def write(self) -> bytes:
@@ -570,7 +607,7 @@ class Document:
         """Writes the file atomically; the file it was opened from is kept unless asked."""
         options = _capi.SaveOptions()
         lib.anmkit_save_options_init(ctypes.byref(options))
-        options.overwrite_source = int(overwrite_source)
+        options.overwrite_source = _flag(overwrite_source)
         _call(lib.anmkit_save, self._live(), _path(path), ctypes.byref(options))
 
     @_using
@@ -586,7 +623,7 @@ class Document:
     @_using
     def to_gltf(self, binary: bool = True) -> bytes:
         """glTF 2.0 of a skeletal document (.glb, or .gltf JSON with its buffer embedded)."""
-        return self._bytes(lib.anmkit_to_gltf, int(binary))
+        return self._bytes(lib.anmkit_to_gltf, _flag(binary))
 
     @_using
     def export(self, kind: str, **options: Any) -> "Export":
@@ -619,7 +656,7 @@ class Document:
         c_options = _export_options(**options)
         save = _capi.SaveOptions()
         lib.anmkit_save_options_init(ctypes.byref(save))
-        save.overwrite_source = int(overwrite_source)
+        save.overwrite_source = _flag(overwrite_source)
         warnings = ctypes.c_void_p()
         _call(lib.anmkit_export_save, self._live(), _text(kind, "the kind"), ctypes.byref(c_options), _path(path),
               ctypes.byref(save), ctypes.byref(warnings))
@@ -680,7 +717,7 @@ class Document:
             raise ValueError("out= takes the NumPy arrays of an earlier Pose")
         buffers = {}
         for key, (width, code) in sizes.items():
-            array_ = getattr(out, key)
+            array_ = getattr(out, key, None)  # not a Pose: refused below
             wanted = tuple(shape) + ((width,) if width else ())
             dtype = _np.float32 if code == "f" else _np.uint8
             if not isinstance(array_, _np.ndarray) or array_.shape != wanted or array_.dtype != dtype or \
@@ -713,7 +750,7 @@ class Document:
         same shape whose arrays are filled again instead of new ones (NumPy only)."""
         bones = len(self.skeleton.bones)
         return self._sample_into((bones,), out, lambda arrays: _call(
-            lib.anmkit_sample, self._sampler_handle(), float(frame), ctypes.byref(arrays)))
+            lib.anmkit_sample, self._sampler_handle(), _real("frame", frame), ctypes.byref(arrays)))
 
     @_using
     def sample_all(self, first: int = 0, count: Optional[int] = None, out: Optional[Pose] = None) -> Pose:
@@ -771,9 +808,16 @@ class Document:
         shape_error = "a picture is (height, width) pens or (height, width, 4) RGBA, every row as wide"
         if have_numpy():
             try:
-                data = _np.ascontiguousarray(_np.asarray(picture, dtype=_np.uint8))
+                given = _np.asarray(picture)
             except ValueError:  # ragged rows
                 raise ValueError(shape_error) from None
+            # As bytes() takes values without NumPy: whole numbers 0 to 255, nothing cast or wrapped
+            # (NumPy would make 256 a 0 and 1.7 a 1).
+            if given.size and given.dtype.kind not in "biu":
+                raise TypeError(f"a picture holds whole numbers from 0 to 255, found {given.dtype} values")
+            if given.size and given.dtype.kind in "iu" and (given.min() < 0 or given.max() > 255):
+                raise ValueError("a picture holds whole numbers from 0 to 255 (pens or RGBA channels)")
+            data = _np.ascontiguousarray(given.astype(_np.uint8))
             shape = data.shape
             raw = data.tobytes()
         else:
@@ -819,7 +863,7 @@ def open_bytes(data: bytes, name: str = "", *, skeleton: Optional[PathLike] = No
     """Opens bytes already in memory (copied); `name` is used in messages. Options as for open()."""
     options = _options(skeleton, fps, tick_hz, options)
     out = ctypes.c_void_p()
-    data = bytes(data)
+    data = _data(data)
     _call(lib.anmkit_open_memory, data, len(data), _text(name, "the name"), ctypes.byref(options), ctypes.byref(out))
     return Document(out.value, name)
 
@@ -828,7 +872,7 @@ def from_json(text: Union[str, bytes], name: str = "", *, skeleton: Optional[Pat
               fps: Optional[float] = None, tick_hz: Optional[float] = None, **options) -> Document:
     """The document a JSON dump describes (Document.to_json's exact inverse). Options as for open()."""
     options = _options(skeleton, fps, tick_hz, options)
-    data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else bytes(text)
+    data = text.encode("utf-8", "surrogateescape") if isinstance(text, str) else _data(text, "text")
     out = ctypes.c_void_p()
     _call(lib.anmkit_from_json, data, len(data), _text(name, "the name"), ctypes.byref(options), ctypes.byref(out))
     return Document(out.value, name)
@@ -868,9 +912,9 @@ def from_gltf(data: bytes, target: str, name: str = "", *, animation: Optional[s
     if animation is not None:
         options.animation = _text(animation, "the animation")
     if fps is not None:
-        options.fps = fps
+        options.fps = _real("fps", fps)
     if tolerance is not None:
-        options.tolerance = tolerance
+        options.tolerance = _real("tolerance", tolerance)
     if folder is not None:
         options.folder = _path(folder)
     if max_input_bytes is not None:
@@ -879,7 +923,9 @@ def from_gltf(data: bytes, target: str, name: str = "", *, animation: Optional[s
     array, count = _settings(settings, "when_importing")
     options.format_settings = ctypes.cast(array, ctypes.POINTER(_capi.FormatSetting))
     options.format_setting_count = count
-    data = bytes(data)
+    if base is not None and not isinstance(base, Document):
+        raise TypeError(f"base must be a Document, found {type(base).__name__}")
+    data = _data(data)
     out, warnings = ctypes.c_void_p(), ctypes.c_void_p()
     # The base stays open until the import has read it, whatever another thread does.
     with base._hold() if base is not None else contextlib.nullcontext():
@@ -895,7 +941,7 @@ def model_to_gltf(path: PathLike, binary: bool = True, **limits: int) -> Tuple[b
     sequence; and the warnings (sequences skipped, bones the skeleton lacks)."""
     options = _options(None, None, None, dict(limits))
     warnings = ctypes.c_void_p()
-    glb = _handed_out(lib.anmkit_model_to_gltf, _path(path), ctypes.byref(options), int(binary),
+    glb = _handed_out(lib.anmkit_model_to_gltf, _path(path), ctypes.byref(options), _flag(binary),
                       trailing=(ctypes.byref(warnings),))
     return glb, _diagnostics(warnings)
 
@@ -904,7 +950,7 @@ def model_summary(path: PathLike, as_json: bool = False, **limits: int) -> str:
     """What `anmkit info MODEL` prints of a model file (GEM .mdl, LM .bin): its skeleton and the
     animation files it names, each with whether it exists."""
     options = _options(None, None, None, dict(limits))
-    return _handed_out(lib.anmkit_model_summary, _path(path), ctypes.byref(options), int(as_json), text=True)
+    return _handed_out(lib.anmkit_model_summary, _path(path), ctypes.byref(options), _flag(as_json), text=True)
 
 
 @dataclass(frozen=True)
@@ -937,7 +983,7 @@ def model_sequences(path: PathLike, **limits: int) -> List[ModelSequence]:
 
 def detect(data: bytes) -> Optional[str]:
     """The format these bytes are by content ("gem", "lm", "mm2"), or None."""
-    data = bytes(data)
+    data = _data(data)
     found = lib.anmkit_detect(data, len(data))
     return found.decode() if found else None
 
@@ -974,7 +1020,7 @@ def find_skeleton(path: PathLike, roots: Sequence[PathLike] = (), **limits: int)
     with every bone it animates; else, when its folder has no model file of its format, one under
     `roots` (folders and model files) naming a file of its name."""
     options = _options(None, None, None, dict(limits))
-    encoded = [_path(r) for r in roots]
+    encoded = _paths(roots, "roots")
     root_array = (ctypes.c_char_p * max(1, len(encoded)))(*encoded)
     model, model_size = ctypes.POINTER(ctypes.c_char)(), ctypes.c_size_t()
     text, text_size = ctypes.POINTER(ctypes.c_char)(), ctypes.c_size_t()
