@@ -339,7 +339,7 @@ Result check_pose_arrays_size(anmkit_sampler* sampler, std::uint32_t bones, std:
           return "capi: sample with pose arrays of struct_size " + std::to_string(size) + ": " +
                  anmkit_status_name(s) + " " + e.message + ", not " + anmkit_status_name(wanted);
         }
-        for (int i = 0; i < 5; ++i) {
+        for (std::size_t i = 0; i < 5; ++i) {
           const bool within = places[2 + i].end() <= size && s == ANMKIT_OK;
           const bool as_whole = got[i] == expected[i];
           const bool touched = std::any_of(got[i].begin(), got[i].end(), [](unsigned char c) { return c != untouched; });
