@@ -29,6 +29,13 @@ export const PAGE_FIELDS = {
   anmkit_sprite_step: { state: 'u32', ticks: 'u32' },
 };
 
+// The reference roots of anmkit_open_options, read the same way but kept apart: the offsets of
+// PAGE_FIELDS are held to a fixed table by Wasm.LayoutIsTheHeaders (tests/wasm/
+// page_layout_test.mjs), which lists what the page read before it offered roots.
+export const REFERENCE_ROOT_FIELDS = {
+  anmkit_open_options: { reference_roots: 'ptr', reference_root_count: 'u32' },
+};
+
 // { error: { sizeof: 2480, code: 0, ..., message: 1296 }, open_options: { sizeof: 72, ... }, ... }
 // from the module's layout text: each struct by its name without "anmkit_", its size as `sizeof`
 // (no C field can be called that), each field the page uses as its byte offset.

@@ -1,9 +1,13 @@
 // anmkit's C API (include/anmkit/anmkit.h) as the WebAssembly module exposes it, wrapped for the
-// page: documents opened from the module's in-memory file system (dropped files are written there
-// when first opened), errors thrown as AnmkitError. Struct sizes and field offsets are the
-// module's own (abi_layout.js, from anmkit_abi_layout), read once at start-up into `kit.L`.
+// page: documents opened from the module's in-memory file system (module_files.js writes dropped
+// files there while the page uses them), errors thrown as AnmkitError. Struct sizes and field
+// offsets are the module's own (abi_layout.js, from anmkit_abi_layout), read once at start-up into
+// `kit.L`. Every buffer the page allocates and every handle it is given is freed on every path,
+// errors included (try/finally): a page that opens thousands of hostile files must not fill the
+// module's heap. Names inside files are bytes, shown as printable.js says.
 
-import { structLayouts } from './abi_layout.js';
+import { REFERENCE_ROOT_FIELDS, structLayouts } from './abi_layout.js';
+import { printable, utf8OrNull } from './printable.js';
 
 export class AnmkitError extends Error {
   constructor(code, codeName, file, offset, pointer, message) {
@@ -24,7 +28,9 @@ export class Anmkit {
     if (typeof M._anmkit_abi_layout !== 'function') {
       throw new Error('anmkit.h changed: the module has no anmkit_abi_layout (it is older than the page)');
     }
-    this.L = structLayouts(M.UTF8ToString(M._anmkit_abi_layout()));
+    const layout = M.UTF8ToString(M._anmkit_abi_layout());
+    this.L = structLayouts(layout);
+    this.rootsAt = structLayouts(layout, REFERENCE_ROOT_FIELDS).open_options;
     this.error = M._malloc(this.L.error.sizeof);
     this.version = M.UTF8ToString(M._anmkit_library_version());
   }
@@ -54,6 +60,59 @@ export class Anmkit {
     return p;
   }
 
+  // fn(...buffers) with a buffer of each size in `sizes` (at least 1 byte), all freed afterwards
+  // whether fn returns or throws.
+  withBuffers(sizes, fn) {
+    const M = this.M;
+    const buffers = [];
+    try {
+      for (const size of sizes) buffers.push(M._malloc(Math.max(1, size)));
+      return fn(...buffers);
+    } finally {
+      for (const p of buffers) M._free(p);
+    }
+  }
+
+  // The `size` bytes at `p` (a name the library gives as bytes).
+  bytesAt(p, size) { return this.M.HEAPU8.slice(p, p + size); }
+  // A name from a file, to show (printable.js).
+  name(p, size) { return printable(this.bytesAt(p, size)); }
+
+  // Options for the open and model functions: the defaults, `skeleton` (a path in the module's
+  // file system), `fps`, `tickHz`, and `referenceRoots` (folders there under which the files a
+  // model names may lie besides its own folder). Returns { pointer, free }.
+  openOptions({ skeleton = null, fps = 0, tickHz = 0, referenceRoots = [] } = {}) {
+    const M = this.M;
+    const O = this.L.open_options;
+    const owned = [];
+    const free = () => { for (const p of owned) M._free(p); };
+    try {
+      const options = this.alloc(O);
+      owned.push(options);
+      M._anmkit_open_options_init(options);
+      if (skeleton) {
+        owned.push(this.cstring(skeleton));
+        this.setU32(options + O.skeleton, owned[owned.length - 1]);
+      }
+      this.setF64(options + O.fps, fps);
+      this.setF64(options + O.tick_hz, tickHz);
+      if (referenceRoots.length) {
+        const roots = M._malloc(4 * referenceRoots.length);
+        owned.push(roots);
+        referenceRoots.forEach((root, i) => {
+          owned.push(this.cstring(root));
+          this.setU32(roots + 4 * i, owned[owned.length - 1]);
+        });
+        this.setU32(options + this.rootsAt.reference_roots, roots);
+        this.setU32(options + this.rootsAt.reference_root_count, referenceRoots.length);
+      }
+      return { pointer: options, free };
+    } catch (error) {
+      free();
+      throw error;
+    }
+  }
+
   // Throws the error the last call left, when its status is not 0.
   check(status) {
     if (status === 0) return;
@@ -80,34 +139,32 @@ export class Anmkit {
 
   detect(bytes) {
     const M = this.M;
-    const p = M._malloc(Math.max(1, bytes.length));
-    M.HEAPU8.set(bytes, p);
-    const name = M._anmkit_detect(p, bytes.length);
-    M._free(p);
-    return name ? M.UTF8ToString(name) : null;
+    return this.withBuffers([bytes.length], (p) => {
+      M.HEAPU8.set(bytes, p);
+      const name = M._anmkit_detect(p, bytes.length);
+      return name ? M.UTF8ToString(name) : null;
+    });
   }
 
   // Opens the file at `path` (in the module's file system); `skeleton` a .mdl or .bin path there.
   open(path, { skeleton = null, tickHz = 0, fps = 0 } = {}) {
     const M = this.M;
-    const O = this.L.open_options;
-    const options = this.alloc(O);
-    M._anmkit_open_options_init(options);
-    const strings = [this.cstring(path)];
-    if (skeleton) {
-      strings.push(this.cstring(skeleton));
-      this.setU32(options + O.skeleton, strings[1]);
-    }
-    this.setF64(options + O.fps, fps);
-    this.setF64(options + O.tick_hz, tickHz);
-    const out = M._malloc(4);
+    const options = this.openOptions({ skeleton, tickHz, fps });
+    const p = this.cstring(path);
     try {
-      this.check(M._anmkit_open_file(strings[0], options, out, this.error));
-      return new Document(this, this.u32(out), path);
+      const handle = this.withBuffers([4], (out) => {
+        this.check(M._anmkit_open_file(p, options.pointer, out, this.error));
+        return this.u32(out);
+      });
+      try {
+        return new Document(this, handle, path);
+      } catch (error) {
+        M._anmkit_free(handle);
+        throw error;
+      }
     } finally {
-      for (const s of strings) M._free(s);
-      M._free(options);
-      M._free(out);
+      M._free(p);
+      options.free();
     }
   }
 
@@ -144,33 +201,39 @@ export class Anmkit {
     try {
       this.check(M._anmkit_find_skeleton(p, 0, 0, 0, out, out + 4, out + 8, out + 12, out + 16, out + 20, this.error));
       const model = this.u32(out) ? M.UTF8ToString(this.u32(out), this.u32(out + 4)) : null;
-      const why = M.UTF8ToString(this.u32(out + 12), this.u32(out + 16));
+      const why = this.name(this.u32(out + 12), this.u32(out + 16));
+      return model ? { model, why } : null;
+    } finally {
+      // What a failed call leaves is 0, which the frees take.
       M._anmkit_bytes_free(this.u32(out));
       M._anmkit_bytes_free(this.u32(out + 12));
       M._anmkit_diagnostics_free(this.u32(out + 20));
-      return model ? { model, why } : null;
-    } finally {
       M._free(p);
       M._free(out);
     }
   }
 
-  // A model file (.mdl, .bin): { format, jointCount, sequences: [{ name, file, declaredBy, exists }] }.
-  model(path) {
+  // A model file (.mdl, .bin): { format, jointCount, sequences: [{ name, file, fileText, declaredBy,
+  // exists }] }: `file` as written, shown; `fileText` the same as a path, or null when its bytes
+  // are not UTF-8. `referenceRoots`: as for openOptions (whether a file outside the model's folder
+  // exists for it).
+  model(path, { referenceRoots = [] } = {}) {
     const M = this.M;
     const { model_sequence: S } = this.L;
     const p = this.cstring(path);
     const out = M._malloc(4);
     const s = this.alloc(S);
-    const text = (at, size) => M.UTF8ToString(this.u32(s + at), this.u32(s + size));
+    const options = this.openOptions({ referenceRoots });
+    const text = (at, size) => this.name(this.u32(s + at), this.u32(s + size));
     try {
-      this.check(M._anmkit_model_open(p, 0, out, this.error));
+      this.check(M._anmkit_model_open(p, options.pointer, out, this.error));
       const model = this.u32(out);
       try {
         const sequences = [];
         for (let i = 0; i < M._anmkit_model_sequence_count(model); ++i) {
           this.check(M._anmkit_model_sequence_get(model, i, s, this.error));
           sequences.push({ name: text(S.name, S.name_size), file: text(S.file, S.file_size),
+                           fileText: utf8OrNull(this.bytesAt(this.u32(s + S.file), this.u32(s + S.file_size))),
                            declaredBy: text(S.declared_by, S.declared_by_size), exists: this.i32(s + S.exists) === 1 });
         }
         return { format: M.UTF8ToString(M._anmkit_model_format(model)), jointCount: M._anmkit_model_joint_count(model),
@@ -180,6 +243,7 @@ export class Anmkit {
       }
     } finally {
       for (const q of [p, out, s]) M._free(q);
+      options.free();
     }
   }
 }
@@ -202,6 +266,8 @@ export class Document {
     if (this.handle) this.kit.M._anmkit_free(this.handle);
     if (this.poses) for (const p of Object.values(this.poses.pointers)) this.kit.M._free(p);
     this.handle = this.sampler = 0;
+    this.poses = null;
+    this.pens = null;
   }
 
   validate() {
@@ -210,9 +276,10 @@ export class Document {
     const D = kit.L.diagnostic;
     const out = M._malloc(4);
     const d = kit.alloc(D);
+    let list = 0;
     try {
       kit.check(M._anmkit_validate(this.handle, out, kit.error));
-      const list = kit.u32(out);
+      list = kit.u32(out);
       const found = [];
       for (let i = 0; i < M._anmkit_diagnostics_count(list); ++i) {
         kit.setU32(d + D.struct_size, D.sizeof);
@@ -225,9 +292,9 @@ export class Document {
           pointer: M.UTF8ToString(kit.u32(d + D.pointer)),
         });
       }
-      M._anmkit_diagnostics_free(list);
       return found;
     } finally {
+      M._anmkit_diagnostics_free(list);
       M._free(out);
       M._free(d);
     }
@@ -251,13 +318,12 @@ export class Document {
       };
       for (let b = 0; b < info.boneCount; ++b) {
         kit.check(M._anmkit_bone_get(this.handle, b, bone, kit.error));
-        info.bones.push({ name: M.UTF8ToString(kit.u32(bone + B.name), kit.u32(bone + B.name_size)),
-                          joint: kit.i32(bone + B.joint) });
+        info.bones.push({ name: kit.name(kit.u32(bone + B.name), kit.u32(bone + B.name_size)), joint: kit.i32(bone + B.joint) });
       }
       for (let j = 0; j < info.jointCount; ++j) {
         kit.check(M._anmkit_joint_get(this.handle, j, joint, kit.error));
         info.joints.push({
-          name: M.UTF8ToString(kit.u32(joint + J.name), kit.u32(joint + J.name_size)), parent: kit.i32(joint + J.parent),
+          name: kit.name(kit.u32(joint + J.name), kit.u32(joint + J.name_size)), parent: kit.i32(joint + J.parent),
           mirrored: kit.i32(joint + J.mirrored) === 1, translation: f32s(joint + J.translation, 3),
           rotation: f32s(joint + J.rotation, 4), scale: f32s(joint + J.scale, 3),
         });
@@ -277,10 +343,11 @@ export class Document {
     const M = kit.M;
     const n = this.clip().boneCount;
     if (!this.sampler) {
-      const out = M._malloc(4);
-      kit.check(M._anmkit_sampler_new(this.handle, out, kit.error));
-      this.sampler = kit.u32(out);
-      M._free(out);
+      this.sampler = kit.withBuffers([4], (out) => {
+        kit.check(M._anmkit_sampler_new(this.handle, out, kit.error));
+        return kit.u32(out);
+      });
+      // Owned by the document from here (free() releases them).
       const A = kit.L.pose_arrays;
       const pointers = {
         arrays: kit.alloc(A), translation: M._malloc(12 * n + 4), rotation: M._malloc(16 * n + 4),
@@ -301,67 +368,77 @@ export class Document {
     };
   }
 
-  // The sprite: canvas size, palette (RGBA bytes), stored frames (pens, drawn rect, own size),
-  // composed states (pens), sequences of { state, ticks }, tick rate.
+  // The sprite: canvas size, palette (RGBA bytes), stored frames (drawn rect, own size),
+  // sequences of { state, ticks }, tick rate. Pixels are not read here: a 4096 x 4096 sprite has
+  // 16 MB of pens a state, so `statePens(k)` and `framePens(f)` read one picture when it is shown.
   spriteData() {
     if (this.spriteInfo) return this.spriteInfo;
     const { kit } = this;
     const M = kit.M;
     const { sprite_info: I, rect: R, sprite_step: S } = kit.L;
-    const p = kit.alloc(I);
-    const copy = (pointer, size) => M.HEAPU8.slice(pointer, pointer + size);
     const rect = (at) => [R.x, R.y, R.width, R.height].map((offset) => kit.u32(at + offset));
-    try {
+    const s = kit.withBuffers([I.sizeof], (p) => {
+      M.HEAPU8.fill(0, p, p + I.sizeof);
+      kit.setU32(p + I.struct_size, I.sizeof);
       kit.check(M._anmkit_sprite_info_get(this.handle, p, kit.error));
-      const s = {
+      return {
         width: kit.u32(p + I.width), height: kit.u32(p + I.height), frameCount: kit.u32(p + I.frame_count),
         stateCount: kit.u32(p + I.state_count), sequenceCount: kit.u32(p + I.sequence_count),
         paletteSize: kit.u32(p + I.palette_size), planes: kit.u32(p + I.planes), tickHz: kit.f64(p + I.tick_hz),
-        frames: [], states: [], sequences: [],
+        frames: [], sequences: [],
+        statePens: (k) => this.statePens(k), framePens: (f) => this.framePens(f),
       };
-      const palette = M._malloc(s.paletteSize * 4);
+    });
+    s.palette = kit.withBuffers([s.paletteSize * 4], (palette) => {
       kit.check(M._anmkit_sprite_palette(this.handle, palette, s.paletteSize * 4, kit.error));
-      s.palette = copy(palette, s.paletteSize * 4);
-      M._free(palette);
-      for (let f = 0; f < s.frameCount; ++f) {
-        const rects = M._malloc(2 * R.sizeof);
+      return kit.bytesAt(palette, s.paletteSize * 4);
+    });
+    for (let f = 0; f < s.frameCount; ++f) {
+      s.frames.push(kit.withBuffers([2 * R.sizeof], (rects) => {
         kit.check(M._anmkit_sprite_frame_rect(this.handle, f, rects, rects + R.sizeof, kit.error));
         const drawn = rect(rects);
         const size = rect(rects + R.sizeof);
-        M._free(rects);
-        const bytes = size[2] * size[3];
-        const pens = M._malloc(Math.max(1, bytes));
-        kit.check(M._anmkit_sprite_frame_pixels(this.handle, f, pens, bytes, kit.error));
-        s.frames.push({ x: drawn[0], y: drawn[1], drawnWidth: drawn[2], drawnHeight: drawn[3], width: size[2], height: size[3],
-                        pens: copy(pens, bytes) });
-        M._free(pens);
-      }
-      const canvas = s.width * s.height;
-      for (let k = 0; k < s.stateCount; ++k) {
-        const pens = M._malloc(Math.max(1, canvas));
-        kit.check(M._anmkit_sprite_state_pixels(this.handle, k, pens, canvas, kit.error));
-        s.states.push(copy(pens, canvas));
-        M._free(pens);
-      }
-      const count = M._malloc(4);
-      for (let q = 0; q < s.sequenceCount; ++q) {
-        kit.check(M._anmkit_sprite_sequence(this.handle, q, 0, 0, count, kit.error));
-        const n = kit.u32(count);
-        const steps = M._malloc(Math.max(1, S.sizeof * n));
-        kit.check(M._anmkit_sprite_sequence(this.handle, q, steps, n, count, kit.error));
-        const list = [];
-        for (let i = 0; i < n; ++i) {
-          const step = steps + S.sizeof * i;
-          list.push({ state: kit.u32(step + S.state), ticks: kit.u32(step + S.ticks) });
-        }
-        s.sequences.push(list);
-        M._free(steps);
-      }
-      M._free(count);
-      this.spriteInfo = s;
-      return s;
-    } finally {
-      M._free(p);
+        return { x: drawn[0], y: drawn[1], drawnWidth: drawn[2], drawnHeight: drawn[3], width: size[2], height: size[3] };
+      }));
     }
+    for (let q = 0; q < s.sequenceCount; ++q) {
+      const n = kit.withBuffers([4], (count) => {
+        kit.check(M._anmkit_sprite_sequence(this.handle, q, 0, 0, count, kit.error));
+        return kit.u32(count);
+      });
+      s.sequences.push(kit.withBuffers([S.sizeof * n, 4], (steps, count) => {
+        kit.check(M._anmkit_sprite_sequence(this.handle, q, steps, n, count, kit.error));
+        return Array.from({ length: n }, (_, i) => ({ state: kit.u32(steps + S.sizeof * i + S.state),
+                                                       ticks: kit.u32(steps + S.sizeof * i + S.ticks) }));
+      }));
+    }
+    this.spriteInfo = s;
+    return s;
+  }
+
+  // The pens of composed state `k` (canvas size, a pen a byte). The last picture read is kept, so
+  // that a redraw (another zoom) reads nothing again.
+  statePens(k) {
+    const s = this.spriteData();
+    return this.picturePens(`state ${k}`, s.width * s.height,
+                            (pens, size) => this.kit.M._anmkit_sprite_state_pixels(this.handle, k, pens, size, this.kit.error));
+  }
+
+  // The pens of stored frame `f` (its own size).
+  framePens(f) {
+    const frame = this.spriteData().frames[f];
+    return this.picturePens(`frame ${f}`, frame.width * frame.height,
+                            (pens, size) => this.kit.M._anmkit_sprite_frame_pixels(this.handle, f, pens, size, this.kit.error));
+  }
+
+  picturePens(key, size, read) {
+    if (this.pens && this.pens.key === key) return this.pens.bytes;
+    if (!this.handle) throw new Error('the document was closed');
+    const bytes = this.kit.withBuffers([size], (pens) => {
+      this.kit.check(read(pens, size));
+      return this.kit.bytesAt(pens, size);
+    });
+    this.pens = { key, bytes };
+    return bytes;
   }
 }

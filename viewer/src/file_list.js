@@ -1,12 +1,13 @@
 // The files dropped or picked: names and sizes at once, then format, version and validity filled
 // in the background a few files at a time (each read, opened and validated on its own), so that a
-// folder of thousands stays responsive. A file's bytes are read only when needed.
+// folder of thousands stays responsive. A file's bytes are read only when needed. A file that
+// cannot be read gets a row that says so, and the rest are looked at all the same.
 
 export class FileList {
   constructor(table, summary, inspect) {
     this.table = table;
     this.summary = summary;
-    this.inspect = inspect;  // (entry) => { format, version, valid, errors, warnings, error }
+    this.inspect = inspect;  // (entry) => { format, version, errors, warnings, error, unreadable }
     this.entries = [];
     this.onSelect = () => {};
     this.queue = [];
@@ -45,34 +46,43 @@ export class FileList {
   async work() {
     if (this.working) return;
     this.working = true;
-    while (this.queue.length) {
-      const started = performance.now();
-      while (this.queue.length && performance.now() - started < 12) await this.fill(this.queue.shift());
+    try {
+      while (this.queue.length) {
+        const started = performance.now();
+        while (this.queue.length && performance.now() - started < 12) await this.fill(this.queue.shift());
+        this.updateSummary();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    } finally {
+      this.working = false;
       this.updateSummary();
-      await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    this.working = false;
-    this.updateSummary();
   }
 
   async fill(entry) {
     if (entry.info) return entry.info;
-    entry.info = await this.inspect(entry);
+    try {
+      entry.info = await this.inspect(entry);
+    } catch (error) {
+      entry.info = { error: `cannot be looked at: ${error}` };  // one file's failure stops no other
+    }
     const cells = entry.row.cells;
     const i = entry.info;
-    cells[1].textContent = i.format || (i.model ? `${i.model} model` : 'not an animation');
+    cells[1].textContent = i.unreadable ? 'unreadable' : i.format || (i.model ? `${i.model} model` : 'not an animation');
     cells[2].textContent = i.version || '';
-    cells[4].textContent = i.error ? `invalid: ${i.error}` : i.format ? (i.errors ? `invalid (${i.errors} errors)` : i.warnings ? `valid (${i.warnings} warnings)` : 'valid') : '';
+    cells[4].textContent = i.unreadable ? i.error : i.error ? `invalid: ${i.error}`
+      : i.format ? (i.errors ? `invalid (${i.errors} errors)` : i.warnings ? `valid (${i.warnings} warnings)` : 'valid') : '';
     entry.row.className = i.error || i.errors ? 'invalid' : i.format ? 'valid' : 'other';
     return entry.info;
   }
 
   updateSummary() {
     const done = this.entries.filter((e) => e.info);
-    const animations = done.filter((e) => e.info.format || e.info.error);
+    const unreadable = done.filter((e) => e.info.unreadable).length;
+    const animations = done.filter((e) => !e.info.unreadable && (e.info.format || e.info.error));
     const invalid = animations.filter((e) => e.info.error || e.info.errors).length;
     this.summary.textContent = `${this.entries.length} files` +
       (done.length < this.entries.length ? `, ${this.entries.length - done.length} still to look at` : '') +
-      `; ${animations.length - invalid} valid, ${invalid} invalid`;
+      `; ${animations.length - invalid} valid, ${invalid} invalid` + (unreadable ? `, ${unreadable} unreadable` : '');
   }
 }

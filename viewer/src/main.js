@@ -4,6 +4,7 @@
 // small hook the tests (and curious users) drive it with.
 import { Anmkit } from './anmkit.js';
 import { FileList } from './file_list.js';
+import { ModuleFiles } from './module_files.js';
 import { nodesOf } from './pose.js';
 import { SkeletonView } from './skeleton_view.js';
 import { SpriteView, schedule, stepAt } from './sprite_view.js';
@@ -15,28 +16,43 @@ const extension = (path) => path.slice(path.lastIndexOf('.') + 1).toLowerCase();
 const folderOf = (path) => path.slice(0, path.lastIndexOf('/') + 1);
 const stemOf = (path) => path.slice(0, path.lastIndexOf('.'));
 
+// `name` (a path a model file gives, '/' between folders) from `folder` (a list path ending in
+// '/'): the list's path it names, or null when it climbs out of everything dropped.
+function joined(folder, name) {
+  const parts = [];
+  for (const part of (folder + name).split('/')) {
+    if (part === '..') {
+      if (!parts.length) return null;
+      parts.pop();
+    } else if (part !== '.' && part !== '') {
+      parts.push(part);
+    }
+  }
+  return parts.join('/');
+}
+
 let kit;
-let current = null;  // { entry, document, nodes, frame, playing, sequences }
+let moduleFiles;     // the files written into the module's file system while in use
+let current = null;  // { entry, document, nodes, frame, playing, sequences, paths (held) }
+let opening = 0;     // which openEntry call is the latest: an older one still reading gives way
+const SUPERSEDED = new Error('another file was opened meanwhile');
 const files = new FileList($('#files'), $('#files-summary'), inspect);
 const skeletonView = new SkeletonView($('#skeleton-canvas'), $('#tooltip'));
 const spriteView = new SpriteView($('#sprite-view'));
 
 // ---- Files ----------------------------------------------------------------------------------
 
-async function written(entry) {
-  const path = MEMFS_ROOT + entry.path;
-  if (!kit.M.FS.analyzePath(path).exists) kit.writeFile(path, await entry.bytes());
-  return path;
-}
-
-function forget(path) {
-  try { kit.M.FS.unlink(path); } catch { /* not there */ }
-}
+// What a file that cannot be read (removed after it was picked, no permission) says on its row.
+const unreadable = (error) => `cannot be read: ${error && error.name ? `${error.name}: ${error.message}` : String(error)}`;
 
 // Format, version and validity of one file, for the list (its bytes are let go afterwards).
 async function inspect(entry) {
-  const path = await written(entry);
-  const open = current && current.paths && current.paths.includes(path);
+  let path;
+  try {
+    path = await moduleFiles.hold(entry);
+  } catch (error) {
+    return { error: unreadable(error), unreadable: true };
+  }
   try {
     const ext = extension(entry.path);
     const head = kit.M.FS.readFile(path);
@@ -60,21 +76,41 @@ async function inspect(entry) {
   } catch (error) {
     return { error: userWords(error.message) };
   } finally {
-    if (!open) forget(path);
+    moduleFiles.release(path);
   }
 }
 
-// The model file that pairs with `entry`, by the library's one rule (anmkit_find_skeleton):
-// every model file in its folder (by the registry's extensions) is put where the library can
-// read it, and the one it picks is mapped back to its entry.
-async function skeletonFor(entry) {
+// The model file that pairs with `entry` (then held, by `hold`), by the library's one rule
+// (anmkit_find_skeleton): the model files in its folder (by the registry's extensions) are put
+// where the library can read them for the search, and all but the one it picks are let go at once.
+async function skeletonFor(entry, hold) {
   const folder = folderOf(entry.path);
   const extensions = new Set(kit.formats().map((f) => f.skeletonExtension).filter(Boolean));
-  for (const candidate of files.entries.filter((e) => folderOf(e.path) === folder && extensions.has(extension(e.path)))) {
-    await written(candidate);
+  const candidates = files.entries.filter((e) => folderOf(e.path) === folder && extensions.has(extension(e.path)));
+  const searched = [];
+  try {
+    for (const candidate of candidates) {
+      try {
+        searched.push(await moduleFiles.hold(candidate));
+      } catch {
+        // An unreadable model file is no candidate (its row says why).
+      }
+    }
+    const found = kit.findSkeleton(moduleFiles.pathOf(entry));
+    const model = found ? files.byPath(found.model.slice(MEMFS_ROOT.length)) || null : null;
+    if (model) await hold(model);
+    return model;
+  } finally {
+    for (const path of searched) moduleFiles.release(path);
   }
-  const found = kit.findSkeleton(MEMFS_ROOT + entry.path);
-  return found ? files.byPath(found.model.slice(MEMFS_ROOT.length)) || null : null;
+}
+
+// The folders under which a model's {file} names may lead when the box is ticked: the top folder
+// the model was dropped in (all that was dropped, for loose files).
+function referenceRootsFor(model) {
+  if (!$('#reference-roots').checked) return [];
+  const top = model.path.includes('/') ? model.path.slice(0, model.path.indexOf('/')) : '';
+  return [(MEMFS_ROOT + top).replace(/\/$/, '')];
 }
 
 function close() {
@@ -82,7 +118,7 @@ function close() {
   spriteView.stop();
   current.playing = false;
   current.document.free();
-  for (const p of current.paths) forget(p);
+  for (const p of current.paths) moduleFiles.release(p);
   current = null;
 }
 
@@ -102,35 +138,74 @@ function isZUp([x, y, z, w]) {
   return Math.abs(up[1] - 1) < 1e-4;
 }
 
+// A .mdl's sequences, each with the dropped file it names (entry, or null), whether that file is
+// outside the model's folder, and which one to open (`sequence`, or the first it may open).
+function sequencesOf(entry, model, sequence) {
+  const folder = folderOf(entry.path);
+  const roots = referenceRootsFor(entry).length > 0;
+  const sequences = model.sequences.map((s, index) => {
+    const path = s.fileText === null ? null : joined(folder, s.fileText);
+    const outside = path === null || !path.startsWith(folder);
+    return { name: s.name, file: s.file, index, outside, entry: (path !== null && files.byPath(path)) || null };
+  });
+  const chosen = sequence !== null ? sequences.find((s) => s.entry && s.name === sequence)
+    : sequences.find((s) => s.entry && (roots || !s.outside));
+  return { sequences, chosen };
+}
+
 // Opens `entry` (an animation, or a .mdl with its sequences); `sequence` picks one of a .mdl's.
+// The files it needs are held in the module's file system while it is shown, and only those.
 async function openEntry(entry, sequence = null) {
+  const ticket = ++opening;
   close();
   showError('');
   for (const row of files.entries) row.row.classList.toggle('selected', row === entry);
   $('#title').textContent = entry.path;
+  const paths = [];
+  const hold = async (e) => {
+    let path;
+    try {
+      path = await moduleFiles.hold(e);
+    } catch (error) {
+      throw new Error(`${e.path}: ${unreadable(error)}`);
+    }
+    paths.push(path);
+    if (ticket !== opening) throw SUPERSEDED;
+    return path;
+  };
+  let sequences = null;
   try {
     let animation = entry;
     let skeleton = null;
-    let sequences = null;
-    const paths = [await written(entry)];
-    if (extension(entry.path) === 'mdl' && kit.detect(kit.M.FS.readFile(paths[0])) === null) {
-      const model = kit.model(paths[0]);
-      const folder = folderOf(entry.path);
-      sequences = model.sequences.map((s) => ({ name: s.name, entry: files.byPath(folder + s.file) || null }));
-      const chosen = sequences.find((s) => s.entry && (sequence === null || s.name === sequence));
-      if (!chosen) throw new Error(`${entry.path}: none of its ${sequences.length} sequence files was dropped with it`);
+    const first = await hold(entry);
+    if (extension(entry.path) === 'mdl' && kit.detect(kit.M.FS.readFile(first)) === null) {
+      const referenceRoots = referenceRootsFor(entry);
+      const model = kit.model(first, { referenceRoots });
+      const found = sequencesOf(entry, model, sequence);
+      sequences = found.sequences;
+      const { chosen } = found;
+      if (!chosen) {
+        const outside = sequences.filter((s) => s.entry && s.outside).length;
+        throw new Error(`${entry.path}: none of its ${sequences.length} sequence files was dropped with it` +
+                        (outside ? ` in its folder (${outside} outside it: tick "resolve model references anywhere under the dropped folder")` : ''));
+      }
       skeleton = entry;
       animation = chosen.entry;
-      paths.push(await written(animation));
+      await hold(animation);
+      // A file outside the model's folder: the library says whether the model may name it (under
+      // a reference root) or not.
+      if (chosen.outside && !kit.model(first, { referenceRoots }).sequences[chosen.index].exists) {
+        throw new Error(`${entry.path}: sequence '${chosen.name}': its file ${chosen.file} is outside the model's folder` +
+                        (referenceRoots.length ? ' and the dropped folder' : '; tick "resolve model references anywhere under the dropped folder" to open it'));
+      }
       $('#title').textContent = `${entry.path}: ${chosen.name}`;
     }
-    const bytes = kit.M.FS.readFile(MEMFS_ROOT + animation.path);
+    const bytes = kit.M.FS.readFile(moduleFiles.pathOf(animation));
     const format = kit.detect(bytes);
     const info = kit.formats().find((f) => f.name === format);
-    if (!skeleton && info && info.skeletonExtension) skeleton = await skeletonFor(animation);
-    if (skeleton && !paths.includes(MEMFS_ROOT + skeleton.path)) paths.push(await written(skeleton));
-    const document = kit.open(MEMFS_ROOT + animation.path, { skeleton: skeleton ? MEMFS_ROOT + skeleton.path : null });
-    current = { entry, document, paths, frame: 0, playing: false, sequences, skeleton };
+    if (!skeleton && info && info.skeletonExtension) skeleton = await skeletonFor(animation, hold);
+    const document = kit.open(moduleFiles.pathOf(animation), { skeleton: skeleton ? moduleFiles.pathOf(skeleton) : null });
+    current = { entry, document, paths, frame: 0, playing: false, sequences, skeleton, sequence };
     showDiagnostics(document.validate());
     $('#skeleton-name').textContent = skeleton ? `skeleton: ${skeleton.path}` : document.skeletal ? 'no skeleton: the bones hang under one root' : '';
     showSequences(sequences, entry);
@@ -151,7 +226,10 @@ async function openEntry(entry, sequence = null) {
       setFrame(0);
     }
   } catch (error) {
-    close();
+    if (current && current.paths === paths) close();
+    else for (const path of paths) moduleFiles.release(path);
+    if (error === SUPERSEDED) return;  // the newer call shows its own file
+    showSequences(sequences, entry);  // a .mdl's other sequences stay a click away
     $('#skeletal-view').hidden = true;
     $('#sprite-view').hidden = true;
     showError(error.message);
@@ -173,7 +251,8 @@ function showSequences(sequences, model) {
   if (!sequences) return;
   list.replaceChildren(...sequences.map((s) => {
     const li = document.createElement('li');
-    li.textContent = s.entry ? s.name : `${s.name} (its file was not dropped)`;
+    li.textContent = !s.entry ? `${s.name} (its file ${s.file} was not dropped)`
+      : s.outside ? `${s.name} (${s.file}: outside the model's folder)` : s.name;
     if (s.entry) li.addEventListener('click', () => openEntry(model, s.name));
     else li.className = 'missing';
     return li;
@@ -239,14 +318,28 @@ $('#step-forward').addEventListener('click', () => current && setFrame(Math.min(
 
 const fromFile = (file, path) => ({ path, size: file.size, bytes: async () => new Uint8Array(await file.arrayBuffer()) });
 
+// A file the browser cannot give (removed since, no permission) is listed all the same, and its
+// row says why; the rest of the folder is read on.
+const failed = (path, error) => ({ path, size: 0, bytes: () => Promise.reject(error) });
+
 async function entriesOf(item, prefix, out) {
   if (item.isFile) {
-    const file = await new Promise((resolve, reject) => item.file(resolve, reject));
-    out.push(fromFile(file, prefix + file.name));
+    try {
+      const file = await new Promise((resolve, reject) => item.file(resolve, reject));
+      out.push(fromFile(file, prefix + file.name));
+    } catch (error) {
+      out.push(failed(prefix + item.name, error));
+    }
   } else if (item.isDirectory) {
     const reader = item.createReader();
     for (;;) {
-      const batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject));
+      let batch;
+      try {
+        batch = await new Promise((resolve, reject) => reader.readEntries(resolve, reject));
+      } catch (error) {
+        out.push(failed(`${prefix}${item.name}/`, error));
+        break;
+      }
       if (!batch.length) break;
       for (const child of batch) await entriesOf(child, `${prefix}${item.name}/`, out);
     }
@@ -270,8 +363,13 @@ files.onSelect = (entry) => openEntry(entry);
 
 // ---- Start, and the hook ----------------------------------------------------------------------
 
+$('#reference-roots').addEventListener('change', () => {
+  if (current && current.sequences) openEntry(current.entry, current.sequence);
+});
+
 const ready = globalThis.createAnmkit().then((M) => {
   kit = new Anmkit(M);
+  moduleFiles = new ModuleFiles(kit, MEMFS_ROOT);
   $('#version').textContent = `anmkit ${kit.version} (WebAssembly)`;
   $('#status').textContent = 'Drop files or a folder here, or pick them.';
 });

@@ -1,14 +1,10 @@
 // A Might and Magic II sprite: composed states, raw patches (each with the rectangle it is drawn
 // in), a flipbook of the states, and sequence playback with the file's timing (ticks at the
 // file's tick rate); palette swatches; nearest-neighbour zoom; the shown picture saved as PNG.
-// Pen 0 is transparent.
-
-// RGBA bytes of `pens` (w x h) through the palette (RGBA bytes a pen).
-export function rgbaOf(pens, palette) {
-  const out = new Uint8ClampedArray(pens.length * 4);
-  for (let i = 0; i < pens.length; ++i) out.set(palette.subarray(4 * pens[i], 4 * pens[i] + 4), 4 * i);
-  return out;
-}
+// Pen 0 is transparent. The work is bounded, so that the page answers with a huge sprite too: a
+// picture's pens are read only when it is shown, at most one a playback tick (and only when the
+// step changes), and the canvas is capped (sprite_pixels.js).
+import { fit, rgbaOf } from './sprite_pixels.js';
 
 // When each step of a sequence starts and how long it shows, in milliseconds.
 export function schedule(steps, tickHz) {
@@ -42,17 +38,21 @@ export class SpriteView {
     this.zoom = root.querySelector('#sprite-zoom');
     this.mode.addEventListener('change', () => { this.stop(); this.refreshIndex(); this.draw(); });
     this.index.addEventListener('change', () => { this.stop(); this.draw(); });
-    this.zoom.addEventListener('change', () => this.draw());
+    this.zoom.addEventListener('change', () => this.current && this.draw(this.current));
     root.querySelector('#sprite-play').addEventListener('click', () => this.play());
     root.querySelector('#sprite-stop').addEventListener('click', () => this.stop());
     root.querySelector('#sprite-save').addEventListener('click', () => this.save());
     this.timer = 0;
+    this.source = document.createElement('canvas');  // the picture at its drawn resolution
+    this.base = null;  // the faded base behind a raw patch: { sprite, zoom, canvas }
   }
 
   show(sprite, name) {
     this.stop();
     this.sprite = sprite;
     this.name = name;
+    this.current = null;
+    this.base = null;
     this.swatches.replaceChildren(...Array.from({ length: sprite.paletteSize }, (_, pen) => {
       const c = sprite.palette.subarray(4 * pen, 4 * pen + 4);
       const swatch = document.createElement('span');
@@ -74,16 +74,32 @@ export class SpriteView {
     this.index.disabled = mode === 'flipbook';
   }
 
-  // What the canvas shows: { pens, width, height, caption, rect? }.
+  // What the canvas shows: { pens, width, height, caption, rect? } (the pens read now).
   picture(mode = this.mode.value, index = Number(this.index.value || 0), state = null) {
     const s = this.sprite;
     if (mode === 'raw') {
       const f = s.frames[index];
-      return { pens: f.pens, width: f.width, height: f.height, rect: f,
+      return { pens: s.framePens(index), width: f.width, height: f.height, rect: f,
                caption: `stored frame ${index}: ${f.width}x${f.height}, drawn in ${f.drawnWidth}x${f.drawnHeight} at (${f.x}, ${f.y})` };
     }
     const k = state ?? (mode === 'states' ? index : 0);
-    return { pens: s.states[k], width: s.width, height: s.height, caption: `composed state ${k}: ${s.width}x${s.height}` };
+    return { pens: s.statePens(k), width: s.width, height: s.height, caption: `composed state ${k}: ${s.width}x${s.height}` };
+  }
+
+  // Pens `width` x `height` into `canvas` at `zoom`, within the cap; returns the scale drawn at.
+  paint(canvas, pens, width, height, zoom) {
+    const f = fit(width, height, zoom);
+    this.source.width = f.sampled.width;
+    this.source.height = f.sampled.height;
+    this.source.getContext('2d').putImageData(new ImageData(rgbaOf(pens, width, height, this.sprite.palette, f.step),
+                                                            f.sampled.width, f.sampled.height), 0, 0);
+    canvas.width = f.width;
+    canvas.height = f.height;
+    const g = canvas.getContext('2d');
+    g.imageSmoothingEnabled = false;
+    g.clearRect(0, 0, f.width, f.height);
+    g.drawImage(this.source, 0, 0, f.width, f.height);
+    return f;
   }
 
   draw(picture = this.picture()) {
@@ -91,36 +107,30 @@ export class SpriteView {
     if (!s || !picture.pens) return;
     const zoom = Number(this.zoom.value);
     this.current = picture;
-    const image = new ImageData(rgbaOf(picture.pens, s.palette), picture.width, picture.height);
-    const source = document.createElement('canvas');
-    source.width = picture.width;
-    source.height = picture.height;
-    source.getContext('2d').putImageData(image, 0, 0);
-    this.canvas.width = picture.width * zoom;
-    this.canvas.height = picture.height * zoom;
-    const g = this.canvas.getContext('2d');
-    g.imageSmoothingEnabled = false;
-    g.clearRect(0, 0, this.canvas.width, this.canvas.height);
-    g.drawImage(source, 0, 0, this.canvas.width, this.canvas.height);
-    this.caption.textContent = picture.caption;
-    // Where a raw patch goes: the base faded, the rectangle outlined.
+    const f = this.paint(this.canvas, picture.pens, picture.width, picture.height, zoom);
+    const scale = f.step > 1 ? `, shown at 1/${f.step} (a canvas holds at most ${f.width}x${f.height} here)`
+      : f.zoom < zoom ? `, shown at zoom ${f.zoom} (the largest canvas shown)` : '';
+    this.caption.textContent = picture.caption + scale;
+    // Where a raw patch goes: the base faded (drawn once for the sprite and zoom), the rectangle
+    // outlined.
     this.placement.hidden = !picture.rect;
     if (picture.rect) {
+      if (!this.base || this.base.sprite !== s || this.base.zoom !== zoom) {
+        const canvas = document.createElement('canvas');
+        this.base = { sprite: s, zoom, canvas, fit: this.paint(canvas, s.statePens(0), s.width, s.height, zoom) };
+      }
+      const { canvas, fit: b } = this.base;
       const r = picture.rect;
-      this.placement.width = s.width * zoom;
-      this.placement.height = s.height * zoom;
+      const k = b.zoom / b.step;
+      this.placement.width = canvas.width;
+      this.placement.height = canvas.height;
       const p = this.placement.getContext('2d');
-      p.imageSmoothingEnabled = false;
       p.globalAlpha = 0.35;
-      const base = document.createElement('canvas');
-      base.width = s.width;
-      base.height = s.height;
-      base.getContext('2d').putImageData(new ImageData(rgbaOf(s.states[0], s.palette), s.width, s.height), 0, 0);
-      p.drawImage(base, 0, 0, this.placement.width, this.placement.height);
+      p.drawImage(canvas, 0, 0);
       p.globalAlpha = 1;
       p.strokeStyle = '#e0552b';
       p.lineWidth = 2;
-      p.strokeRect(r.x * zoom + 1, r.y * zoom + 1, r.drawnWidth * zoom - 2, r.drawnHeight * zoom - 2);
+      p.strokeRect(r.x * k + 1, r.y * k + 1, r.drawnWidth * k - 2, r.drawnHeight * k - 2);
     }
   }
 
@@ -137,9 +147,14 @@ export class SpriteView {
     const plan = this.plan();
     if (!plan.length) return;
     const start = performance.now();
+    let shown = -1;
+    // A tick draws only when the step shows another state: one picture read at most.
     const tick = () => {
       const step = stepAt(plan, performance.now() - start);
-      if (step >= 0) this.draw(this.picture(this.mode.value, Number(this.index.value || 0), plan[step].state));
+      if (step >= 0 && plan[step].state !== shown) {
+        shown = plan[step].state;
+        this.draw(this.picture(this.mode.value, Number(this.index.value || 0), shown));
+      }
       this.timer = requestAnimationFrame(tick);
     };
     tick();

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mm2File } from './mm2_file.mjs';
 
 const [viewerDir, cli, examples, corpusArg, scratch, syntheticTool] = process.argv.slice(2);
 const corpus = corpusArg === '-' ? null : corpusArg;
@@ -252,6 +253,191 @@ await test('speed: WebAssembly reads the 700 KB GEM clip at >= 1/4 of native, a 
 
 await test('no script error on the page', async () => {
   check(pageErrors.length === 0, pageErrors.join('\n'));
+});
+
+// ---- Hostile input (issue 29), on a page watched from outside (page_probe.js) ----------------
+
+const probed = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+const probedErrors = [];
+probed.on('pageerror', (e) => probedErrors.push(String(e)));
+await probed.addInitScript({ path: join(here, 'page_probe.js') });
+await probed.goto(pathToFileURL(join(viewerDir, 'index.html')).href);
+await probed.evaluate(() => window.anmkitViewer.ready);
+// Files given as { path, bytes (a Uint8Array or Buffer) }, sent as base64 (a 1.3 MB file included).
+const addProbed = (list) => probed.evaluate((files) => window.anmkitViewer.addFiles(files.map((f) => (
+  { path: f.path, bytes: Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0)) }))),
+list.map((f) => ({ path: f.path, base64: Buffer.from(f.bytes).toString('base64') })));
+const openProbed = (path, sequence = null) => probed.evaluate(([p, q]) => window.anmkitViewer.open(p, q), [path, sequence]);
+const moduleFiles = () => probed.evaluate(() => window.probe.files());
+const example = (name) => readFileSync(join(examples, name));
+// Resolves to the list, or to 'timed out' when the list never settles (a stuck background pass).
+const listedWithin = (ms) => probed.evaluate((limit) => Promise.race([
+  window.anmkitViewer.listed(), new Promise((resolve) => setTimeout(() => resolve('timed out'), limit))]), ms);
+// A .mdl for the turret's five bones (examples/turret_*.anm) naming its sequences' files.
+const turretModel = (sequences) => Buffer.from(`{Skeleton
+  {animation
+${sequences.map(([name, file]) => `    {sequence "${name}" {file "${file}"}}`).join('\n')}
+  }
+  {bone "basis" {bone "body" {bone "turret1" {bone "gun_rot"} {bone "hatch"}}}}
+}
+`);
+const truncated = example('turret_v60.anm').subarray(0, 100);
+
+await test('a 4096 x 4096 MM2 sprite: one picture read a step, a capped canvas, stop acts at once', async () => {
+  // 1.3 MB; a state is 16 million pens. Before: every state and frame read on open (200 MB), a
+  // 16384 x 16384 canvas at zoom 4, 16 million pixels converted on every animation frame.
+  await addProbed([{ path: 'huge/huge_mm2.anm', bytes: mm2File(4096, 4096, 11) }]);
+  const listed = await listedWithin(60000);
+  check(listed !== 'timed out', 'the list settles');
+  check(listed.find((e) => e.path === 'huge/huge_mm2.anm').format === 'mm2', 'listed as MM2');
+  const reads = () => probed.evaluate(() => (window.probe.calls._anmkit_sprite_state_pixels || 0) + (window.probe.calls._anmkit_sprite_frame_pixels || 0));
+  const canvas = () => probed.evaluate(() => [document.querySelector('#sprite-canvas').width, document.querySelector('#sprite-canvas').height]);
+  let before = await reads();
+  const opened = await openProbed('huge/huge_mm2.anm');
+  check(!opened.error, opened.error);
+  check(await reads() - before === 1, `${await reads() - before} pictures read on open (the one shown)`);
+  // Zoom 4 (the default), then 8: the canvas stays within 2048 on a side (sprite_pixels.js).
+  let [w, h] = await canvas();
+  check(w <= 2048 && h <= 2048 && w > 0, `canvas ${w}x${h} at zoom 4`);
+  before = await reads();
+  await probed.selectOption('#sprite-zoom', '8');
+  [w, h] = await canvas();
+  check(w <= 2048 && h <= 2048 && w > 0, `canvas ${w}x${h} at zoom 8`);
+  check(await reads() === before, 'a zoom redraw reads no picture again');
+  // The flipbook: 12 states of 10 ticks (1/6 s) each.
+  await probed.evaluate(() => { window.probe.ticks = []; });
+  await probed.click('#sprite-play');
+  await probed.waitForTimeout(1500);
+  await probed.click('#sprite-stop');
+  const played = await probed.evaluate(() => window.probe.ticks);
+  const composed = played.map((t) => t.calls._anmkit_sprite_state_pixels || 0);
+  check(composed.reduce((a, b) => a + b, 0) >= 3, `${composed.reduce((a, b) => a + b, 0)} states shown in 1.5 s of flipbook`);
+  check(Math.max(...composed) === 1, `at most one state read a frame: ${composed}`);
+  const pixels = Math.max(...played.map((t) => t.pixels));
+  check(pixels <= 2048 * 2048, `${pixels} pixels converted in one frame`);
+  console.log(`MEASURE huge_mm2_longest_frame_ms ${Math.max(...played.map((t) => t.ms)).toFixed(1)}`);
+  const stopped = await probed.evaluate(() => window.probe.ticks.length);
+  await probed.waitForTimeout(400);
+  check(await probed.evaluate(() => window.probe.ticks.length) === stopped, 'nothing is drawn after stop');
+});
+
+await test('the module\'s file system holds only the files of the view shown', async () => {
+  // A small .anm in a folder of ten .mdl files (none its skeleton): before, every .mdl was written
+  // and never removed, nor was a file that failed to open.
+  await addProbed([{ path: 'crowd/turret.anm', bytes: example('turret_v60.anm') },
+    ...Array.from({ length: 10 }, (_, i) => ({ path: `crowd/model${i}.mdl`, bytes: Buffer.from(`{Skeleton {bone "other${i}"}}\n`) })),
+    { path: 'crowd/truncated.anm', bytes: truncated },
+    { path: 'lm/mansion_door.anm', bytes: example('mansion_door.anm') }, { path: 'lm/mansion_door.bin', bytes: example('mansion_door.bin') },
+    { path: 'pair/turret.mdl', bytes: turretModel([['fire', 'fire.anm']]) }, { path: 'pair/fire.anm', bytes: example('turret_v60.anm') }]);
+  check(await listedWithin(30000) !== 'timed out', 'the list settles');
+  const shows = async (path, sequence, want) => {
+    const opened = await openProbed(path, sequence);
+    const held = await moduleFiles();
+    check(JSON.stringify(held) === JSON.stringify(want.map((p) => `/files/${p}`)), `${path}: the module holds ${held.join(', ')}`);
+    return opened;
+  };
+  check(!(await shows('crowd/turret.anm', null, ['crowd/turret.anm'])).error, 'crowd/turret.anm opens');
+  check((await shows('lm/mansion_door.anm', null, ['lm/mansion_door.anm', 'lm/mansion_door.bin'])).skeleton === 'lm/mansion_door.bin',
+        'the LM file with its .bin');
+  check((await shows('pair/turret.mdl', 'fire', ['pair/fire.anm', 'pair/turret.mdl'])).skeleton === 'pair/turret.mdl', 'a .mdl and its sequence');
+  check((await shows('crowd/truncated.anm', null, [])).error, 'a file that fails to open holds nothing');
+});
+
+await test('an unreadable file gets its row, and the files after it are listed', async () => {
+  // A file the browser cannot read (removed after it was picked, no permission): its reads
+  // reject with NotReadableError, through the page's own picker.
+  await probed.evaluate(() => {
+    const fail = () => Promise.reject(new DOMException('The requested file could not be read', 'NotReadableError'));
+    for (const [object, method] of [[Blob.prototype, 'arrayBuffer'], [Blob.prototype, 'text'], [Blob.prototype, 'stream']]) {
+      const real = object[method];
+      object[method] = function (...args) { return this.name === 'unreadable.anm' ? fail() : real.apply(this, args); };
+    }
+  });
+  await probed.locator('#pick-files').setInputFiles(['a_before.anm', 'unreadable.anm', 'z_after.anm', 'z_after_too.anm'].map(
+    (name) => ({ name, mimeType: 'application/octet-stream', buffer: example('turret_v60.anm') })));
+  const listed = await listedWithin(30000);
+  check(listed !== 'timed out', 'the list settles (the background pass goes on)');
+  const rows = await probed.evaluate(() => Object.fromEntries(Array.from(document.querySelectorAll('#files tbody tr'),
+    (tr) => [tr.cells[0].textContent, [tr.cells[1].textContent, tr.cells[4].textContent]])));
+  check(JSON.stringify(rows['unreadable.anm']) === JSON.stringify(['unreadable', 'cannot be read: NotReadableError: The requested file could not be read']),
+        `its row: ${rows['unreadable.anm']}`);
+  for (const name of ['a_before.anm', 'z_after.anm', 'z_after_too.anm']) check(rows[name][0] === 'gem' && rows[name][1] === 'valid', `${name}: ${rows[name]}`);
+  check((await probed.evaluate(() => document.querySelector('#files-summary').textContent)).endsWith(', 1 unreadable'), 'the summary counts it');
+  const opened = await openProbed('unreadable.anm');
+  check(opened.error === 'unreadable.anm: cannot be read: NotReadableError: The requested file could not be read', `opened: ${opened.error}`);
+  check(probedErrors.length === 0, probedErrors.join('\n'));
+});
+
+await test('names that are not UTF-8 are shown as the command line escapes them, never as U+FFFD', async () => {
+  // The turret with its bone names' bytes changed in place (same lengths): invalid UTF-8, valid
+  // UTF-8 and a backslash.
+  const bytes = Buffer.from(example('turret_v60.anm'));
+  const rename = (from, to) => { const at = bytes.indexOf(Buffer.from(from)); check(at > 0, from); Buffer.from(to).copy(bytes, at); };
+  rename('basis', [0x62, 0xe9, 0xff, 0x69, 0x73]);  // b \xe9 \xff i s
+  rename('body', [0x62, 0xc3, 0xa9, 0x79]);         // b é y
+  rename('hatch', [0x68, 0x5c, 0x74, 0x63, 0x68]);  // h \ t c h
+  await addProbed([{ path: 'names/bytes.anm', bytes }]);
+  const opened = await openProbed('names/bytes.anm');
+  check(!opened.error, opened.error);
+  const want = ['b\\xe9\\xffis', 'b\u00e9y', 'turret1', 'gun_rot', 'h\\\\tch'];
+  check(JSON.stringify(opened.nodes) === JSON.stringify(want), `nodes ${JSON.stringify(opened.nodes)}`);
+});
+
+await test('no module buffer or handle is left behind when a file fails, on any error path', async () => {
+  await addProbed([{ path: 'leaks/turret.anm', bytes: example('turret_v60.anm') }, { path: 'leaks/ghost_mm2.anm', bytes: example('ghost_mm2.anm') },
+    { path: 'leaks/model.mdl', bytes: turretModel([['fire', 'fire.anm']]) }, { path: 'leaks/fire.anm', bytes: example('turret_v60.anm') },
+    { path: 'leaks/truncated.anm', bytes: truncated }, { path: 'leaks/truncated_mm2.anm', bytes: example('ghost_mm2.anm').subarray(0, 200) },
+    { path: 'leaks/garbage.mdl', bytes: Buffer.from('{Skeleton {bone') }, { path: 'leaks/empty.anm', bytes: Buffer.alloc(0) }]);
+  check(await listedWithin(30000) !== 'timed out', 'the list settles');
+  await openProbed('leaks/truncated.anm');  // nothing open
+  await probed.evaluate(() => window.probe.ledger());
+  // Bad files, and good ones whose reading fails midway (each C call that can fail, failed once).
+  const cases = [['leaks/truncated.anm'], ['leaks/truncated_mm2.anm'], ['leaks/garbage.mdl'], ['leaks/empty.anm'],
+    ['leaks/ghost_mm2.anm', '_anmkit_diagnostics_get'], ['leaks/turret.anm', '_anmkit_sampler_new'], ['leaks/turret.anm', '_anmkit_bone_get'],
+    ['leaks/turret.anm', '_anmkit_sample'], ['leaks/ghost_mm2.anm', '_anmkit_sprite_palette'], ['leaks/ghost_mm2.anm', '_anmkit_sprite_frame_rect'],
+    ['leaks/ghost_mm2.anm', '_anmkit_sprite_sequence'], ['leaks/ghost_mm2.anm', '_anmkit_sprite_state_pixels'],
+    ['leaks/model.mdl', '_anmkit_model_sequence_get'], ['leaks/model.mdl', '_anmkit_joint_get']];
+  for (let round = 0; round < 3; ++round) {
+    for (const [path, fault] of cases) {
+      if (fault) await probed.evaluate((name) => window.probe.fail(name), fault);
+      const opened = await openProbed(path);
+      check(!fault || await probed.evaluate((name) => window.probe.faults.get(name), fault) === 0, `${path}: ${fault} was called`);
+      check(opened.error, `${path}${fault ? ` with ${fault} failing` : ''} is refused: ${JSON.stringify(opened)}`);
+      const live = await probed.evaluate(() => [...window.probe.live]);
+      check(live.length === 0, `${path}${fault ? ` with ${fault} failing` : ''} leaves ${live.join(', ')}`);
+    }
+  }
+});
+
+await test('reference roots: a .mdl\'s sequence in a sibling folder opens only with the box ticked', async () => {
+  await addProbed([
+    { path: 'game/models/turret.mdl', bytes: turretModel([['near', 'near.anm'], ['fire', '../anims/turret_fire.anm'], ['far', '../../outside/far.anm']]) },
+    { path: 'game/models/near.anm', bytes: example('turret_v40.anm') }, { path: 'game/anims/turret_fire.anm', bytes: example('turret_v60.anm') },
+    { path: 'outside/far.anm', bytes: example('turret_v60.anm') }]);
+  check(await listedWithin(30000) !== 'timed out', 'the list settles');
+  check(!(await probed.isChecked('#reference-roots')), 'off by default');
+  const near = await openProbed('game/models/turret.mdl');
+  check(!near.error && near.skeleton === 'game/models/turret.mdl', `the first it may open: ${JSON.stringify(near)}`);
+  const sequenceRows = () => probed.evaluate(() => Array.from(document.querySelectorAll('#sequences li'), (li) => li.textContent));
+  check((await sequenceRows())[1] === "fire (../anims/turret_fire.anm: outside the model's folder)", `rows ${await sequenceRows()}`);
+  const refused = await openProbed('game/models/turret.mdl', 'fire');
+  check(refused.error === `game/models/turret.mdl: sequence 'fire': its file ../anims/turret_fire.anm is outside the model's folder; tick "resolve model references anywhere under the dropped folder" to open it`,
+        `without the box: ${refused.error}`);
+  await probed.check('#reference-roots');
+  const fire = await openProbed('game/models/turret.mdl', 'fire');
+  check(!fire.error, fire.error);
+  check(fire.skeleton === 'game/models/turret.mdl' && fire.nodes.length === 5, `with the box: ${JSON.stringify(fire)}`);
+  check(JSON.stringify(await moduleFiles()) === JSON.stringify(['/files/game/anims/turret_fire.anm', '/files/game/models/turret.mdl']), 'what it holds');
+  // The root is the folder the model was dropped in: a name leading out of it is still refused,
+  // by the library.
+  const far = await openProbed('game/models/turret.mdl', 'far');
+  check(far.error === "game/models/turret.mdl: sequence 'far': its file ../../outside/far.anm is outside the model's folder and the dropped folder",
+        `out of the dropped folder: ${far.error}`);
+  await probed.uncheck('#reference-roots');
+});
+
+await test('no script error on the watched page', async () => {
+  check(probedErrors.length === 0, probedErrors.join('\n'));
 });
 
 await browser.close();

@@ -1,0 +1,44 @@
+// The dropped files the module can read right now. The library reads files by path, from the
+// module's in-memory file system (MEMFS), so a file is written there while something uses it (the
+// view shown, a file being looked at for the list, a skeleton search) and removed when the last
+// user lets it go: the module holds only what the page is using, not every file ever opened
+// (ten 20 MB .mdl files beside a small .anm once stayed for good).
+
+export class ModuleFiles {
+  constructor(kit, root) {
+    this.kit = kit;
+    this.root = root;
+    this.held = new Map();  // path -> { count, written: Promise }
+  }
+
+  pathOf(entry) { return this.root + entry.path; }
+
+  // Writes `entry` (unless it is there already) and returns its path; release(path) lets it go.
+  // Rejects, holding nothing, when the file cannot be read.
+  async hold(entry) {
+    const path = this.pathOf(entry);
+    let record = this.held.get(path);
+    if (!record) {
+      record = { count: 0, written: entry.bytes().then((bytes) => this.kit.writeFile(path, bytes)) };
+      this.held.set(path, record);
+    }
+    record.count += 1;
+    try {
+      await record.written;
+    } catch (error) {
+      this.release(path);
+      throw error;
+    }
+    return path;
+  }
+
+  release(path) {
+    const record = this.held.get(path);
+    if (!record || --record.count > 0) return;
+    this.held.delete(path);
+    try { this.kit.M.FS.unlink(path); } catch { /* never written: its read failed */ }
+  }
+
+  // The paths held now.
+  paths() { return [...this.held.keys()]; }
+}
