@@ -282,6 +282,11 @@ class Document {
   // copies; shared_clip() hands out that one, clip() a copy of it.
   Expected<model::Clip> clip() const;
   Expected<std::shared_ptr<const model::Clip>> shared_clip() const;
+  // The clip as far as sampling reads it: every track and event, without the mesh keys (GEM's
+  // per-vertex payloads, which can be most of a file and which no pose holds). Samplers, pose
+  // queries and bone lists take it, so that a file of large payloads costs no copy of them; the
+  // whole clip when that one is built already.
+  Expected<std::shared_ptr<const model::Clip>> sampling_clip() const;
   // The rest pose the clip animates, from options.skeleton; without one, an empty skeleton in
   // the format's axes and units.
   Expected<model::Skeleton> skeleton() const;
@@ -316,6 +321,7 @@ class Document {
   // The clip, built once for the document and its copies (same model, same options); a
   // failure is not kept, so that a later call tries again.
   Expected<std::shared_ptr<const model::Clip>> built_clip() const;
+  Expected<std::shared_ptr<const model::Clip>> built_sampling_clip() const;
   const detail::FormatEntry* entry_;
   std::shared_ptr<const detail::FormatModel> model_;
   std::string name_;

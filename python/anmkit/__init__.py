@@ -785,11 +785,7 @@ class Document:
             _call(lib.anmkit_sprite_frame_pixels, handle, index, address, size.width * size.height)
             frames.append(_shaped(pixels, (size.height, size.width)))
             rects.append((drawn.x, drawn.y, drawn.width, drawn.height))
-        states = []
-        for index in range(info.state_count):
-            pixels, address = _buffer(info.width * info.height, "B")
-            _call(lib.anmkit_sprite_state_pixels, handle, index, address, info.width * info.height)
-            states.append(_shaped(pixels, (info.height, info.width)))
+        states = [self._state_pixels(handle, info, index) for index in range(info.state_count)]
         sequences = []
         for index in range(info.sequence_count):
             count = ctypes.c_size_t()
@@ -799,6 +795,23 @@ class Document:
             sequences.append([(steps[i].state, steps[i].ticks) for i in range(count.value)])
         return Sprite(info.width, info.height, info.tick_hz, info.planes, _shaped(palette, (info.palette_size, 4)),
                       frames, rects, states, sequences)
+
+    @_using
+    def sprite_state(self, index: int) -> Any:
+        """Composed state `index` of a sprite alone, (height, width) pens: the library composes
+        it into this array and keeps none, so a file of large frames costs one state here where
+        `sprite` holds them all."""
+        _whole("index", index, ctypes.c_uint32)
+        handle = self._live()
+        info = sized(_capi.SpriteInfo)
+        _call(lib.anmkit_sprite_info_get, handle, ctypes.byref(info))
+        return self._state_pixels(handle, info, index)
+
+    @staticmethod
+    def _state_pixels(handle, info, index: int) -> Any:
+        pixels, address = _buffer(info.width * info.height, "B")
+        _call(lib.anmkit_sprite_state_pixels, handle, index, address, info.width * info.height)
+        return _shaped(pixels, (info.height, info.width))
 
     @_using
     def replace_frame(self, index: int, picture: Any, remap: bool = False, resize: bool = False) -> "Document":

@@ -62,6 +62,7 @@ namespace detail {
 struct ClipCache {
   std::mutex mutex;
   std::shared_ptr<const model::Clip> clip;
+  std::shared_ptr<const model::Clip> sampling;  // without mesh keys; unused once `clip` is built
 };
 }  // namespace detail
 
@@ -81,6 +82,17 @@ Expected<std::shared_ptr<const model::Clip>> Document::built_clip() const {
     clip_cache_->clip = std::make_shared<const model::Clip>(std::move(*built));
   }
   return clip_cache_->clip;
+}
+
+Expected<std::shared_ptr<const model::Clip>> Document::built_sampling_clip() const {
+  std::lock_guard lock(clip_cache_->mutex);
+  if (clip_cache_->clip) return clip_cache_->clip;
+  if (!clip_cache_->sampling) {
+    auto built = model_->sampling_clip(options_);
+    if (!built) return built.error();
+    clip_cache_->sampling = std::make_shared<const model::Clip>(std::move(*built));
+  }
+  return clip_cache_->sampling;
 }
 
 Expected<Document> Document::open(const std::string& path, const OpenOptions& options) {
@@ -278,6 +290,10 @@ Expected<model::Clip> Document::clip() const {
 
 Expected<std::shared_ptr<const model::Clip>> Document::shared_clip() const {
   return guarded(name_, [&] { return built_clip(); });
+}
+
+Expected<std::shared_ptr<const model::Clip>> Document::sampling_clip() const {
+  return guarded(name_, [&] { return built_sampling_clip(); });
 }
 
 Expected<model::Skeleton> Document::skeleton() const {

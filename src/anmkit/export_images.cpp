@@ -27,10 +27,8 @@ Expected<Export> export_image(const Document& document, std::string_view kind, c
   const std::size_t scale = options.scale;
   const std::uint64_t max_pixels = options.limits.max_output_pixels;
   if (kind == "png") {
-    const auto& images = options.raw ? sprite->stored : sprite->images;
-    auto files = sprite_outputs::encode_sheet(images, sprite->palette, scale, options.file_name,
-                                              std::filesystem::path(document.name()).filename().string(),
-                                              options.raw ? "frame" : "state", max_pixels);
+    auto files = sprite_outputs::encode_sheet(*sprite, options.raw, scale, options.file_name,
+                                              std::filesystem::path(document.name()).filename().string(), max_pixels);
     if (!files) return files.error();
     return Export{{{".png", std::move(files->png)}, {".json", {files->json.begin(), files->json.end()}}}, {}};
   }
@@ -56,13 +54,13 @@ Expected<Export> export_image(const Document& document, std::string_view kind, c
     return out;
   }
   // ilbm, iff: one composed state.
-  if (options.state >= sprite->images.size()) {
-    if (sprite->images.empty()) return past_the_file(document, "the file has no composed states");
+  if (options.state >= sprite->state_count()) {
+    if (sprite->state_count() == 0) return past_the_file(document, "the file has no composed states");
     Wording why = naming("state", "the state option");
-    why += fmt::format(" {}: the file has composed states 0..{}", options.state, sprite->images.size() - 1);
+    why += fmt::format(" {}: the file has composed states 0..{}", options.state, sprite->state_count() - 1);
     return past_the_file(document, std::move(why));
   }
-  auto iff = ilbm::encode(model::scaled(sprite->images[options.state], scale), sprite->palette, sprite->planes, 0);
+  auto iff = ilbm::encode(model::scaled(sprite->state(options.state), scale), sprite->palette, sprite->planes, 0);
   if (!iff) return iff.error();
   return Export{{{"." + std::string(kind), std::move(*iff)}}, {}};
 }

@@ -54,6 +54,8 @@ class FormatModel {
   virtual nlohmann::ordered_json summary(const OpenOptions& options) const = 0;
   virtual std::string summary_text(const nlohmann::ordered_json& summary) const = 0;
   virtual Expected<model::Clip> clip(const OpenOptions&) const { return unsupported("skeletal clip"); }
+  // The clip without what sampling never reads (mesh payloads): see Document::sampling_clip.
+  virtual Expected<model::Clip> sampling_clip(const OpenOptions& options) const { return clip(options); }
   virtual Expected<model::Skeleton> skeleton(const OpenOptions&) const { return unsupported("skeleton"); }
   virtual Expected<model::SpriteAnimation> sprite(const OpenOptions&) const { return unsupported("sprite frames"); }
   virtual Expected<std::shared_ptr<const FormatModel>> convert(std::string_view target) const;

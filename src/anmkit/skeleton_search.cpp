@@ -307,10 +307,10 @@ SkeletonMatch SkeletonFinder::find(const std::string& animation, const Document&
   return guarded_search([&] {
     Animation a = animation_at(animation, document.format());
     a.read_bones = [&document]() -> std::optional<std::vector<std::string>> {
-      auto clip = document.clip();
+      auto clip = document.sampling_clip();
       if (!clip) return std::nullopt;
       std::vector<std::string> names;
-      for (const auto& bone : clip->bones) names.push_back(model::ascii_lower(bone.name));
+      for (const auto& bone : (*clip)->bones) names.push_back(model::ascii_lower(bone.name));
       return names;
     };
     return search(*state_, a);

@@ -28,7 +28,7 @@ const Expected<anmkit_document::Skeletal>& skeletal(const anmkit_document& docum
       if (!d.doc.format().skeletal) {
         return make_error(ErrorCode::unsupported, "not a skeletal animation");
       }
-      auto clip = d.doc.shared_clip();
+      auto clip = d.doc.sampling_clip();
       if (!clip) return clip.error();
       auto skeleton = d.doc.skeleton();
       if (!skeleton) return skeleton.error();

@@ -68,12 +68,12 @@ anmkit_status anmkit_sprite_info_get(const anmkit_document* document, anmkit_spr
     const auto* s = sprite_of(document, error, status);
     if (s == nullptr) return status;
     anmkit_sprite_info info{};
-    if (!s->images.empty()) {
-      info.width = std::uint32_t(s->images.front().width);
-      info.height = std::uint32_t(s->images.front().height);
+    if (s->state_count() != 0) {
+      info.width = std::uint32_t(s->width);
+      info.height = std::uint32_t(s->height);
     }
     info.frame_count = std::uint32_t(s->stored.size());
-    info.state_count = std::uint32_t(s->images.size());
+    info.state_count = std::uint32_t(s->state_count());
     info.sequence_count = std::uint32_t(s->sequences.size());
     info.palette_size = std::uint32_t(s->palette.size());
     info.planes = std::uint32_t(s->planes);
@@ -138,8 +138,17 @@ anmkit_status anmkit_sprite_state_pixels(const anmkit_document* document, uint32
     anmkit_status status = ANMKIT_OK;
     const auto* s = sprite_of(document, error, status);
     if (s == nullptr) return status;
-    if (state >= s->images.size()) return out_of_range(error, "state", state, s->images.size());
-    return copy_pixels(s->images[state], pens, capacity, error);
+    if (state >= s->state_count()) return out_of_range(error, "state", state, s->state_count());
+    if (pens == nullptr) return capi::null_argument(error, "pens");
+    const std::size_t size = s->width * s->height;
+    if (capacity < size) {
+      return fail(error, ANMKIT_ERROR_BUFFER_TOO_SMALL,
+                  "the buffer holds " + std::to_string(capacity) + " bytes; the image is " + std::to_string(s->width) +
+                      " x " + std::to_string(s->height));
+    }
+    // Composed straight into the caller's buffer: no state is kept.
+    s->compose_state(state, std::span<std::uint8_t>(pens, size));
+    return ok(error);
   });
 }
 

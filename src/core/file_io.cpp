@@ -149,18 +149,26 @@ Expected<std::vector<std::uint8_t>> read_file(const std::string& path, std::uint
   if (flags < 0 || ::fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0) {
     return io_error(path, fmt::format("cannot read: {}", std::strerror(errno)));
   }
+  const auto too_large = [&] {
+    Error e = io_error(path, fmt::format("larger than the input limit of {} bytes", max_bytes));
+    e.code = ErrorCode::too_large;
+    return e;
+  };
   std::vector<std::uint8_t> bytes;
+  // A regular file is read into one allocation of its size (growing by doubling would hold up
+  // to twice the file), and one past the limit is refused before anything is read. The size
+  // is only a hint: a file that grows or shrinks meanwhile is read to its end all the same.
+  if (S_ISREG(st.st_mode)) {
+    if (std::uint64_t(st.st_size) > max_bytes) return too_large();
+    bytes.reserve(std::size_t(st.st_size) + 1);
+  }
   std::uint8_t buffer[1 << 16];
   for (;;) {
     const ssize_t got = ::read(fd, buffer, sizeof buffer);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) return io_error(path, fmt::format("read failed: {}", std::strerror(errno)));
     if (got == 0) break;
-    if (bytes.size() + std::size_t(got) > max_bytes) {
-      Error e = io_error(path, fmt::format("larger than the input limit of {} bytes", max_bytes));
-      e.code = ErrorCode::too_large;
-      return e;
-    }
+    if (bytes.size() + std::size_t(got) > max_bytes) return too_large();
     bytes.insert(bytes.end(), buffer, buffer + got);
   }
   return bytes;

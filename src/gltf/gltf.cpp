@@ -120,6 +120,47 @@ tinygltf::Value to_value(const nlohmann::ordered_json& j) {
   }
 }
 
+// GLB (glTF 2.0, section 4.4): tinygltf writes the JSON, the container is put together here, the
+// buffer moved into its BIN chunk: tinygltf's own GLB writer copies the whole buffer once more and
+// then the stream once more, and a buffer can be hundreds of megabytes of mesh payloads.
+Expected<std::vector<std::uint8_t>> glb(tinygltf::Model& m) {
+  std::vector<unsigned char> bin;
+  if (!m.buffers.empty()) {
+    bin = std::move(m.buffers[0].data);
+    m.buffers.clear();
+  }
+  std::ostringstream out;
+  tinygltf::TinyGLTF writer;
+  if (!writer.WriteGltfSceneToStream(&m, out, false, false)) return make_error(ErrorCode::io, "glTF writing failed");
+  std::string json = std::move(out).str();
+  if (json.empty() || json[0] != '{') return make_error(ErrorCode::io, "glTF writing failed: its JSON is not an object");
+  // The one buffer, the BIN chunk (a GLB buffer has no uri).
+  if (!bin.empty()) json.insert(1, fmt::format("\"buffers\":[{{\"byteLength\":{}}}]{}", bin.size(), json.size() > 2 ? "," : ""));
+  json.resize((json.size() + 3) / 4 * 4, ' ');
+  const std::size_t bin_padded = (bin.size() + 3) / 4 * 4;
+  const std::uint64_t total = 12 + 8 + std::uint64_t(json.size()) + (bin.empty() ? 0 : 8 + std::uint64_t(bin_padded));
+  if (total > UINT32_MAX) return make_error(ErrorCode::too_large, fmt::format("the GLB would be {} bytes; a GLB holds at most 4 GiB", total));
+  std::vector<std::uint8_t> glb;
+  glb.reserve(std::size_t(total));
+  const auto u32 = [&glb](std::uint64_t v) {
+    for (int i = 0; i < 4; ++i) glb.push_back(std::uint8_t(v >> (8 * i)));
+  };
+  const auto text = [&glb](std::string_view s) { glb.insert(glb.end(), s.begin(), s.end()); };
+  text("glTF");
+  u32(2);
+  u32(total);
+  u32(json.size());
+  text("JSON");
+  text(json);
+  if (!bin.empty()) {
+    u32(bin_padded);
+    text(std::string_view("BIN\0", 4));
+    glb.insert(glb.end(), bin.begin(), bin.end());
+    glb.resize(std::size_t(total), 0);
+  }
+  return glb;
+}
+
 void set_trs(tinygltf::Node& n, const model::Vec3& t, const model::Quat& r, const model::Vec3& s) {
   if (!(t == model::Vec3{})) n.translation = {t.x, t.y, t.z};
   if (!(r == model::Quat{})) n.rotation = {r.x, r.y, r.z, r.w};
@@ -207,10 +248,11 @@ Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary) {
   m.scenes.push_back(s);
   m.defaultScene = 0;
   if (m.buffers[0].data.empty()) m.buffers.clear();
+  if (binary) return glb(m);
   std::ostringstream out;
   tinygltf::TinyGLTF writer;
-  if (!writer.WriteGltfSceneToStream(&m, out, !binary, binary)) return make_error(ErrorCode::io, "glTF writing failed");
-  const std::string text = out.str();
+  if (!writer.WriteGltfSceneToStream(&m, out, true, false)) return make_error(ErrorCode::io, "glTF writing failed");
+  const std::string text = std::move(out).str();
   return std::vector<std::uint8_t>(text.begin(), text.end());
 }
 

@@ -37,7 +37,7 @@ Expected<std::vector<model::SpriteStep>> gif_steps(const model::SpriteAnimation&
     fell_back = steps.empty();
   }
   if (steps.empty()) {
-    for (std::size_t k = 0; k < sprite.images.size(); ++k) steps.push_back({k, flipbook_ticks});
+    for (std::size_t k = 0; k < sprite.state_count(); ++k) steps.push_back({k, flipbook_ticks});
   }
   return steps;
 }
@@ -59,41 +59,52 @@ Expected<std::vector<std::uint8_t>> encode_gif(const model::SpriteAnimation& spr
   // The work is the pixels of every frame shown: counted before any is made.
   std::uint64_t pixels = 0;
   for (const auto& st : steps) {
-    if (st.image >= sprite.images.size()) {
-      return make_error(ErrorCode::invalid_model, fmt::format("a step shows image {}, but there are {}", st.image, sprite.images.size()));
+    if (st.image >= sprite.state_count()) {
+      return make_error(ErrorCode::invalid_model, fmt::format("a step shows image {}, but there are {}", st.image, sprite.state_count()));
     }
-    const auto& image = sprite.images[st.image];
-    pixels = plus(pixels, times(times(image.width, image.height), times(scale, scale)));
+    pixels = plus(pixels, times(times(sprite.width, sprite.height), times(scale, scale)));
   }
   if (pixels > max_output_pixels) return too_many_pixels(fmt::format("GIF of {} frames", steps.size()), pixels, max_output_pixels);
-  // Each image is scaled once; the frames refer to it.
-  std::vector<std::optional<model::IndexedImage>> scaled(sprite.images.size());
+  // Each state shown is composed and scaled once; the frames refer to it.
+  std::vector<std::optional<model::IndexedImage>> scaled(sprite.state_count());
   std::vector<const model::IndexedImage*> frames;
   std::vector<std::uint32_t> ticks;
   for (const auto& st : steps) {
-    if (!scaled[st.image]) scaled[st.image] = model::scaled(sprite.images[st.image], scale);
+    if (!scaled[st.image]) scaled[st.image] = model::scaled(sprite.state(st.image), scale);
     frames.push_back(&*scaled[st.image]);
     ticks.push_back(st.ticks);
   }
   return gif::encode(frames, gif::centisecond_delays(ticks, sprite.tick_hz), sprite.palette, 0);
 }
 
-Expected<SheetFiles> encode_sheet(const std::vector<model::IndexedImage>& images, const std::vector<model::Color>& palette,
-                                  std::size_t scale, const std::string& image_name, const std::string& source_name,
-                                  const std::string& cell_key, std::uint64_t max_output_pixels) {
+Expected<SheetFiles> encode_sheet(const model::SpriteAnimation& sprite, bool stored, std::size_t scale,
+                                  const std::string& image_name, const std::string& source_name, std::uint64_t max_output_pixels) {
+  const std::size_t count = stored ? sprite.stored.size() : sprite.state_count();
   // The sheet is a grid of equal cells (sheet::layout): its size is known before it is made.
+  std::vector<sheet::Size> sizes;
   std::uint64_t cell_w = 0, cell_h = 0, columns = 1;
-  for (const auto& i : images) {
-    cell_w = std::max<std::uint64_t>(cell_w, i.width);
-    cell_h = std::max<std::uint64_t>(cell_h, i.height);
+  for (std::size_t n = 0; n < count; ++n) {
+    const sheet::Size size = stored ? sheet::Size{sprite.stored[n].width, sprite.stored[n].height} : sheet::Size{sprite.width, sprite.height};
+    cell_w = std::max<std::uint64_t>(cell_w, size.width);
+    cell_h = std::max<std::uint64_t>(cell_h, size.height);
+    sizes.push_back(size);
   }
-  while (columns * columns < images.size()) ++columns;
-  const std::uint64_t rows = (images.size() + columns - 1) / columns;
+  while (columns * columns < count) ++columns;
+  const std::uint64_t rows = (count + columns - 1) / columns;
   const std::uint64_t pixels = times(times(times(cell_w, scale), times(cell_h, scale)), times(columns, rows));
   if (pixels > max_output_pixels) return too_many_pixels("sheet", pixels, max_output_pixels);
-  std::vector<model::IndexedImage> scaled_images;
-  for (const auto& i : images) scaled_images.push_back(model::scaled(i, scale));
-  const sheet::Sheet s = sheet::layout(scaled_images);
+  // One image at a time: a composed state exists only while it is drawn into its cell.
+  sheet::Sheet s = sheet::layout(sizes, scale);
+  model::IndexedImage state{sprite.width, sprite.height, stored ? std::vector<std::uint8_t>() : std::vector<std::uint8_t>(sprite.width * sprite.height)};
+  for (std::size_t n = 0; n < count; ++n) {
+    if (stored) {
+      sheet::draw(s, n, sprite.stored[n], scale);
+    } else if (sprite.compose_state(n, state.pixels)) {
+      sheet::draw(s, n, state, scale);
+    }
+  }
+  const std::vector<model::Color>& palette = sprite.palette;
+  const std::string cell_key = stored ? "frame" : "state";
   auto png_bytes = png::encode_indexed(s.image, palette);
   if (!png_bytes) return png_bytes.error();
   nlohmann::ordered_json cells = nlohmann::ordered_json::array();

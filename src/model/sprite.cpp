@@ -1,5 +1,7 @@
 #include "anmkit/model/sprite.hpp"
 
+#include <algorithm>
+
 namespace anmkit::model {
 
 IndexedImage scaled(const IndexedImage& image, std::size_t factor) {
@@ -46,6 +48,56 @@ Picture unscaled(const Picture& picture, std::size_t factor) {
     }
   }
   return out;
+}
+
+}  // namespace anmkit::model
+
+namespace anmkit::model {
+namespace {
+
+using Rect = SpriteAnimation::Rect;
+
+// The part of `r` on a canvas of width x height (no overflow for any rectangle).
+Rect on_canvas(const Rect& r, std::size_t width, std::size_t height) {
+  if (r.x >= width || r.y >= height) return {};
+  return {r.x, r.y, std::min(r.width, width - r.x), std::min(r.height, height - r.y)};
+}
+
+void draw(const IndexedImage& image, const Rect& where, std::span<std::uint8_t> canvas, std::size_t width, std::size_t height) {
+  Rect r = on_canvas(where, width, height);
+  r.width = std::min(r.width, image.width);
+  r.height = std::min(r.height, image.height);
+  if (image.pixels.size() < image.width * image.height) return;  // not a whole image: nothing to draw
+  for (std::size_t y = 0; y < r.height; ++y) {
+    const std::uint8_t* from = image.pixels.data() + y * image.width;
+    std::uint8_t* to = canvas.data() + (r.y + y) * width + r.x;
+    for (std::size_t x = 0; x < r.width; ++x) {
+      if (from[x] != 0) to[x] = from[x];
+    }
+  }
+}
+
+}  // namespace
+
+bool SpriteAnimation::compose_state(std::size_t k, std::span<std::uint8_t> canvas) const {
+  if (k >= stored.size() || stored_rects.size() != stored.size() || canvas.size() != width * height) return false;
+  std::fill(canvas.begin(), canvas.end(), std::uint8_t(0));
+  draw(stored[0], stored_rects[0], canvas, width, height);
+  if (k == 0) return true;
+  if (k < cleared_rects.size()) {
+    const Rect clear = on_canvas(cleared_rects[k], width, height);
+    for (std::size_t y = clear.y; y < clear.y + clear.height; ++y) {
+      std::fill_n(canvas.begin() + std::ptrdiff_t(y * width + clear.x), clear.width, std::uint8_t(0));
+    }
+  }
+  draw(stored[k], stored_rects[k], canvas, width, height);
+  return true;
+}
+
+IndexedImage SpriteAnimation::state(std::size_t k) const {
+  IndexedImage image{width, height, std::vector<std::uint8_t>(width * height, 0)};
+  if (!compose_state(k, image.pixels)) return {};
+  return image;
 }
 
 }  // namespace anmkit::model

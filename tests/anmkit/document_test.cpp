@@ -193,11 +193,11 @@ TEST(Document, SpriteFramesComposedAndStored) {
   auto sprite = Document::open(example("ghost_mm2.anm"), options)->sprite();
   ASSERT_TRUE(sprite);
   EXPECT_EQ(sprite->tick_hz, 50);
-  EXPECT_EQ(sprite->images.size(), 4u);
+  EXPECT_EQ(sprite->state_count(), 4u);
   ASSERT_EQ(sprite->stored.size(), 4u);
   EXPECT_EQ(sprite->stored[1].width, 12u);
   EXPECT_EQ(sprite->stored[1].height, 3u);
-  EXPECT_EQ(sprite->images[0].width, 36u);
+  EXPECT_EQ(sprite->state(0).width, 36u);
   EXPECT_EQ(sprite->planes, 5u);
   EXPECT_EQ(sprite->palette.size(), 32u);
 }

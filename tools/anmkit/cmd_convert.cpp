@@ -171,6 +171,7 @@ void add_convert(CLI::App& app, int& exit_code) {
     if (!text) return fail(text.error());
     auto document = Document::open(*text, options, opt->input);
     if (!document) return fail(document.error());
+    std::vector<std::uint8_t>().swap(*text);  // the document holds what it needs: the input's bytes go
     // The target asked for: --to, or a layout's own switch.
     std::string target = opt->target;
     for (const auto& [layout, given] : opt->layouts) {

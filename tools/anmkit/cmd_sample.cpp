@@ -167,23 +167,25 @@ void add_sample(CLI::App& app, int& exit_code) {
                          opt->file);
       return;
     }
-    auto clip = document->clip();
-    if (!clip) {
-      exit_code = report(clip.error(), opt->file);
+    // Poses only: the clip without mesh payloads, shared with the document (no copy).
+    auto shared = document->sampling_clip();
+    if (!shared) {
+      exit_code = report(shared.error(), opt->file);
       return;
     }
+    const model::Clip& clip = **shared;
     if (format.whole_frames_only) {
-      auto whole = whole_frame(*opt, *clip);
+      auto whole = whole_frame(*opt, clip);
       if (!whole) {
         exit_code = report(whole.error(), opt->file);
         return;
       }
-      exit_code = print_quaternion(*opt, *clip, model::sample(*clip, *whole));
+      exit_code = print_quaternion(*opt, clip, model::sample(clip, *whole));
       return;
     }
-    const double shown = model::playback_frame(*clip, opt->frame);
-    exit_code = format.euler_rotations ? print_euler(*opt, *clip, shown, model::sample(*clip, shown))
-                                       : print_quaternion(*opt, *clip, model::sample(*clip, shown));
+    const double shown = model::playback_frame(clip, opt->frame);
+    exit_code = format.euler_rotations ? print_euler(*opt, clip, shown, model::sample(clip, shown))
+                                       : print_quaternion(*opt, clip, model::sample(clip, shown));
   });
 }
 

@@ -63,9 +63,9 @@ int export_sprite(const Document& document, const std::string& output, const Inp
       out.put((fs::path(output) / fmt::format("raw_{:03}.png", i)).string(),
               png::encode_indexed(model::scaled((*raw)[i], opt.scale), sprite->palette));
     }
-    for (std::size_t k = 0; k < sprite->images.size(); ++k) {
+    for (std::size_t k = 0; k < sprite->state_count(); ++k) {
       out.put((fs::path(output) / fmt::format("composed_{:03}.png", k)).string(),
-              png::encode_indexed(model::scaled(sprite->images[k], opt.scale), sprite->palette));
+              png::encode_indexed(model::scaled(sprite->state(k), opt.scale), sprite->palette));
     }
     return out.status;
   }

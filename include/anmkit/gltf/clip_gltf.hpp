@@ -42,7 +42,8 @@ Expected<Animation> clip_animation(const Scene& scene, const model::Clip& clip, 
                                    const ClipExportOptions& options);
 
 // bind_bones and clip_animation, then the animation (with the clip's record) added to the scene.
-// `missing`, when given, receives the animated bones the scene has no node for.
+// `missing`, when given, receives the animated bones the scene has no node for. The animation
+// refers to the clip's mesh payloads (BoneEvents::mesh): the clip must outlive write(scene).
 Expected<void> add_animation(Scene& scene, const model::Clip& clip, const ClipExportOptions& options,
                              std::vector<std::string>* missing);
 }  // namespace anmkit::gltf

@@ -5,6 +5,7 @@
 // clip_gltf.hpp fills the scene; this writes it as .gltf (one file, buffer embedded) or .glb.
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -36,11 +37,13 @@ struct Channel {
 };
 
 // A bone's events that glTF's channels carry only approximately (hidden as scale 0, the mirror as
-// a negative z scale), where they change, and its mesh payloads (bytes, each a buffer view).
+// a negative z scale), where they change, and its mesh payloads (bytes, each a buffer view). The
+// payloads are not copied: `mesh` points into the clip the animation was made from, which must
+// outlive write() (a payload can be hundreds of megabytes).
 struct BoneEvents {
   std::string bone;
   std::vector<model::Key<bool>> visible, mirrored;
-  std::vector<model::MeshKey> mesh;
+  std::span<const model::MeshKey> mesh;
 };
 
 struct Animation {

@@ -1,6 +1,9 @@
 #pragma once
-// A sprite sheet: images of one size laid out in a near-square grid, with each cell's rectangle.
+// A sprite sheet: images laid out in a near-square grid of equal cells, with each cell's rectangle.
+// The sheet is laid out from the images' sizes first and each image drawn into it after, so
+// that images made one at a time (composed states) never all exist at once.
 
+#include <functional>
 #include <vector>
 
 #include "anmkit/model/sprite.hpp"
@@ -16,7 +19,17 @@ struct Sheet {
   std::vector<Cell> cells;    // in the images' order
 };
 
-// Cells of the largest image's size, ceil(sqrt(n)) columns, row by row.
+struct Size {
+  std::size_t width = 0, height = 0;
+};
+
+// Cells of the largest size, ceil(sqrt(n)) columns, row by row, each `scale` times its image's
+// size; the sheet all pen 0.
+Sheet layout(const std::vector<Size>& sizes, std::size_t scale = 1);
+// Image n drawn `scale` times enlarged (nearest neighbour) into its cell (the size it was laid
+// out with).
+void draw(Sheet& sheet, std::size_t n, const model::IndexedImage& image, std::size_t scale = 1);
+// Laid out and drawn at once.
 Sheet layout(const std::vector<model::IndexedImage>& images);
 
 }  // namespace anmkit::sheet

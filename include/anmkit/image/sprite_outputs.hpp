@@ -28,10 +28,11 @@ struct SheetFiles {
   std::vector<std::uint8_t> png;
   std::string json;  // the cell map: {"image", "source", "content", "scale", "cells": [...]}
 };
-// `cell_key`: "state" or "frame", the name of each cell's index in the map. Refused (too_large)
-// when the sheet would hold more than `max_output_pixels` pixels.
-Expected<SheetFiles> encode_sheet(const std::vector<model::IndexedImage>& images, const std::vector<model::Color>& palette,
-                                  std::size_t scale, const std::string& image_name, const std::string& source_name,
-                                  const std::string& cell_key, std::uint64_t max_output_pixels = ReadLimits{}.max_output_pixels);
+// The composed states, or with `stored` the stored frames (each cell's index in the map is then
+// "frame", else "state"), `scale` times enlarged. Refused (too_large) when the sheet would hold
+// more than `max_output_pixels` pixels. States are composed one at a time into the sheet.
+Expected<SheetFiles> encode_sheet(const model::SpriteAnimation& sprite, bool stored, std::size_t scale,
+                                  const std::string& image_name, const std::string& source_name,
+                                  std::uint64_t max_output_pixels = ReadLimits{}.max_output_pixels);
 
 }  // namespace anmkit::sprite_outputs

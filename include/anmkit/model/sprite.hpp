@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace anmkit::model {
@@ -25,7 +26,7 @@ struct IndexedImage {
 IndexedImage scaled(const IndexedImage& image, std::size_t factor);
 
 struct SpriteStep {
-  std::size_t image = 0;     // index into SpriteAnimation::images
+  std::size_t image = 0;     // a composed state of SpriteAnimation (state(image))
   std::uint32_t ticks = 1;   // how long it shows
 };
 
@@ -53,9 +54,10 @@ std::optional<PixelPosition> first_mixed_block(const Picture& picture, std::size
 // first_mixed_block finds none).
 Picture unscaled(const Picture& picture, std::size_t factor);
 
+// The composed states are not kept: each is drawn from the stored frames when asked for
+// (state(), compose_state()), so that a file of large frames costs its stored frames only.
 struct SpriteAnimation {
   std::vector<Color> palette;             // pen -> colour; transparent pens have a = 0
-  std::vector<IndexedImage> images;       // all the same size (the canvas)
   std::vector<std::vector<SpriteStep>> sequences;
   double tick_hz = default_tick_hz;
   // The frames as the file stores them (MM2: a base and patches), before they are composed.
@@ -66,7 +68,21 @@ struct SpriteAnimation {
     std::size_t x = 0, y = 0, width = 0, height = 0;
   };
   std::vector<Rect> stored_rects;
+  // What each stored frame clears to pen 0 before it is drawn (MM2: a patch its whole slot, so
+  // that the base does not show through the patch's holes), one per stored frame; a rectangle
+  // of no pixels clears nothing.
+  std::vector<Rect> cleared_rects;
+  std::size_t width = 0, height = 0;  // the canvas every state is composed on
   std::size_t planes = 8;  // bitplanes the pens fit in (MM2: 5), for planar outputs such as ILBM
+
+  // One state per stored frame: state k is a canvas of pen 0 with stored frame 0 drawn on it
+  // and, for k > 0, cleared_rects[k] set to pen 0 and stored frame k drawn; a frame is drawn in
+  // its stored_rects entry, cropped to the canvas, its pen 0 drawing nothing.
+  std::size_t state_count() const { return stored.size(); }
+  IndexedImage state(std::size_t k) const;
+  // The same into `canvas` (width x height pens, row by row), allocating nothing. False when k
+  // is not a state or the canvas is not width x height.
+  bool compose_state(std::size_t k, std::span<std::uint8_t> canvas) const;
 };
 
 }  // namespace anmkit::model

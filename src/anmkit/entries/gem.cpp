@@ -1,6 +1,7 @@
 // The GEM format's registry entry: EANM animations, their .mdl skeletons, versions to convert to.
 
 #include <filesystem>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -58,8 +59,8 @@ Expected<gem::Mdl> read_skeleton(const std::string& path, const OpenOptions& opt
 }
 
 // The neutral clip at `fps`, with what glTF needs to bring the file back.
-model::Clip clip_of(const gem::File& file, double fps) {
-  model::Clip clip = gem::to_clip(file);
+model::Clip clip_of(const gem::File& file, double fps, bool mesh_payloads = true) {
+  model::Clip clip = gem::to_clip(file, mesh_payloads);
   clip.fps = fps;
   clip.record = gem::clip_record(file, clip);
   return clip;
@@ -82,6 +83,9 @@ class GemModel final : public FormatModel {
   nlohmann::ordered_json summary(const OpenOptions&) const override { return gem::summary(file_); }
   std::string summary_text(const nlohmann::ordered_json& summary) const override { return gem::summary_text(summary); }
   Expected<model::Clip> clip(const OpenOptions& options) const override { return clip_of(file_, options.fps); }
+  Expected<model::Clip> sampling_clip(const OpenOptions& options) const override {
+    return clip_of(file_, options.fps, false);
+  }
   Expected<model::Skeleton> skeleton(const OpenOptions&) const override {
     return skeleton_ ? *skeleton_ : in_gem_space({});
   }
@@ -176,6 +180,8 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
     out.warnings.push_back({path, std::move(why.text), std::move(why.settings)});
   };
   std::uint64_t budget = options.limits.max_input_bytes - std::min<std::uint64_t>(text.size(), options.limits.max_input_bytes);
+  // The scene refers to each clip's mesh payloads until it is written.
+  std::vector<std::unique_ptr<const model::Clip>> clips;
   for (const gem::MdlSequence& sequence : mdl->sequences) {
     const std::string file_path = (fs::path(path).parent_path() / sequence.file).string();
     auto bytes = read_referenced_input(path, sequence.file, options, budget);
@@ -196,7 +202,8 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
       skip(sequence.name, file.error());
       continue;
     }
-    auto added = add_clip(scene, clip_of(*file, options.fps), sequence.name, file_path, out.warnings);
+    clips.push_back(std::make_unique<const model::Clip>(clip_of(*file, options.fps)));
+    auto added = add_clip(scene, *clips.back(), sequence.name, file_path, out.warnings);
     if (!added) skip(sequence.name, added.error());
   }
   auto bytes = gltf::write(scene, binary);

@@ -29,7 +29,7 @@ void sort_track(std::vector<K>& keys) {
   keys = std::move(out);
 }
 
-void add_keyed(model::BoneTrack& t, std::uint32_t frame_number, const File& file, const Key& key) {
+void add_keyed(model::BoneTrack& t, std::uint32_t frame_number, const File& file, const Key& key, bool mesh_payloads) {
   const double at = frame_number;
   if (auto v = file.position(key)) t.translation.keys.push_back({at, vec3(*v)});
   if (auto v = file.orientation(key)) {
@@ -45,10 +45,11 @@ void add_keyed(model::BoneTrack& t, std::uint32_t frame_number, const File& file
   } else if (key.flags & flag::visible) {
     t.visible.push_back({frame_number, true});
   }
+  if (!mesh_payloads) return;
   if (const Bytes* mesh = file.mesh(key)) t.mesh.push_back({frame_number, *mesh});
 }
 
-void add_frmn(model::BoneTrack& t, std::uint32_t frame_number, const File& file, const FrmnBone& bone) {
+void add_frmn(model::BoneTrack& t, std::uint32_t frame_number, const File& file, const FrmnBone& bone, bool mesh_payloads) {
   for (const FrmnItem& item : file.items_of(bone)) {
     switch (item.kind) {
       case ItemKind::matrix: {
@@ -63,7 +64,9 @@ void add_frmn(model::BoneTrack& t, std::uint32_t frame_number, const File& file,
         break;
       }
       case ItemKind::visibility: t.visible.push_back({frame_number, file.visibility(item) != 0}); break;
-      case ItemKind::mesh: t.mesh.push_back({frame_number, file.mesh(item)}); break;
+      case ItemKind::mesh:
+        if (mesh_payloads) t.mesh.push_back({frame_number, file.mesh(item)});
+        break;
     }
   }
 }
@@ -79,7 +82,7 @@ model::Skeleton to_skeleton(const Mdl& mdl) {
   return s;
 }
 
-model::Clip to_clip(const File& file) {
+model::Clip to_clip(const File& file, bool mesh_payloads) {
   model::Clip clip;
   clip.frame_count = file.frame_count;
   for (const Comment& c : file.comments) clip.comments.push_back(c.text);
@@ -91,12 +94,12 @@ model::Clip to_clip(const File& file) {
       if (static_cast<std::int32_t>(frame.number) < 0) continue;
       for (const FrmnBone& bone : file.records_of(frame)) {
         if (bone.index < 0 || std::size_t(bone.index) >= clip.bones.size()) continue;
-        add_frmn(clip.bones[std::size_t(bone.index)], frame.number, file, bone);
+        add_frmn(clip.bones[std::size_t(bone.index)], frame.number, file, bone, mesh_payloads);
       }
     } else {
       for (const Key& key : file.keys_of(frame)) {
         if (key.bone >= clip.bones.size()) continue;
-        add_keyed(clip.bones[key.bone], frame.number, file, key);
+        add_keyed(clip.bones[key.bone], frame.number, file, key, mesh_payloads);
       }
     }
   }

@@ -29,34 +29,6 @@ Expected<std::vector<model::IndexedImage>> raw_frames(const File& file) {
   return out;
 }
 
-model::IndexedImage compose_state(const File& file, const std::vector<model::IndexedImage>& raw, std::size_t k) {
-  const CanvasSize size = canvas_size(file);
-  model::IndexedImage canvas{size.width, size.height, std::vector<std::uint8_t>(size.width * size.height, 0)};
-  auto draw = [&canvas](const model::IndexedImage& image, std::size_t x0, std::size_t y0, std::size_t w, std::size_t h) {
-    for (std::size_t y = 0; y < std::min(h, image.height); ++y) {
-      for (std::size_t x = 0; x < std::min(w, image.width); ++x) {
-        const std::uint8_t pen = image.at(x, y);
-        if (pen != 0 && x0 + x < canvas.width && y0 + y < canvas.height) canvas.pixels[(y0 + y) * canvas.width + x0 + x] = pen;
-      }
-    }
-  };
-  if (!raw.empty()) draw(raw[0], 0, 0, raw[0].width, raw[0].height);
-  if (k == 0 || k >= raw.size()) return canvas;
-  // A model built from JSON may hold more frames than the 11 slots (write refuses it).
-  if (k > prelude_slots || !file.prelude[k - 1].used()) {
-    draw(raw[k], 0, 0, raw[k].width, raw[k].height);
-    return canvas;
-  }
-  const Slot& slot = file.prelude[k - 1];
-  for (std::size_t y = slot.y(); y < std::min<std::size_t>(canvas.height, std::size_t(slot.y()) + slot.h()); ++y) {
-    for (std::size_t x = slot.x(); x < std::min<std::size_t>(canvas.width, std::size_t(slot.x()) + slot.w()); ++x) {
-      canvas.pixels[y * canvas.width + x] = 0;
-    }
-  }
-  draw(raw[k], slot.x(), slot.y(), slot.w(), slot.h());
-  return canvas;
-}
-
 std::vector<model::Color> palette_colors(const File& file) {
   std::vector<model::Color> out;
   for (std::size_t pen = 0; pen < palette_size; ++pen) {
@@ -72,23 +44,30 @@ Expected<model::SpriteAnimation> to_sprite(const File& file, double tick_hz) {
   model::SpriteAnimation a;
   a.palette = palette_colors(file);
   a.tick_hz = tick_hz;
-  for (std::size_t k = 0; k < file.frames.size(); ++k) a.images.push_back(compose_state(file, *raw, k));
+  const CanvasSize canvas = canvas_size(file);
+  a.width = canvas.width;
+  a.height = canvas.height;
   for (const Bytes& block : file.blocks) {
-    if (a.images.empty()) break;
+    if (raw->empty()) break;
     std::vector<model::SpriteStep> steps;
     for (const Step& s : parse_sequence(block).steps) {
-      steps.push_back({std::min<std::size_t>(s.state, a.images.size() - 1), step_ticks(s)});
+      steps.push_back({std::min<std::size_t>(s.state, raw->size() - 1), step_ticks(s)});
     }
     a.sequences.push_back(std::move(steps));
   }
+  // The base at (0, 0); a patch in its slot, cropped to it, after clearing the whole slot. A
+  // patch past the slots or in an unused one (a model built from JSON may hold more frames than
+  // the 11 slots; write refuses it) is drawn at (0, 0), uncropped, clearing nothing.
   for (std::size_t k = 0; k < raw->size(); ++k) {
     const model::IndexedImage& image = (*raw)[k];
     const Slot* slot = k == 0 || k > prelude_slots ? nullptr : &file.prelude[k - 1];
     if (slot == nullptr || !slot->used()) {
       a.stored_rects.push_back({0, 0, image.width, image.height});
-    } else {  // as compose_state draws it
+      a.cleared_rects.push_back({});
+    } else {
       a.stored_rects.push_back({slot->x(), slot->y(), std::min<std::size_t>(slot->w(), image.width),
                                 std::min<std::size_t>(slot->h(), image.height)});
+      a.cleared_rects.push_back({slot->x(), slot->y(), slot->w(), slot->h()});
     }
   }
   a.stored = std::move(*raw);

@@ -77,8 +77,9 @@ RC_GTEST_PROP(Mm2Hostile, RandomCorruptionNeverCrashes, ()) {
   RC_ASSERT(*from_json(to_json(*r)) == *r);
   auto sprite = to_sprite(*r, 60);
   RC_ASSERT(sprite.has_value());
-  RC_ASSERT(sprite->images.size() == r->frames.size());
-  for (const auto& image : sprite->images) {
+  RC_ASSERT(sprite->state_count() == r->frames.size());
+  for (std::size_t k = 0; k < sprite->state_count(); ++k) {
+    const model::IndexedImage image = sprite->state(k);
     RC_ASSERT(image.width == s["canvas"][0]);
     RC_ASSERT(image.height == s["canvas"][1]);
   }

@@ -24,7 +24,9 @@ namespace anmkit::gem {
 //    them); two keys of one component at one frame: the later in the file wins.
 // Tracks are step tracks (the hold rule) at whole frames; fps is left at 30 (GEM does not
 // store it).
-model::Clip to_clip(const File& file);
+// Without `mesh_payloads` the mesh keys are left out: a clip for sampling, which never reads
+// them, and which then costs no copy of payloads that can be most of a file.
+model::Clip to_clip(const File& file, bool mesh_payloads = true);
 
 // The `.mdl` bones as a skeleton: each rest Matrix34 decomposed (translation, rotation, scale,
 // mirrored when its determinant is negative).

@@ -20,14 +20,12 @@ CanvasSize canvas_size(const File& file);
 // Each stored frame's pixels (pens 0..31), from the decoded planes.
 Expected<std::vector<model::IndexedImage>> raw_frames(const File& file);
 
-// Composed state k (0 = the base alone). A patch whose slot is unused is drawn at (0, 0),
-// uncropped, without clearing (validate warns).
-model::IndexedImage compose_state(const File& file, const std::vector<model::IndexedImage>& raw, std::size_t k);
-
 // The palette as colours (x17 per channel), pen 0 transparent.
 std::vector<model::Color> palette_colors(const File& file);
 
-// Composed states, the palette and the sequences at `tick_hz`.
+// The stored frames with where each is drawn and what it clears (the composed states are drawn
+// from them: model::SpriteAnimation::state; a patch whose slot is unused is drawn at (0, 0),
+// uncropped, without clearing, and validate warns), the palette and the sequences at `tick_hz`.
 Expected<model::SpriteAnimation> to_sprite(const File& file, double tick_hz);
 
 }  // namespace anmkit::mm2

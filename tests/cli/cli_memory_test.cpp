@@ -1,0 +1,122 @@
+// Bounded work: a file whose payload or pictures are large costs a small multiple of itself, not
+// of what a consumer could build from it. Each command runs as a child whose peak resident size
+// the kernel reports (wait4), so the figure is that command's own.
+
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include "anmkit/formats/gem/gem_file.hpp"
+#include "anmkit/formats/gem/gem_write.hpp"
+#include "anmkit/formats/mm2/mm2_codec.hpp"
+#include "support/mm2_fixture.hpp"
+#include "support/run_cli.hpp"
+
+namespace anmkit {
+namespace {
+
+constexpr std::uint64_t mib = 1u << 20;
+
+// The command's exit code and peak resident size in bytes; its output is discarded.
+struct Peak {
+  int exit_code = -1;
+  std::uint64_t bytes = 0;
+};
+
+Peak peak_of(const std::vector<std::string>& args) {
+  std::vector<std::string> argv_text{ANMKIT_CLI};
+  argv_text.insert(argv_text.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : argv_text) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t child = ::fork();
+  if (child == 0) {
+    const int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1);
+    ::dup2(null, 2);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  Peak peak;
+  int status = 0;
+  rusage usage{};
+  if (child > 0 && ::wait4(child, &status, 0, &usage) == child) {
+    peak.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    peak.bytes = std::uint64_t(usage.ru_maxrss) * 1024;  // Linux reports kibibytes
+  }
+  return peak;
+}
+
+// A GEM 6.0 file of two bones whose one key carries a mesh payload of `payload_bytes`.
+std::vector<std::uint8_t> gem_with_a_large_mesh_key(std::size_t payload_bytes) {
+  gem::File f;
+  f.version = gem::version_6_0;
+  f.frame_count = 2;
+  f.bones = {{"body"}, {"track"}};
+  f.add_frame(gem::FrameChunk::frm2, 0);
+  gem::KeyFields body;
+  body.position = gem::Vec3Bits{0, 0, 0};
+  f.add_key(0, gem::flag::position, body);
+  gem::KeyFields track;
+  gem::Bytes payload(payload_bytes, 0);
+  payload[4] = 1;  // one vertex from vertex 0, no bounding box: a well-formed header
+  track.mesh = std::move(payload);
+  f.add_key(1, gem::flag::mesh, std::move(track));
+  f.add_frame(gem::FrameChunk::frm2, 1);
+  f.add_key(0, gem::flag::position, body);
+  auto bytes = gem::write(f);
+  EXPECT_TRUE(bytes) << bytes.error().to_string();
+  return bytes ? *bytes : std::vector<std::uint8_t>();
+}
+
+TEST(BoundedWork, ALargeMeshPayloadIsNotCopiedByWhatDoesNotNeedIt) {
+  test::TempDir dir;
+  const std::size_t payload = 48 * mib;
+  const std::string file = dir.write("track.anm", gem_with_a_large_mesh_key(payload));
+  // Reading holds the input and the file's model (one copy of the payload each); sampling
+  // needs no payload, so nothing more.
+  const Peak sample = peak_of({"sample", file, "--frame", "0"});
+  EXPECT_EQ(sample.exit_code, 0);
+  EXPECT_LT(sample.bytes, 2 * payload + 64 * mib) << "sample --frame 0 peaked at " << sample.bytes / mib << " MiB";
+  // The glTF carries the payload once, in its buffer.
+  const Peak glb = peak_of({"convert", file, "-o", dir.file("track.glb")});
+  EXPECT_EQ(glb.exit_code, 0);
+  EXPECT_LT(glb.bytes, 4 * payload + 64 * mib) << "convert -o track.glb peaked at " << glb.bytes / mib << " MiB";
+  EXPECT_GT(std::filesystem::file_size(dir.file("track.glb")), payload);
+}
+
+// An MM2 file of a 4096 x 4096 base and eleven small patches, as the game's encoder packs it.
+std::vector<std::uint8_t> mm2_with_a_large_base() {
+  test::Mm2Spec s;
+  const std::size_t side = 4096;
+  test::Mm2Frame base{side, side, std::vector<std::uint8_t>(side * side, 3)};
+  s.frames.push_back(base);
+  for (std::uint8_t k = 0; k < 11; ++k) {
+    s.slots.push_back({std::uint8_t(k * 2), 0, 8, 8});
+    s.frames.push_back(test::mm2_pattern(8, 8, k));
+  }
+  s.blocks = {{1, 1, 2, 1}};
+  for (const auto& f : s.frames) s.streams.push_back(mm2::encode_planes(mm2::pixels_to_planes(f.pixels, f.w, f.h)));
+  return test::mm2_file(s);
+}
+
+TEST(BoundedWork, AnMm2FileOfALargeBaseComposesOneStateAtATime) {
+  test::TempDir dir;
+  const auto bytes = mm2_with_a_large_base();
+  const std::string file = dir.write("big.anm", bytes);
+  const std::uint64_t canvas = 4096 * 4096;  // one composed state, one byte a pen
+  // One state: the stored frames and the state, scaled or not, and its encoding.
+  const Peak iff = peak_of({"convert", file, "-o", dir.file("big.iff")});
+  EXPECT_EQ(iff.exit_code, 0);
+  EXPECT_LT(iff.bytes, 5 * canvas + 64 * mib) << "convert -o big.iff peaked at " << iff.bytes / mib << " MiB";
+  // The sheet of twelve states: the sheet itself, then one state at a time.
+  const Peak png = peak_of({"convert", file, "-o", dir.file("big.png")});
+  EXPECT_EQ(png.exit_code, 0);
+  EXPECT_LT(png.bytes, 12 * canvas + 4 * canvas + 64 * mib) << "convert -o big.png peaked at " << png.bytes / mib << " MiB";
+}
+
+}  // namespace
+}  // namespace anmkit
