@@ -23,12 +23,13 @@ def lists_animations(path: str) -> bool:
                for info in map(anmkit.format_info, anmkit.formats()) if info["skeleton_extension"])
 
 
-def model_sequences(mdl: str) -> List[dict]:
+def model_sequences(mdl: str, roots: List[str]) -> List[dict]:
     """The .mdl's sequences: name, file (as written), the bone that declares it, whether it
-    exists, and its path."""
+    exists (a file outside the model's folder and the `roots` given is refused, as missing), and
+    its path."""
     folder = pathlib.Path(mdl).parent
     return [dict(name=s.name, file=s.file, declared_by=s.declared_by, exists=s.exists, path=str(folder / s.file))
-            for s in anmkit.model_sequences(mdl)]
+            for s in anmkit.model_sequences(mdl, reference_roots=roots)]
 
 
 def bring_in(context, glb: bytes, fps: float):
@@ -90,11 +91,13 @@ def probe(path: str) -> Optional[str]:
         raise
 
 
-def import_file(context, path: str, skeleton: Optional[str], fps: float) -> List[str]:
-    """Imports `path`; returns the warnings to show."""
+def import_file(context, path: str, skeleton: Optional[str], fps: float, roots: List[str] = ()) -> List[str]:
+    """Imports `path`; returns the warnings to show. Files a model names resolve in its folder,
+    or under one of `roots` (the game's folder)."""
+    roots = list(roots)
     kind = probe(path)
     if kind is None and lists_animations(path):
-        return import_model(context, path, None, fps)
+        return import_model(context, path, None, fps, roots)
     info = anmkit.format_info(kind) if kind is not None else {}
     if info.get("sprite"):
         with anmkit.open(path) as document:
@@ -102,13 +105,13 @@ def import_file(context, path: str, skeleton: Optional[str], fps: float) -> List
         return []
     # The library's rule picks the model (anmkit.find_skeleton, as the CLI does): a model that
     # lists this file (a GEM .mdl, the LM .bin of its name), else one beside it with its bones.
-    found = None if skeleton else anmkit.find_skeleton(path)
+    found = None if skeleton else anmkit.find_skeleton(path, reference_roots=roots)
     notes = [w.worded(FIELDS) for w in found.warnings] if found is not None else []
     if found is not None:
         skeleton = found.model
     # A .mdl listing the file: the whole model, an action per sequence, this one playing.
     if info.get("skeleton_lists_animations") and skeleton and (found is None or found.reason == anmkit.SkeletonReason.LISTS_IT):
-        return import_model(context, skeleton, path, fps) + notes
+        return import_model(context, skeleton, path, fps, roots) + notes
     with anmkit.open(path, skeleton=skeleton, fps=fps) as document:
         name = pathlib.Path(path).stem
         target = document.import_target
@@ -153,14 +156,14 @@ def renamed_animations(glb: bytes, old: List[str], new: List[str]) -> bytes:
     return struct.pack("<4sII", magic, version, 12 + len(body)) + body
 
 
-def import_model(context, mdl: str, chosen: Optional[str], fps: float) -> List[str]:
+def import_model(context, mdl: str, chosen: Optional[str], fps: float, roots: List[str]) -> List[str]:
     """A .mdl with every sequence file it names: one armature, an action per sequence; `chosen`
     (a sequence file) plays first."""
-    glb, warnings = anmkit.model_to_gltf(mdl)
+    glb, warnings = anmkit.model_to_gltf(mdl, reference_roots=roots)
     # The sequences the glTF holds: a file that cannot be read is skipped there, with a warning,
     # and here too (not the whole import).
     present, opened = [], {}
-    for sequence in model_sequences(mdl):
+    for sequence in model_sequences(mdl, roots):
         if not sequence["exists"]:
             continue
         try:
@@ -187,7 +190,7 @@ def import_model(context, mdl: str, chosen: Optional[str], fps: float) -> List[s
 # The frame rates the library takes (the command line and Python offer the same).
 FPS_RANGE = anmkit.setting_range("fps")
 # The settings a library message may name that this dialog has a field for, as it calls them.
-FIELDS = {"fps": "the Frame rate field", "skeleton": "the Skeleton field"}
+FIELDS = {"fps": "the Frame rate field", "skeleton": "the Skeleton field", "reference_roots": "the Game folder field"}
 
 
 class ImportAnm(bpy.types.Operator, ImportHelper):
@@ -203,10 +206,14 @@ class ImportAnm(bpy.types.Operator, ImportHelper):
                                          "or the .bin of the same name")
     fps: FloatProperty(name="Frame rate", default=30.0, min=FPS_RANGE[0], max=FPS_RANGE[1],
                        description="GEM and LM files store none; the scene is set to it")
+    game_folder: StringProperty(name="Game folder", subtype="DIR_PATH", default="",
+                                description="Files a model names may also be read from anywhere under this folder "
+                                            "(the game's resource folder); empty: only from the model's own folder")
 
     def execute(self, context):
         try:
-            warnings = import_file(context, self.filepath, self.skeleton or None, self.fps)
+            roots = [self.game_folder] if self.game_folder else []
+            warnings = import_file(context, self.filepath, self.skeleton or None, self.fps, roots)
         except anmkit.Error as error:
             self.report({"ERROR"}, error.described(FIELDS))
             return {"CANCELLED"}

@@ -256,6 +256,26 @@ def test_a_pipe_is_refused_and_a_sequence_that_cannot_be_read_is_skipped():
     check(any("sequence 'cut'" in w and "(skipped)" in w for w in warnings), warnings)
 
 
+def test_a_file_outside_the_models_folder_is_read_only_under_the_game_folder():
+    from anmkit_blender import import_anm
+    clean()
+    game = folder("game")
+    (game / "models").mkdir()
+    (game / "anims").mkdir()
+    (game / "anims" / "turn.anm").write_bytes((examples / "turret_v60.anm").read_bytes())
+    mdl = game / "models" / "tank.mdl"
+    mdl.write_text('{Skeleton {bone "basis" {bone "body" {bone "turret1" {bone "gun_rot"}} {bone "hatch"}}}\n'
+                   '  {animation {sequence "turn" {file "../anims/turn.anm"}}}}\n')
+    warnings = import_anm.import_file(bpy.context, str(mdl), None, 30.0)
+    check([a.name for a in bpy.data.actions] == [], [a.name for a in bpy.data.actions])
+    check(any("'../anims/turn.anm'" in w and "the Game folder field" in w for w in warnings), warnings)
+    clean()
+    field = bpy.ops.import_anim.anmkit.get_rna_type().properties["game_folder"]
+    check(field.subtype == "DIR_PATH", field.subtype)
+    check(bpy.ops.import_anim.anmkit(filepath=str(mdl), game_folder=str(game)) == {"FINISHED"}, "import with the game folder")
+    check([a.name for a in bpy.data.actions] == ["turn"], [a.name for a in bpy.data.actions])
+
+
 def test_the_mm2_ghost_plays_on_a_plane():
     clean()
     here = folder("ghost")
