@@ -31,14 +31,15 @@ KnownModel known(const std::string& path, FileId id, const FormatEntry* entry, c
   KnownModel out{path, id, entry, {}, {}};
   for (const auto& joint : file.skeleton.joints) out.lower_joints.push_back(model::ascii_lower(joint.name));
   std::sort(out.lower_joints.begin(), out.lower_joints.end());
-  const fs::path folder = fs::path(path).parent_path();
   for (const auto& sequence : file.sequences) {
     KnownSequence s{sequence.name, sequence.file, sequence.how_named, std::nullopt, std::nullopt, {}};
     const fs::path named(sequence.file);
     // A name the front door refuses when reading the sequence (absolute, or out of the model's
     // folder and the roots) lists no file.
-    if (!sequence.file.empty() && named.has_filename() && resolve_reference(path, sequence.file, options)) {
-      const fs::path resolved = folder / named;
+    const auto found = !sequence.file.empty() && named.has_filename() ? resolve_reference(path, sequence.file, options)
+                                                                      : Expected<std::string>(std::string());
+    if (found && !found->empty()) {
+      const fs::path resolved(*found);  // as the game finds it: `\` a separator, any case
       s.file_id = file_id(resolved.string());
       s.folder_id = file_id(folder_of(resolved));
       s.lower_file_name = model::ascii_lower(resolved.filename().string());

@@ -58,14 +58,18 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
   std::string listed;
   for (const auto& sequence : model.sequences) {
     std::error_code ec;
-    // A file outside the model's folder (and the roots given) is not looked at: it is not there.
+    // A file outside the model's folder (and the roots given) is not looked at: it is not there;
+    // nor is one whose name, in either case, is two files.
     const auto resolved = detail::resolve_reference(path, sequence.file, options);
     const bool exists = resolved && fs::is_regular_file(*resolved, ec);
     present += exists ? 1 : 0;
     summary.sequences.push_back({sequence.name, sequence.file, sequence.declared_by, sequence.how_named, exists});
     std::string how = sequence.declared_by.empty() ? "" : "on " + printable(sequence.declared_by) + "; ";
     if (!sequence.how_named.empty()) how += sequence.how_named + "; ";
-    if (!resolved) how += "refused: outside the model's folder and the roots given; ";
+    if (!resolved) {
+      how += resolved.error().code == ErrorCode::bad_value ? "refused: " + printable(resolved.error().message) + "; "
+                                                           : "refused: outside the model's folder and the roots given; ";
+    }
     listed += fmt::format("    {:<11} {} ({}{})\n", printable(sequence.name), printable(sequence.file), how,
                           exists ? "present" : "missing");
   }

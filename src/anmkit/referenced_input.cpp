@@ -1,9 +1,12 @@
 #include "referenced_input.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 
 #include <fmt/format.h>
+
+#include "anmkit/model/clip.hpp"
 
 namespace anmkit::detail {
 
@@ -58,10 +61,64 @@ Error refused(const std::string& path, std::string message) {
   return e;
 }
 
-// A name that is a path of its own (not one relative to the naming file's folder).
-std::optional<Error> absolute_name(const fs::path& named, const std::string& path) {
+// `\` as `/`: the game runs on Windows, where both separate folders.
+std::string with_slashes(std::string name) {
+  std::replace(name.begin(), name.end(), '\\', '/');
+  return name;
+}
+
+// A name that is a path of its own (not one relative to the naming file's folder), with either
+// separator.
+std::optional<Error> absolute_name(const std::string& name, const std::string& path) {
+  const fs::path named(with_slashes(name));
   if (!named.is_absolute() && !named.has_root_name()) return std::nullopt;
   return refused(path, "an absolute path; files are named relative to the folder of the file that names them");
+}
+
+// The entry of `folder` whose name is `name` in letters of either case (ASCII, as the game's
+// names are), if exactly one is; two that differ only in case are an error naming both.
+Expected<std::optional<std::string>> entry_in_any_case(const fs::path& folder, const std::string& name, const std::string& looked_for) {
+  std::error_code ec;
+  const std::string wanted = model::ascii_lower(name);
+  std::vector<std::string> found;
+  for (fs::directory_iterator it(folder.empty() ? fs::path(".") : folder, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string entry = it->path().filename().string();
+    if (model::ascii_lower(entry) == wanted) found.push_back(std::move(entry));
+  }
+  if (found.size() > 1) {
+    std::sort(found.begin(), found.end());
+    Error e = refused(looked_for, fmt::format("'{}' is ambiguous: the folder {} holds both '{}' and '{}', which differ only in case "
+                                           "(the game, on Windows, would not tell them apart)",
+                                           name, folder.empty() ? std::string(".") : folder.string(), found[0], found[1]));
+    e.code = ErrorCode::bad_value;  // not a file that cannot be read: a name that says no one file
+    return e;
+  }
+  if (found.empty()) return std::optional<std::string>();
+  return std::optional<std::string>(std::move(found[0]));
+}
+
+// Where `name` is from `folder` as the game on Windows finds it: `\` a separator like `/`, and
+// each part in letters of either case when no entry is spelt exactly so. A part found nowhere
+// is kept as written, with the rest (the file is then missing, under the name given).
+Expected<std::string> look_up(const fs::path& folder, const std::string& name) {
+  const std::string exact = (folder / fs::path(name)).string();
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(exact, ec))) return exact;
+  const fs::path named(with_slashes(name));
+  fs::path at = folder;
+  bool lost = false;  // a part was found nowhere: the rest is kept as written
+  for (const fs::path& part : named) {
+    const std::string text = part.string();
+    if (lost || text.empty() || text == "." || text == ".." || fs::exists(fs::symlink_status(at / part, ec))) {
+      at /= part;
+      continue;
+    }
+    auto entry = entry_in_any_case(at, text, (folder / named).string());
+    if (!entry) return entry.error();
+    lost = !entry->has_value();
+    at /= lost ? part : fs::path(**entry);
+  }
+  return at.string();
 }
 
 }  // namespace
@@ -69,8 +126,10 @@ std::optional<Error> absolute_name(const fs::path& named, const std::string& pat
 Expected<std::string> resolve_reference(const std::string& referrer, const std::string& name, const OpenOptions& options) {
   const fs::path named(name);
   const fs::path folder = fs::path(referrer).parent_path();
-  const std::string path = (folder / named).string();
-  if (auto absolute = absolute_name(named, path)) return *absolute;
+  if (auto absolute = absolute_name(name, (folder / named).string())) return *absolute;
+  auto found = look_up(folder, name);
+  if (!found) return found.error();
+  const std::string path = std::move(*found);
   if (inside(path, folder.empty() ? fs::path(".") : folder)) return path;
   for (const std::string& root : options.reference_roots) {
     if (inside(path, root)) return path;
@@ -88,9 +147,12 @@ Expected<std::string> resolve_reference(const std::string& referrer, const std::
 Expected<std::vector<std::uint8_t>> read_referenced_input(const std::string& referrer, const std::string& name,
                                                           const OpenOptions& options, std::uint64_t& budget) {
   const fs::path named(name);
-  const std::string path = (fs::path(referrer).parent_path() / named).string();
+  const fs::path folder = fs::path(referrer).parent_path();
+  if (auto absolute = absolute_name(name, (folder / named).string())) return *absolute;
+  auto found = look_up(folder, name);
+  if (!found) return found.error();
+  const std::string path = std::move(*found);
   const auto refuse = [&](std::string message) { return refused(path, std::move(message)); };
-  if (auto absolute = absolute_name(named, path)) return *absolute;
   std::error_code ec;
   const auto status = fs::status(path, ec);
   if (ec) return refuse(fmt::format("cannot open: {}", ec.message()));

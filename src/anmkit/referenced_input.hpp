@@ -15,7 +15,9 @@ Expected<std::vector<std::uint8_t>> read_input(const std::string& path, const Op
 // The file an input names by path (its skeleton), read through options.read_file under the
 // caller's limits; with no reader given, an error naming the file (nothing touches the disk).
 Expected<std::vector<std::uint8_t>> read_named_file(const std::string& path, const OpenOptions& options);
-// Where a file another file names is: `name` resolved against the naming file's folder. An
+// Where a file another file names is: `name` resolved against the naming file's folder as the
+// game on Windows finds it (`\` a separator, letters in either case when no file is spelt
+// exactly so; two files differing only in case are an error naming both). An
 // absolute name, or one that leads out of that folder (through "..", or a link) and under none of
 // options.reference_roots, is refused, naming itself: a .mdl from the internet must not read
 // ../../secret files.

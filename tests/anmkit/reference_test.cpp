@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "anmkit/anmkit.hpp"
+#include "anmkit/skeleton_search.hpp"
 #include "support/fixture_bytes.hpp"
 #include "support/run_cli.hpp"
 
@@ -93,6 +94,52 @@ TEST(References, TheCommandLineGivesRootsWithRoot) {
   r = test::run_cli({"--root", (dir.path() / "game").string(), "info", mdl}, dir);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("    fire        ../shared/fire.anm (present)\n"), std::string::npos) << r.out;
+}
+
+// The game runs on Windows: `{file "Body_R.ANM"}` and `{file "sub\turret_r.anm"}` name files the
+// game finds whatever their case, with `\` a separator; a name that is two files is an error.
+TEST(References, NamesAreFoundAsTheGameOnWindowsFindsThem) {
+  test::TempDir dir;
+  fs::create_directories(dir.path() / "tank/sub");
+  for (const char* file : {"body_r.anm", "sub/turret_r.anm", "Hull.anm", "hull.anm"}) {
+    fs::copy_file(examples / "turret_v60.anm", dir.path() / "tank" / file);
+  }
+  const std::string mdl = dir.write_text(
+      "tank/tank.mdl",
+      "{Skeleton {bone \"basis\" {bone \"body\" {bone \"turret1\" {bone \"gun_rot\"}} {bone \"hatch\"}}}\n"
+      "  {animation {sequence \"body\" {file \"Body_R.ANM\"}} {sequence \"turret\" {file \"sub\\turret_r.anm\"}}\n"
+      "             {sequence \"both\" {file \"SUB\\Turret_R.Anm\"}} {sequence \"hull\" {file \"HULL.ANM\"}}\n"
+      "             {sequence \"gone\" {file \"sub\\none.anm\"}}}}\n");
+
+  auto summary = model_summary(mdl);
+  ASSERT_TRUE(summary) << summary.error().to_string();
+  ASSERT_EQ(summary->sequences.size(), 5u);
+  EXPECT_TRUE(summary->sequences[0].exists);
+  EXPECT_TRUE(summary->sequences[1].exists);
+  EXPECT_TRUE(summary->sequences[2].exists);
+  EXPECT_FALSE(summary->sequences[3].exists);
+  EXPECT_FALSE(summary->sequences[4].exists);
+  const std::string ambiguous = "'HULL.ANM' is ambiguous: the folder " + (dir.path() / "tank").string() +
+                                " holds both 'Hull.anm' and 'hull.anm', which differ only in case (the game, on Windows, "
+                                "would not tell them apart)";
+  EXPECT_NE(summary->text.find("    hull        HULL.ANM (refused: " + ambiguous + "; missing)\n"), std::string::npos) << summary->text;
+
+  // The glTF reads the three files found and says why the fourth and fifth are not.
+  auto gltf = model_to_gltf(mdl);
+  ASSERT_TRUE(gltf) << gltf.error().to_string();
+  std::vector<std::string> warnings;
+  for (const Warning& w : gltf->warnings) warnings.push_back(w.message);
+  ASSERT_EQ(warnings.size(), 2u) << ::testing::PrintToString(warnings);
+  EXPECT_NE(warnings[0].find("sequence 'hull': "), std::string::npos) << warnings[0];
+  EXPECT_NE(warnings[0].find(ambiguous + " (skipped)"), std::string::npos) << warnings[0];
+  EXPECT_EQ(warnings[1], "sequence 'gone': its {file \"sub\\none.anm\"} is " + (dir.path() / "tank/sub/none.anm").string() +
+                             ": cannot open: No such file or directory (skipped)");
+
+  // The skeleton search pairs a file with the model that names it in another case.
+  auto found = SkeletonFinder().find((dir.path() / "tank/body_r.anm").string());
+  ASSERT_TRUE(found) << found.error().to_string();
+  EXPECT_EQ(found->model, mdl);
+  EXPECT_EQ(found->reason, SkeletonReason::lists_it);
 }
 
 }  // namespace

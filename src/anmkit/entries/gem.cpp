@@ -183,7 +183,9 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
   // The scene refers to each clip's mesh payloads until it is written.
   std::vector<std::unique_ptr<const model::Clip>> clips;
   for (const gem::MdlSequence& sequence : mdl->sequences) {
-    const std::string file_path = (fs::path(path).parent_path() / sequence.file).string();
+    // Where the game finds it (`\` a separator, either case), else where it was looked for.
+    const auto found = resolve_reference(path, sequence.file, options);
+    const std::string file_path = found ? *found : (fs::path(path).parent_path() / sequence.file).string();
     auto bytes = read_referenced_input(path, sequence.file, options, budget);
     if (!bytes) {
       // Which file was looked for, and why that one: the {file} says so, or the sequence's name.
