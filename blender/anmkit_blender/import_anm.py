@@ -26,9 +26,8 @@ def lists_animations(path: str) -> bool:
 def model_sequences(mdl: str, roots: List[str]) -> List[dict]:
     """The .mdl's sequences: name, file (as written), the bone that declares it, whether it
     exists (a file outside the model's folder and the `roots` given is refused, as missing), and
-    its path."""
-    folder = pathlib.Path(mdl).parent
-    return [dict(name=s.name, file=s.file, declared_by=s.declared_by, exists=s.exists, path=str(folder / s.file))
+    its path as the library finds it (the game's way: `\\` a separator, either case)."""
+    return [dict(name=s.name, file=s.file, declared_by=s.declared_by, exists=s.exists, path=s.path)
             for s in anmkit.model_sequences(mdl, reference_roots=roots)]
 
 

@@ -361,6 +361,10 @@ typedef struct anmkit_model_sequence {
   const char* how_named;    /* "" when the model names the file; else how it was found ("paired by name") */
   size_t how_named_size;
   int32_t exists;           /* 1 when the file is there */
+  const char* path;         /* where it is, as the game finds it ('\\' a separator, letters in either case):
+                             * the model's folder joined with the name; "" when the name is refused
+                             * (out of the model's folder and the reference roots, or two files) */
+  size_t path_size;
 } anmkit_model_sequence;
 
 /* Reads the model file at `path` (GEM .mdl, LM .bin) and looks for its sequences' files.

@@ -168,6 +168,9 @@ struct SummarySequence {
   std::string declared_by;  // the joint whose block declares it (GEM); "" when the format does not say
   std::string how_named;    // "" when the model names the file; else how it was found ("paired by name")
   bool exists = false;      // the file is there
+  // Where it is, as the game finds it (`\` a separator, either case): the model's folder joined
+  // with the name; "" when the name is refused (out of the folder and the roots, or two files).
+  std::string path;
 };
 
 namespace detail {

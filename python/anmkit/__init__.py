@@ -974,6 +974,7 @@ class ModelSequence:
     declared_by: str   # the joint whose block declares it (GEM); "" when the format does not say
     how_named: str     # "" when the model names the file; else how it was found ("paired by name")
     exists: bool       # the file is there
+    path: str          # where it is, as the game finds it (\ a separator, either case); "" when refused
 
 
 def model_sequences(path: PathLike, **limits: int) -> List[ModelSequence]:
@@ -988,7 +989,8 @@ def model_sequences(path: PathLike, **limits: int) -> List[ModelSequence]:
             _call(lib.anmkit_model_sequence_get, model, index, ctypes.byref(s))
             listed.append(ModelSequence(_decode(_name(s.name, s.name_size)), _decode(_name(s.file, s.file_size)),
                                         _decode(_name(s.declared_by, s.declared_by_size)),
-                                        _decode(_name(s.how_named, s.how_named_size)), bool(s.exists)))
+                                        _decode(_name(s.how_named, s.how_named_size)), bool(s.exists),
+                                        _decode(_name(s.path, s.path_size))))
         return listed
     finally:
         lib.anmkit_model_free(model)

@@ -64,7 +64,7 @@ class ModelSequence(Structure):
     _fields_ = [("struct_size", c_size_t), ("name", POINTER(c_char)), ("name_size", c_size_t),
                 ("file", POINTER(c_char)), ("file_size", c_size_t), ("declared_by", POINTER(c_char)),
                 ("declared_by_size", c_size_t), ("how_named", POINTER(c_char)), ("how_named_size", c_size_t),
-                ("exists", c_int32)]
+                ("exists", c_int32), ("path", POINTER(c_char)), ("path_size", c_size_t)]
 
 
 class ExportOptions(Structure):

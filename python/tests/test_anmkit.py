@@ -296,10 +296,18 @@ def test_a_model_files_sequences_as_values(tmp_path):
                                        '{file "turn.anm"}}}} {animation {sequence "idle"}}}}\n')
     (tmp_path / "turn.anm").write_bytes(pathlib.Path(example("turret_v60.anm")).read_bytes())
     assert anmkit.model_sequences(tmp_path / "tank.mdl") == [
-        anmkit.ModelSequence("repair", "turn.anm", "body", "", True),
-        anmkit.ModelSequence("idle", "idle.anm", "basis", "no {file}: named after the sequence", False)]
+        anmkit.ModelSequence("repair", "turn.anm", "body", "", True, str(tmp_path / "turn.anm")),
+        anmkit.ModelSequence("idle", "idle.anm", "basis", "no {file}: named after the sequence", False,
+                             str(tmp_path / "idle.anm"))]
     lm = anmkit.model_sequences(example("mansion_door.bin"))
-    assert lm == [anmkit.ModelSequence("mansion_door", "mansion_door.anm", "", "paired by name", True)]
+    assert lm == [anmkit.ModelSequence("mansion_door", "mansion_door.anm", "", "paired by name", True,
+                                       str(pathlib.Path(example("mansion_door.anm"))))]
+    # The game's names: \ a separator, either case; the path is where the file is.
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "turret_r.anm").write_bytes(pathlib.Path(example("turret_v60.anm")).read_bytes())
+    (tmp_path / "game.mdl").write_text('{Skeleton {bone "basis"} {animation {sequence "turn" {file "SUB\\Turret_R.ANM"}}}}\n')
+    assert anmkit.model_sequences(tmp_path / "game.mdl") == [
+        anmkit.ModelSequence("turn", "SUB\\Turret_R.ANM", "", "", True, str(tmp_path / "sub" / "turret_r.anm"))]
     with pytest.raises(anmkit.Error) as caught:
         anmkit.model_sequences(example("turret_v60.anm"))
     assert caught.value.code_name == "unknown_format"

@@ -63,7 +63,8 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
     const auto resolved = detail::resolve_reference(path, sequence.file, options);
     const bool exists = resolved && fs::is_regular_file(*resolved, ec);
     present += exists ? 1 : 0;
-    summary.sequences.push_back({sequence.name, sequence.file, sequence.declared_by, sequence.how_named, exists});
+    summary.sequences.push_back({sequence.name, sequence.file, sequence.declared_by, sequence.how_named, exists,
+                                 resolved ? *resolved : std::string()});
     std::string how = sequence.declared_by.empty() ? "" : "on " + printable(sequence.declared_by) + "; ";
     if (!sequence.how_named.empty()) how += sequence.how_named + "; ";
     if (!resolved) {

@@ -80,7 +80,8 @@ LAYOUT(anmkit_gltf_import_options, FIELD(struct_size), FIELD(target), FIELD(anim
 LAYOUT(anmkit_export_options, FIELD(struct_size), FIELD(scale), FIELD(raw), FIELD(sequence), FIELD(flipbook),
        FIELD(flipbook_ticks), FIELD(state), FIELD(max_output_pixels), FIELD(file_name), FIELD(animation_name))
 LAYOUT(anmkit_model_sequence, FIELD(struct_size), FIELD(name), FIELD(name_size), FIELD(file), FIELD(file_size),
-       FIELD(declared_by), FIELD(declared_by_size), FIELD(how_named), FIELD(how_named_size), FIELD(exists))
+       FIELD(declared_by), FIELD(declared_by_size), FIELD(how_named), FIELD(how_named_size), FIELD(exists), FIELD(path),
+       FIELD(path_size))
 LAYOUT(anmkit_clip_info, FIELD(struct_size), FIELD(bone_count), FIELD(joint_count), FIELD(frame_count), FIELD(loop),
        FIELD(fps), FIELD(up_rotation), FIELD(metres_per_unit))
 LAYOUT(anmkit_bone, FIELD(struct_size), FIELD(name), FIELD(name_size), FIELD(joint))

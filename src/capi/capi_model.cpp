@@ -77,6 +77,8 @@ anmkit_status anmkit_model_sequence_get(const anmkit_model* model, size_t index,
     value.how_named = s.how_named.c_str();
     value.how_named_size = s.how_named.size();
     value.exists = s.exists ? 1 : 0;
+    value.path = s.path.c_str();
+    value.path_size = s.path.size();
     if (!capi::write_struct(out, value)) return capi::bad_struct(error, "out", out);
     return ok(error);
   });

@@ -390,12 +390,17 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
     for (std::uint32_t f = 0; f <= s.last; ++f) {
       const double time = f / s.fps;
       while (mirror_cursor < t.mirrored.size() && t.mirrored[mirror_cursor].frame <= f) recorded_mirror = t.mirrored[mirror_cursor++].value;
-      for (std::size_t path = 0; path < 3; ++path) {
+      // Scale first: whether the bone is hidden at this frame decides how its rotation is read.
+      for (const std::size_t path : {std::size_t{2}, std::size_t{0}, std::size_t{1}}) {
         const Curve* curve = s.curves[b][path];
         // A component the node does not animate keeps the bone's rest value (no keys), or, where
         // the clip replaces the rest pose, the node's own value holds.
         if (!curve && policy.rest_where_unanimated) continue;
         if (!curve && f > 0) continue;
+        // A hidden bone's rotation channel holds its exact rotation when anmkit wrote it (the
+        // bone's events recorded): GEM draws a hidden bone's children, which turn with it. Another
+        // tool decomposed a matrix of scale 0, which has no rotation: the last one holds.
+        if (path == 1 && events && !recorded && last_hidden && f > 0) continue;
         std::vector<float> v = curve ? curve->at(time, s.slack(f), cursors[path]) : rest_value(node, path);
         if (path == 2 && events) {
           // Scale carries the mirror (z < 0) and hiding (0): split them off.

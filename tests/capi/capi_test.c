@@ -895,12 +895,15 @@ static void test_model_sequences(void) {
   CHECK(s.declared_by_size == 4);
   CHECK_STR(s.how_named, "");
   CHECK(s.exists == 1); /* test_gltf_and_models wrote turn.anm beside it */
+  CHECK_STR(s.path, path_of(scratch, "turn.anm"));
+  CHECK(s.path_size == strlen(path_of(scratch, "turn.anm")));
   CHECK(anmkit_model_sequence_get(model, 1, &s, &error) == ANMKIT_OK);
   CHECK_STR(s.name, "idle");
   CHECK_STR(s.file, "idle.anm");
   CHECK_STR(s.declared_by, "basis");
   CHECK_STR(s.how_named, "no {file}: named after the sequence");
   CHECK(s.exists == 0);
+  CHECK_STR(s.path, path_of(scratch, "idle.anm")); /* where it was looked for */
   CHECK(anmkit_model_sequence_get(model, 2, &s, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
   CHECK_STR(error.message, "sequence 2 of 2");
   CHECK(anmkit_model_sequence_get(model, 0, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);

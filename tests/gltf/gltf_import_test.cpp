@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "anmkit/core/float_bits.hpp"
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/core/json_text.hpp"
 #include "anmkit/formats/gem/gem_extras.hpp"
@@ -531,6 +532,63 @@ TEST(GltfImport, AFrameRateWhoseTimesDoNotFitAFloatIsAnError) {
     EXPECT_EQ(r.error().message, fmt::format("{:g} frames per second: the frame times (frame / fps, up to frame {}) do not fit a float",
                                              fps, file->frame_count - 1));
   }
+}
+
+// A GEM file keyed the exporter's way in which "turret" is hidden at frame 2 while it also turns
+// and moves there (new orientation and position), shows again at 3 holding them, and its child
+// "gun" turns at frame 1. GEM draws a hidden bone's children, which move with it: the hidden
+// bone's rotation and position at frame 2 are part of the animation.
+gem::File hidden_while_turning() {
+  const auto vec3 = [](float x, float y, float z) { return gem::Vec3Bits{bits_from_float(x), bits_from_float(y), bits_from_float(z)}; };
+  const std::uint16_t full_visible = gem::flag::position | gem::flag::orientation | gem::flag::visible;
+  gem::File file;
+  file.version = gem::version_6_0;
+  file.frame_count = 5;
+  file.bones = {gem::BoneName{"turret", 0, 0}, gem::BoneName{"gun", 0, 0}};
+  file.add_frame(gem::FrameChunk::frm2, 0);
+  file.add_key(0, full_visible, {.position = vec3(1, 2, 3), .orientation = vec3(0, 0, 0.6f)});
+  file.add_key(1, full_visible, {.position = vec3(0, 0, 2), .orientation = vec3(0, 0.6f, 0)});
+  file.add_frame(gem::FrameChunk::frm2, 1);
+  file.add_key(1, gem::flag::orientation, {.orientation = vec3(0.6f, 0, 0)});
+  file.add_frame(gem::FrameChunk::frm2, 2);
+  file.add_key(0, gem::flag::position | gem::flag::orientation | gem::flag::hidden,
+               {.position = vec3(4, 5, 6), .orientation = vec3(0.48f, 0.6f, 0)});
+  file.add_frame(gem::FrameChunk::frm2, 3);
+  file.add_key(0, gem::flag::visible, {});
+  file.add_frame(gem::FrameChunk::frm2, 4);
+  file.add_key(0, full_visible, {.position = vec3(4, 5, 6), .orientation = vec3(0.48f, 0.6f, 0)});
+  file.add_key(1, full_visible, {.position = vec3(0, 0, 2), .orientation = vec3(0.6f, 0, 0)});
+  return file;
+}
+
+// Its own glTF (extras.anmkit kept, no --base) back into `target`: the file's bytes, and the
+// hidden bone's rotation and position at frame 2 exactly the original's.
+void expect_hidden_bone_keeps_its_pose(const gem::File& original, const std::string& target) {
+  SCOPED_TRACE(target);
+  const auto bytes = *gem::write(original);
+  auto document = Document::open(bytes, {}, "hidden.anm");
+  ASSERT_TRUE(document) << document.error().to_string();
+  auto gltf = document->to_gltf({true, "clip"});
+  ASSERT_TRUE(gltf) << gltf.error().to_string();
+  auto back = Document::import_gltf(gltf->bytes, target, {}, "hidden.glb");
+  ASSERT_TRUE(back) << back.error().to_string();
+  const auto written = *back->document.write();
+  const model::BonePose was = model::sample(gem::to_clip(original), 2)[0];
+  const model::BonePose is = model::sample(gem::to_clip(*gem::read(written)), 2)[0];
+  ASSERT_FALSE(was.visible);
+  EXPECT_FALSE(is.visible);
+  EXPECT_EQ(is.rotation, was.rotation) << "the hidden bone's rotation at frame 2";
+  EXPECT_EQ(is.translation, was.translation) << "the hidden bone's position at frame 2";
+  EXPECT_EQ(written, bytes) << "the file, byte for byte";
+}
+
+TEST(GltfImport, AHiddenBoneKeepsItsRotationAndPositionWithoutABase) {
+  const gem::File keyed = hidden_while_turning();
+  expect_hidden_bone_keeps_its_pose(keyed, "gem-6.0");
+  // The same animation as FRMN (4.0): a matrix and a visibility item per record.
+  auto frmn = gem::from_clip(gem::to_clip(keyed), gem::Target::gem_4_0);
+  ASSERT_TRUE(frmn) << frmn.error().to_string();
+  expect_hidden_bone_keeps_its_pose(*frmn, "gem-4.0");
 }
 
 TEST(GltfImport, TheCommandLine) {

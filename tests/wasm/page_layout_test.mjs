@@ -52,8 +52,8 @@ same(L.format_info, { sizeof: 40, struct_size: 0, name: 4, skeletal: 12, sprite:
 same(L.open_options, { sizeof: 80, struct_size: 0, skeleton: 44, fps: 48, tick_hz: 56 }, 'anmkit_open_options');
 same(L.diagnostic, { sizeof: 72, struct_size: 0, severity: 4, has_offset: 8, offset: 16, id: 24, message: 28, pointer: 32 },
      'anmkit_diagnostic');
-same(L.model_sequence, { sizeof: 40, struct_size: 0, name: 4, name_size: 8, file: 12, file_size: 16, declared_by: 20,
-                         declared_by_size: 24, exists: 36 }, 'anmkit_model_sequence');
+same(L.model_sequence, { sizeof: 48, struct_size: 0, name: 4, name_size: 8, file: 12, file_size: 16, declared_by: 20,
+                         declared_by_size: 24, exists: 36, path: 40, path_size: 44 }, 'anmkit_model_sequence');
 same(L.clip_info, { sizeof: 56, struct_size: 0, bone_count: 4, joint_count: 8, frame_count: 12, loop: 16, fps: 24,
                     up_rotation: 32, metres_per_unit: 48 }, 'anmkit_clip_info');
 same(L.bone, { sizeof: 16, struct_size: 0, name: 4, name_size: 8, joint: 12 }, 'anmkit_bone');

@@ -15,7 +15,7 @@ export const PAGE_FIELDS = {
   anmkit_diagnostic: { struct_size: 'u32', severity: 'i32', has_offset: 'i32', offset: 'u64', id: 'ptr', message: 'ptr',
                        pointer: 'ptr' },
   anmkit_model_sequence: { struct_size: 'u32', name: 'ptr', name_size: 'u32', file: 'ptr', file_size: 'u32',
-                          declared_by: 'ptr', declared_by_size: 'u32', exists: 'i32' },
+                          declared_by: 'ptr', declared_by_size: 'u32', exists: 'i32', path: 'ptr', path_size: 'u32' },
   anmkit_clip_info: { struct_size: 'u32', bone_count: 'u32', joint_count: 'u32', frame_count: 'u32', loop: 'i32',
                       fps: 'f64', up_rotation: 'f32[4]', metres_per_unit: 'f32' },
   anmkit_bone: { struct_size: 'u32', name: 'ptr', name_size: 'u32', joint: 'i32' },
