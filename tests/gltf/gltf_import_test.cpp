@@ -583,11 +583,11 @@ void expect_hidden_bone_keeps_its_pose(const gem::File& original, const std::str
   EXPECT_EQ(written, bytes) << "the file, byte for byte";
 }
 
-// Disabled until gem::from_imported_clip (src/formats/gem/gem_from_clip.cpp, write_clip) stops
-// replacing a hidden bone's rotation, scale and mirror with the last ones written: the importer
-// now reads a zero scale itself (the test above). It fails today on the rotation at frame 2, and
-// passes, with every other test, once that replacement is removed.
-TEST(GltfImport, DISABLED_AHiddenBoneKeepsItsRotationAndPositionWithoutABase) {
+// A GEM file whose bone is hidden at a frame where it also turns comes back from its own glTF, with
+// no base, byte for byte: the importer reads the hidden bone's rotation from its channel (the test
+// above) and the GEM writer keeps it (it used to replace a hidden bone's rotation, scale and
+// mirror with the last ones written).
+TEST(GltfImport, AHiddenBoneKeepsItsRotationAndPositionWithoutABase) {
   expect_hidden_bone_keeps_its_pose(hidden_while_turning(0.6f, 0.48f), "gem-6.0");
   // As FRMN (4.0): a matrix and a visibility item per record. Half turns, as a matrix of other
   // turns can come back from its quaternion an ulp off, hidden or not.

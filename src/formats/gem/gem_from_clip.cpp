@@ -227,12 +227,6 @@ Expected<File> write_clip(const model::Clip& clip, Target target, double toleran
       while (m < mesh_keys.size() && mesh_keys[m].frame < f) ++m;
       const model::MeshKey* mesh = (m < mesh_keys.size() && mesh_keys[m].frame == f) ? &mesh_keys[m] : nullptr;
       if (rotation_forced[b] && !poses[b].has_rotation) poses[b].has_rotation = true;
-      if (tolerance > 0 && !poses[b].visible && f > 0) {
-        // Imported, a hidden bone's scale was 0: its rotation and scale cannot be read from that.
-        poses[b].rotation = held[b].rotation, poses[b].has_rotation = held[b].has_rotation;
-        poses[b].scale = held[b].scale, poses[b].has_scale = held[b].has_scale;
-        poses[b].mirrored = held[b].mirrored;
-      }
       const Emit e = decide(poses[b], full ? nullptr : &held[b], write_scale[b], mesh, tolerance);
       if (e.rotation) rotation_forced[b] = poses[b].has_rotation = true;
       hold(held[b], poses[b], e);
