@@ -1,5 +1,6 @@
 // Document: the front door's one opened file, on the format registry.
 
+#include <algorithm>
 #include <filesystem>
 #include <mutex>
 #include <optional>
@@ -38,6 +39,23 @@ auto guarded(const std::string& name, Body&& body) -> decltype(body()) {
 
 // What no entry recognised, in the entries' words: "no GEM ('EANM') or MM2 (...) signature, and
 // not a plausible LM header".
+// What a file of a game is when it is one of the files a format knows lies beside its animations
+// (by its first bytes, else by its extension); nullopt when none says.
+std::optional<std::string> known_game_file(std::span<const std::uint8_t> bytes, const std::string& name) {
+  const std::string extension = model::ascii_lower(std::filesystem::path(name).extension().string());
+  const detail::KnownFile* by_extension = nullptr;
+  for (const detail::FormatEntry* e : detail::entries()) {
+    for (const detail::KnownFile& known : e->known_files) {
+      const bool starts_so = !known.magic.empty() && bytes.size() >= known.magic.size() &&
+                             std::equal(known.magic.begin(), known.magic.end(), bytes.begin());
+      if (starts_so) return std::string(known.what) + " (" + std::string(known.extension) + ")";
+      if (known.magic.empty() && known.extension == extension && by_extension == nullptr) by_extension = &known;
+    }
+  }
+  if (by_extension == nullptr) return std::nullopt;
+  return std::string(by_extension->what) + " (" + std::string(by_extension->extension) + ")";
+}
+
 std::string not_recognised() {
   std::vector<std::string_view> signatures, heuristics;
   for (const detail::FormatEntry* e : detail::entries()) {
@@ -120,7 +138,12 @@ Expected<Document> Document::open(std::span<const std::uint8_t> bytes, const Ope
       document.source_size_ = bytes.size();
       return document;
     }
-    return make_error(ErrorCode::unknown_format, bytes.empty() ? "not a recognised animation: the file is empty" : not_recognised(), 0);
+    if (bytes.empty()) return make_error(ErrorCode::unknown_format, "not a recognised animation: the file is empty", 0);
+    if (auto known = known_game_file(bytes, name)) {
+      return make_error(ErrorCode::unknown_format,
+                        fmt::format("not an animation but {}, one of the game's files that anmkit does not convert", *known), 0);
+    }
+    return make_error(ErrorCode::unknown_format, not_recognised(), 0);
   });
 }
 

@@ -70,6 +70,15 @@ class FormatModel {
 
 using ReadModel = Expected<std::shared_ptr<const FormatModel>>;
 
+// A file of the game that lies beside the format's animations and that anmkit does not convert
+// (a mesh, a material, a texture): known by its first bytes, or where it has no signature by its
+// extension, so that opening one says what it is instead of "not a recognised animation".
+struct KnownFile {
+  std::string_view extension;  // lower case, with the dot
+  std::string_view magic;      // its first bytes; empty: known by the extension alone
+  std::string_view what;       // "a GEM mesh"
+};
+
 struct FormatEntry {
   // Its strings are string literals: the C API hands them out as C strings.
   FormatInfo info;
@@ -100,6 +109,7 @@ struct FormatEntry {
   // A model file of this format read by content (`path` gives an LM .bin its paired name);
   // unknown_format when these bytes are not one; nullptr when the format has no model file.
   Expected<ModelFile> (*read_model)(const std::string& path, std::span<const std::uint8_t> bytes) = nullptr;
+  std::span<const KnownFile> known_files;
 };
 
 // A format option's setting, or null when it was not given (checked already: the front door

@@ -295,6 +295,28 @@ TEST(Document, SaveIsAtomicAndKeepsTheSource) {
   fs::remove_all(dir);
 }
 
+// The game's other files beside its animations say what they are: by their first bytes (a mesh
+// named anything), else by their extension; a file of no known kind keeps the general message.
+TEST(Document, TheGamesOtherFilesSayWhatTheyAre) {
+  const auto message = [](const std::string& text, const std::string& name) {
+    auto document = Document::open(std::vector<std::uint8_t>(text.begin(), text.end()), {}, name);
+    return document ? std::string("opened") : document.error().to_string();
+  };
+  const std::string tail = ", one of the game's files that anmkit does not convert";
+  EXPECT_EQ(message("EPLY\x01\x00\x00\x00", "hull.ply"), "hull.ply:0: error: not an animation but a GEM mesh (.ply)" + tail);
+  EXPECT_EQ(message("EPLY\x01\x00\x00\x00", "renamed.anm"), "renamed.anm:0: error: not an animation but a GEM mesh (.ply)" + tail);
+  EXPECT_EQ(message("BPLY\x01\x00", "map.ply"), "map.ply:0: error: not an animation but a GEM map mesh (.ply)" + tail);
+  EXPECT_EQ(message("{material {bump}}", "Body.MTL"), "Body.MTL:0: error: not an animation but a GEM material (.mtl)" + tail);
+  EXPECT_EQ(message("DDS |\x00\x00\x00", "e-75.dds"), "e-75.dds:0: error: not an animation but a DDS texture (.dds)" + tail);
+  EXPECT_EQ(message(std::string("\0\0\x02\0", 4), "track.tga"), "track.tga:0: error: not an animation but a TGA texture (.tga)" + tail);
+  EXPECT_EQ(message("{volume}", "body.vol"), "body.vol:0: error: not an animation but a GEM collision volume (.vol)" + tail);
+  EXPECT_EQ(message("{entity}", "e-75.def"), "e-75.def:0: error: not an animation but a GEM entity script (.def)" + tail);
+  EXPECT_EQ(message("{extension}", "e-75.ext"),
+            "e-75.ext:0: error: not an animation but a GEM entity script (an extension of a .def) (.ext)" + tail);
+  const std::string general = message("hello, world", "notes.txt");
+  EXPECT_EQ(general.rfind("notes.txt:0: error: not a recognised animation: no ", 0), 0u) << general;
+}
+
 // Whatever the bytes, every call answers with a value or an error: nothing escapes the door.
 RC_GTEST_PROP(Document, NothingThrowsOnMutatedExamples, (std::uint32_t seed)) {
   static const std::vector<std::vector<std::uint8_t>> seeds{bytes_of("turret_v60.anm"), bytes_of("turret_v40.anm"),

@@ -235,6 +235,18 @@ Expected<ModelFile> read_model(const std::string&, std::span<const std::uint8_t>
   return out;
 }
 
+// The game's other files in a vehicle's folder (../shared/spec/gem-mesh.notes.md).
+constexpr KnownFile known_files[] = {
+    {".ply", "EPLY", "a GEM mesh"},
+    {".ply", "BPLY", "a GEM map mesh"},
+    {".mtl", "", "a GEM material"},
+    {".dds", "DDS ", "a DDS texture"},
+    {".tga", "", "a TGA texture"},
+    {".vol", "", "a GEM collision volume"},
+    {".def", "", "a GEM entity script"},
+    {".ext", "", "a GEM entity script (an extension of a .def)"},
+};
+
 const FormatEntry& entry() {
   static const FormatEntry entry{
       .info = {.name = "gem",
@@ -255,6 +267,7 @@ const FormatEntry& entry() {
       .model_to_gltf = model_to_gltf,
       .sequence_files = sequence_files,
       .read_model = read_model,
+      .known_files = known_files,
   };
   return entry;
 }
