@@ -123,36 +123,12 @@ def import_file(context, path: str, skeleton: Optional[str], fps: float, roots: 
     return notes
 
 
-def action_names(sequences: List[dict]) -> List[str]:
-    """A name per sequence, unique: the sequence's own, with its file's when several share it (a
-    .mdl names a sequence "repair" on each part it repairs), numbered if still taken."""
-    shared = {s["name"] for s in sequences if sum(o["name"] == s["name"] for o in sequences) > 1}
-    names = []
-    for s in sequences:
-        base = f"{s['name']} ({pathlib.Path(s['file']).stem})" if s["name"] in shared else s["name"]
-        name, k = base, 2
-        while name in names:
-            name, k = f"{base} {k}", k + 1
-        names.append(name)
-    return names
-
-
-def renamed_animations(glb: bytes, old: List[str], new: List[str]) -> bytes:
-    """`glb` with its animations, named `old` in order, renamed `new`: Blender's importer makes
-    NLA tracks of animations by name, and a sequence is known by its track."""
-    magic, version, _ = struct.unpack_from("<4sII", glb, 0)
-    size, kind = struct.unpack_from("<I4s", glb, 12)
-    scene = json.loads(glb[20:20 + size])
-    animations = scene.get("animations", [])
-    if [a.get("name") for a in animations] != old:
-        raise anmkit.Error(0, f"the model's glTF has the animations {[a.get('name') for a in animations]}, "
-                              f"not its sequences {old}")
-    for animation, name in zip(animations, new):
-        animation["name"] = name
-    text = json.dumps(scene).encode()
-    text += b" " * (-len(text) % 4)  # chunks are 4-byte aligned
-    body = struct.pack("<I4s", len(text), kind) + text + glb[20 + size:]
-    return struct.pack("<4sII", magic, version, 12 + len(body)) + body
+def animation_names(glb: bytes) -> List[str]:
+    """The names of the animations of `glb`, in order: the library names each sequence uniquely
+    ("repair (turret_r)" where several share a name), and Blender's importer makes an NLA track of
+    each by that name."""
+    size, = struct.unpack_from("<I", glb, 12)
+    return [a.get("name", "") for a in json.loads(glb[20:20 + size]).get("animations", [])]
 
 
 def import_model(context, mdl: str, chosen: Optional[str], fps: float, roots: List[str]) -> List[str]:
@@ -171,16 +147,19 @@ def import_model(context, mdl: str, chosen: Optional[str], fps: float, roots: Li
         except anmkit.Error:
             continue
         present.append(sequence)
-    names = action_names(present)
+    names = animation_names(glb)
+    if len(names) != len(present):
+        raise anmkit.Error(0, f"the model's glTF has {len(names)} animations, not one for each of its "
+                              f"{len(present)} readable sequences")
     source_of = {}
     for name, sequence in zip(names, present):
         target, frame_count = opened[id(sequence)]
         source_of[name] = {"path": str(pathlib.Path(sequence["path"]).resolve()), "target": target, "skeleton": mdl,
                            "fps": fps, "frame_count": frame_count}
-    obj = bring_in(context, renamed_animations(glb, [s["name"] for s in present], names), fps)
+    obj = bring_in(context, glb, fps)
     actions = name_actions(obj, source_of)
     first = next((n for n, s in source_of.items() if chosen and pathlib.Path(s["path"]) == pathlib.Path(chosen).resolve()),
-                 next(iter(actions), None))
+                 next((n for n in names if n in actions), None))  # else the model's first sequence
     if first in actions:
         play(context, obj, actions[first], source_of[first]["frame_count"])
     return [w.worded(FIELDS) for w in warnings]

@@ -276,6 +276,28 @@ def test_a_file_outside_the_models_folder_is_read_only_under_the_game_folder():
     check([a.name for a in bpy.data.actions] == ["turn"], [a.name for a in bpy.data.actions])
 
 
+def test_every_declared_sequence_is_its_own_action_with_its_own_source():
+    from anmkit_blender import import_anm, sources
+    clean()
+    here = folder("repairs")
+    turret = (examples / "turret_v60.anm").read_bytes()
+    for name in ("body_r.anm", "turret_r.anm", "fire.anm"):
+        (here / name).write_bytes(turret)
+    mdl = here / "tank.mdl"
+    mdl.write_text('{Skeleton {bone "basis" {bone "body" {bone "turret1" {bone "gun_rot"}} {bone "hatch"}}}\n'
+                   '  {animation {sequence "fire"} {sequence "repair" {file "body_r.anm"}} {sequence "repair" {file "body_r.anm"}}\n'
+                   '             {sequence "repair" {file "Turret_R.ANM"}}}}\n')
+    warnings = import_anm.import_file(bpy.context, str(mdl), None, 30.0)
+    check(warnings == [], warnings)
+    obj = armature()
+    names = ["fire", "repair (body_r)", "repair (body_r) 2", "repair (Turret_R)"]
+    check(sorted(a.name for a in bpy.data.actions) == sorted(names), [a.name for a in bpy.data.actions])
+    files = {name: pathlib.Path(sources.recall(obj, name)["path"]).name for name in names}
+    check(files == {"fire": "fire.anm", "repair (body_r)": "body_r.anm", "repair (body_r) 2": "body_r.anm",
+                    "repair (Turret_R)": "turret_r.anm"}, files)
+    check(obj.animation_data.action.name == "fire", "the model's first sequence plays")
+
+
 def test_the_mm2_ghost_plays_on_a_plane():
     clean()
     here = folder("ghost")

@@ -6,12 +6,14 @@
 #include <rapidcheck/gtest.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <random>
 
 #include <nlohmann/json.hpp>
 
 #include "support/fixture_bytes.hpp"
+#include "support/run_cli.hpp"
 
 namespace anmkit {
 namespace {
@@ -315,6 +317,28 @@ TEST(Document, TheGamesOtherFilesSayWhatTheyAre) {
             "e-75.ext:0: error: not an animation but a GEM entity script (an extension of a .def) (.ext)" + tail);
   const std::string general = message("hello, world", "notes.txt");
   EXPECT_EQ(general.rfind("notes.txt:0: error: not a recognised animation: no ", 0), 0u) << general;
+}
+
+// A .mdl may declare one sequence name several times ("repair" on each part it repairs): each is
+// its own animation, under a name no other has, so that every one can be told apart and exported.
+TEST(Document, EverySequenceOfAModelIsAnAnimationOfItsOwnName) {
+  test::TempDir dir;
+  for (const char* file : {"fire.anm", "body_r.anm", "turret_r.anm"}) dir.write(file, bytes_of("turret_v60.anm"));
+  const std::string mdl = dir.write_text(
+      "tank.mdl",
+      "{Skeleton {bone \"basis\" {bone \"body\" {bone \"turret1\" {bone \"gun_rot\"}} {bone \"hatch\"}}}\n"
+      "  {animation {sequence \"fire\"} {sequence \"repair\" {file \"body_r.anm\"}} {sequence \"repair\" {file \"body_r.anm\"}}\n"
+      "             {sequence \"repair\" {file \"Turret_R.ANM\"}}}}\n");
+  auto gltf = model_to_gltf(mdl);
+  ASSERT_TRUE(gltf) << gltf.error().to_string();
+  EXPECT_TRUE(gltf->warnings.empty()) << gltf->warnings.front().message;
+  const auto& glb = gltf->bytes;
+  std::uint32_t json_size = 0;
+  std::memcpy(&json_size, glb.data() + 12, 4);
+  const auto scene = nlohmann::json::parse(glb.begin() + 20, glb.begin() + 20 + json_size);
+  std::vector<std::string> names;
+  for (const auto& animation : scene["animations"]) names.push_back(animation["name"]);
+  EXPECT_EQ(names, (std::vector<std::string>{"fire", "repair (body_r)", "repair (body_r) 2", "repair (Turret_R)"}));
 }
 
 // Whatever the bytes, every call answers with a value or an error: nothing escapes the door.

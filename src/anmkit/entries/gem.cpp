@@ -18,6 +18,7 @@
 #include "anmkit/gltf/gltf.hpp"
 #include "../clip_export.hpp"
 #include "../format_entry.hpp"
+#include "../animation_names.hpp"
 #include "../referenced_input.hpp"
 
 namespace anmkit::detail {
@@ -182,7 +183,12 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
   std::uint64_t budget = options.limits.max_input_bytes - std::min<std::uint64_t>(text.size(), options.limits.max_input_bytes);
   // The scene refers to each clip's mesh payloads until it is written.
   std::vector<std::unique_ptr<const model::Clip>> clips;
-  for (const gem::MdlSequence& sequence : mdl->sequences) {
+  // Every declared sequence is one animation under a name no other has ("repair (turret_r)").
+  std::vector<NamedSequence> declared;
+  for (const gem::MdlSequence& sequence : mdl->sequences) declared.push_back({sequence.name, sequence.file});
+  const std::vector<std::string> names = animation_names(declared);
+  for (std::size_t index = 0; index < mdl->sequences.size(); ++index) {
+    const gem::MdlSequence& sequence = mdl->sequences[index];
     // Where the game finds it (`\` a separator, either case), else where it was looked for.
     const auto found = resolve_reference(path, sequence.file, options);
     const std::string file_path = found ? *found : (fs::path(path).parent_path() / sequence.file).string();
@@ -205,7 +211,7 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
       continue;
     }
     clips.push_back(std::make_unique<const model::Clip>(clip_of(*file, options.fps)));
-    auto added = add_clip(scene, *clips.back(), sequence.name, file_path, out.warnings);
+    auto added = add_clip(scene, *clips.back(), names[index], file_path, out.warnings);
     if (!added) skip(sequence.name, added.error());
   }
   auto bytes = gltf::write(scene, binary);
