@@ -50,9 +50,6 @@ Picture unscaled(const Picture& picture, std::size_t factor) {
   return out;
 }
 
-}  // namespace anmkit::model
-
-namespace anmkit::model {
 namespace {
 
 using Rect = SpriteAnimation::Rect;
