@@ -37,8 +37,6 @@ auto guarded(const std::string& name, Body&& body) -> decltype(body()) {
   return result;
 }
 
-// What no entry recognised, in the entries' words: "no GEM ('EANM') or MM2 (...) signature, and
-// not a plausible LM header".
 // What a file of a game is when it is one of the files a format knows lies beside its animations
 // (by its first bytes, else by its extension); nullopt when none says.
 std::optional<std::string> known_game_file(std::span<const std::uint8_t> bytes, const std::string& name) {
@@ -56,6 +54,8 @@ std::optional<std::string> known_game_file(std::span<const std::uint8_t> bytes, 
   return std::string(by_extension->what) + " (" + std::string(by_extension->extension) + ")";
 }
 
+// What no entry recognised, in the entries' words: "no GEM ('EANM') or MM2 (...) signature, and
+// not a plausible LM header".
 std::string not_recognised() {
   std::vector<std::string_view> signatures, heuristics;
   for (const detail::FormatEntry* e : detail::entries()) {
