@@ -107,6 +107,19 @@ TEST(CliHints, AnMdlSequenceNamesTheFileItLookedFor) {
                        ": cannot open: No such file or directory (skipped)\n");
 }
 
+// A folder given to convert with a glTF output: what converting a folder does, and what to use.
+TEST(CliHints, ConvertingAFolderToGltfPointsToBatch) {
+  TempDir dir;
+  fs::create_directories(dir.path() / "e-75");
+  const std::string folder = dir.file("e-75");
+  auto r = run_cli({"convert", folder, "-o", dir.file("e-75.glb")}, dir);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err, folder + ": error: is a folder: convert reads a folder only as a sprite's edited frames (raw_NNN.png, with "
+                            "--base ORIGINAL.anm); to convert every animation in it, use `anmkit batch " + folder +
+                            " -o OUTDIR --to glb`\n");
+  EXPECT_FALSE(fs::exists(dir.file("e-75.glb")));
+}
+
 TEST(CliHints, SampleNeverPrintsANegativeZero) {
   TempDir dir;
   // Frame 0's orientation is stored as (-0, -0, -0): the pose prints 0.

@@ -120,6 +120,16 @@ void add_convert(CLI::App& app, int& exit_code) {
   cmd->callback([opt, scale, &exit_code] {
     auto fail = [&](Error e) { exit_code = report(std::move(e), opt->input); };
     if (std::filesystem::is_directory(opt->input)) {
+      if (is_gltf_output(opt->output)) {
+        // A folder is one thing to convert only as a sprite's edited frames (never a glTF); a
+        // game's folder of animations is batch's.
+        fail(make_error(ErrorCode::unsupported,
+                        fmt::format("is a folder: convert reads a folder only as a sprite's edited frames (raw_NNN.png, with "
+                                    "--base ORIGINAL.anm); to convert every animation in it, use `anmkit batch {} -o OUTDIR --to {}`",
+                                    opt->input, lower_extension(opt->output).substr(1))));
+        exit_code = exit_usage;
+        return;
+      }
       opt->import.force = opt->sprite.force;
       opt->import.scale = scale->count() > 0 ? opt->sprite.scale : 0;
       exit_code = import_sprite_frames(opt->input, opt->output, opt->import);
