@@ -209,6 +209,41 @@ def test_an_edit_comes_back_as_that_edit():
         check(len(after.write()) == len(before.write()), "no key added or lost elsewhere")
 
 
+def test_a_bone_the_file_never_moved_lands_when_it_is_animated():
+    """The model has an antenna the file never keys: turned in Blender (from still at frame 0 to
+    half a radian at frame 10), it joins the file's bone map with its keys, and every other bone
+    keeps its poses exactly."""
+    clean()
+    here = folder("antenna")
+    shutil.copyfile(examples / "turret_v60.anm", here / "turn.anm")
+    (here / "tank.mdl").write_text('{Skeleton {bone "basis" {bone "body" {bone "turret1" {bone "gun_rot"}} {bone "hatch"}'
+                                   ' {bone "antenna"}}}\n  {animation {sequence "turn" {file "turn.anm"}}}}\n')
+    check(bpy.ops.import_anim.anmkit(filepath=str(here / "turn.anm")) == {"FINISHED"}, "import")
+    obj = armature()
+    antenna = obj.pose.bones["antenna"]
+    antenna.rotation_mode = "QUATERNION"
+    turn = Quaternion((0, 0, 1), 0.5)
+    antenna.rotation_quaternion = Quaternion()
+    antenna.keyframe_insert("rotation_quaternion", frame=0)
+    antenna.rotation_quaternion = turn
+    antenna.keyframe_insert("rotation_quaternion", frame=10)
+    export(here / "edited.anm")
+    with anmkit.open(str(here / "turn.anm")) as before, anmkit.open(str(here / "edited.anm")) as after:
+        names = [b.name for b in before.skeleton.bones]
+        check([b.name for b in after.skeleton.bones] == names + ["antenna"], [b.name for b in after.skeleton.bones])
+        frames = json.loads(before.summary(as_json=True))["frame_count"]
+        for frame in range(frames):
+            a, b = before.sample(frame), after.sample(frame)
+            for bone in range(len(names)):
+                same = all(list(map(float, getattr(a, f)[bone])) == list(map(float, getattr(b, f)[bone]))
+                           for f in ("translation", "rotation", "scale"))
+                check(same, f"{names[bone]} at frame {frame} unchanged, exactly")
+        check(json.loads(after.summary(as_json=True))["frame_count"] == frames, "the same frames")
+        r = after.sample(10).rotation[len(names)]
+        got = Quaternion((float(r[3]), float(r[0]), float(r[1]), float(r[2])))
+        check(abs(abs(got.dot(turn)) - 1) <= 1e-5, f"the antenna at frame 10: {tuple(got)}, not {tuple(turn)}")
+
+
 def test_what_is_not_kept_is_said():
     clean()
     here = folder("warn")

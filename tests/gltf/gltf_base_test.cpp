@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 
@@ -12,6 +13,7 @@
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/formats/lm/lm_curves.hpp"
 #include "anmkit/formats/lm/lm_read.hpp"
+#include "anmkit/model/tolerance.hpp"
 #include "support/fixture_bytes.hpp"
 #include "support/foreign_gltf_tool.hpp"
 #include "support/run_cli.hpp"
@@ -202,7 +204,8 @@ TEST(GltfBase, WarningsSayWhatWasLeftOut) {
   ASSERT_TRUE(track);
   EXPECT_EQ(texts(track->warnings), std::vector<std::string>{no_record});
   // With a base, the mesh keys are the base's: no warning, and the same bytes (tested above).
-  // A node renamed: the base's bone is kept, the node left out.
+  // A node renamed: the base's bone is kept, and the node, animated, joins the bone map with its
+  // keys (a bone the user animated goes into the file); the base's bytes stay before it.
   ForeignToolOptions renamed;
   std::vector<std::uint8_t> glb = glb_of(turret);
   {
@@ -214,8 +217,22 @@ TEST(GltfBase, WarningsSayWhatWasLeftOut) {
   ASSERT_TRUE(lost) << lost.error().to_string();
   EXPECT_EQ(texts(lost->warnings),
             (std::vector<std::string>{"back.glb: bone 'hatch' of the base has no node in the glTF: its keys are kept as the base has them",
-                                      "back.glb: node 'lid_x' is not a bone of the base: left out"}));
-  EXPECT_EQ(*lost->document.write(), read_bytes(turret));
+                                      "back.glb: lid_x animated in the glTF and not in the base: added to its bone map and keyed"}));
+  {
+    auto grown = lost->document.clip();
+    ASSERT_TRUE(grown);
+    auto was = Document::open(read_bytes(turret));
+    ASSERT_TRUE(was);
+    const auto before = was->clip();
+    ASSERT_EQ(grown->bones.size(), before->bones.size() + 1);
+    EXPECT_EQ(grown->bones.back().name, "lid_x");
+    // Every bone of the base as it was; lid_x keyed (the hatch's motion, under its new name).
+    for (std::uint32_t f = 0; f < before->frame_count; ++f) {
+      const auto a = model::sample(*before, f), b = model::sample(*grown, f);
+      for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(a[i], b[i]) << before->bones[i].name << " at frame " << f;
+    }
+    EXPECT_FALSE(grown->bones.back().rotation.empty() && grown->bones.back().translation.empty());
+  }
   // Another version asked for than the base's.
   auto other = import_over(through_foreign_tool(glb_of(turret)), turret, "gem-6.1");
   ASSERT_TRUE(other);

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
@@ -115,6 +116,7 @@ class Merger {
       folded[model::ascii_lower(imported_.bones[i].name)] = i;
     }
     std::vector<bool> used(imported_.bones.size(), false);
+    std::vector<std::string> untouched;
     match_.assign(base_.bones.size(), SIZE_MAX);
     for (std::size_t b = 0; b < base_.bones.size(); ++b) {
       auto it = exact.find(base_.bones[b].name);
@@ -127,10 +129,18 @@ class Merger {
             fmt::format("bone '{}' of the base has no node in the glTF: its keys are kept as the base has them", base_.bones[b].name));
       }
     }
+    // Nodes the glTF does not animate (a skeleton's other bones) are said once, together; every
+    // animated node is a bone of the base by now (merge_with_base adds them to its bone map).
     for (std::size_t i = 0; i < imported_.bones.size(); ++i) {
-      if (!used[i]) {
-        out_.warnings.push_back(fmt::format("node '{}' is not a bone of the base: left out", imported_.bones[i].name));
-      }
+      if (!used[i]) untouched.push_back("'" + imported_.bones[i].name + "'");
+    }
+    if (!untouched.empty()) {
+      const std::size_t shown = std::min<std::size_t>(untouched.size(), 8);
+      std::string names = fmt::format("{}", fmt::join(untouched.begin(), untouched.begin() + std::ptrdiff_t(shown), ", "));
+      if (shown < untouched.size()) names += fmt::format(" and {} more", untouched.size() - shown);
+      out_.warnings.push_back(fmt::format("{} {} of the glTF {} not animated and not a bone of the base: left out ({})",
+                                          untouched.size(), untouched.size() == 1 ? "node" : "nodes",
+                                          untouched.size() == 1 ? "is" : "are", names));
     }
   }
 
@@ -387,15 +397,56 @@ class Merger {
   BaseMerge out_;
 };
 
+
+bool animated(const model::BoneTrack& t) {
+  return !t.translation.empty() || !t.rotation.empty() || !t.euler_rotation.empty() || !t.scale.empty() || !t.visible.empty() ||
+         !t.mirrored.empty() || !t.mesh.empty();
+}
+
+// The glTF's animated nodes that are no bone of the base (by name, in either case): the bones a
+// user animated afresh (the turret of a file that never moved it).
+std::vector<std::string> new_animated_bones(const File& base, const model::Clip& imported) {
+  std::vector<std::string> known;
+  for (const BoneName& b : base.bones) known.push_back(model::ascii_lower(b.name));
+  std::sort(known.begin(), known.end());
+  std::vector<std::string> out;
+  for (const model::BoneTrack& t : imported.bones) {
+    const std::string name = model::ascii_lower(t.name);
+    if (!animated(t) || std::binary_search(known.begin(), known.end(), name)) continue;
+    if (std::none_of(out.begin(), out.end(), [&](const std::string& o) { return model::ascii_lower(o) == name; })) out.push_back(t.name);
+  }
+  return out;
+}
+
 }  // namespace
 
 Expected<BaseMerge> merge_with_base(const File& base, const model::Clip& imported, double tolerance) {
-  // As many poses as an import samples (gltf_import.hpp).
-  if (std::uint64_t(base.frame_count) * std::max<std::size_t>(1, base.bones.size()) > (1u << 22)) {
-    return make_error(ErrorCode::too_large, fmt::format("the base has {} bones over {} frames: more than a merge walks (4194304 poses)",
-                                                        base.bones.size(), base.frame_count));
+  // A bone the user animated goes into the file: the bone map grows by it (its name at the end,
+  // so that every key of the base keeps its bone index) and the merge keys it afresh.
+  const std::vector<std::string> added = new_animated_bones(base, imported);
+  std::optional<File> grown;
+  if (!added.empty()) {
+    if (base.bones.size() + added.size() > 256) {
+      return make_error(ErrorCode::unsupported,
+                        fmt::format("the glTF animates {} bones the base does not have ('{}' first), and its bone map holds {}: "
+                                    "a key's bone index is a byte, so a GEM file has at most 256 bones",
+                                    added.size(), added.front(), base.bones.size()));
+    }
+    grown = base;
+    for (const std::string& name : added) grown->bones.push_back({name});
   }
-  return Merger(base, imported, std::max(tolerance, model::base_tolerance_floor)).run();
+  const File& merged = grown ? *grown : base;
+  // As many poses as an import samples (gltf_import.hpp).
+  if (std::uint64_t(merged.frame_count) * std::max<std::size_t>(1, merged.bones.size()) > (1u << 22)) {
+    return make_error(ErrorCode::too_large, fmt::format("the base has {} bones over {} frames: more than a merge walks (4194304 poses)",
+                                                        merged.bones.size(), merged.frame_count));
+  }
+  auto out = Merger(merged, imported, std::max(tolerance, model::base_tolerance_floor)).run();
+  if (out && !added.empty()) {
+    out->warnings.push_back(fmt::format("{} animated in the glTF and not in the base: added to its bone map and keyed",
+                                        fmt::format("{}", fmt::join(added, ", "))));
+  }
+  return out;
 }
 
 }  // namespace anmkit::gem
