@@ -217,7 +217,7 @@ TEST(GltfBase, WarningsSayWhatWasLeftOut) {
   ASSERT_TRUE(lost) << lost.error().to_string();
   EXPECT_EQ(texts(lost->warnings),
             (std::vector<std::string>{"back.glb: bone 'hatch' of the base has no node in the glTF: its keys are kept as the base has them",
-                                      "back.glb: lid_x animated in the glTF and not in the base: added to its bone map and keyed"}));
+                                      "back.glb: node 'lid_x' animated in the glTF and not in the base: added to its bone map and keyed"}));
   {
     auto grown = lost->document.clip();
     ASSERT_TRUE(grown);

@@ -136,7 +136,7 @@ class Merger {
     }
     if (!untouched.empty()) {
       const std::size_t shown = std::min<std::size_t>(untouched.size(), 8);
-      std::string names = fmt::format("{}", fmt::join(untouched.begin(), untouched.begin() + std::ptrdiff_t(shown), ", "));
+      std::string names = fmt::to_string(fmt::join(untouched.begin(), untouched.begin() + std::ptrdiff_t(shown), ", "));
       if (shown < untouched.size()) names += fmt::format(" and {} more", untouched.size() - shown);
       out_.warnings.push_back(fmt::format("{} {} of the glTF {} not animated and not a bone of the base: left out ({})",
                                           untouched.size(), untouched.size() == 1 ? "node" : "nodes",
@@ -397,7 +397,6 @@ class Merger {
   BaseMerge out_;
 };
 
-
 bool animated(const model::BoneTrack& t) {
   return !t.translation.empty() || !t.rotation.empty() || !t.euler_rotation.empty() || !t.scale.empty() || !t.visible.empty() ||
          !t.mirrored.empty() || !t.mesh.empty();
@@ -443,8 +442,10 @@ Expected<BaseMerge> merge_with_base(const File& base, const model::Clip& importe
   }
   auto out = Merger(merged, imported, std::max(tolerance, model::base_tolerance_floor)).run();
   if (out && !added.empty()) {
-    out->warnings.push_back(fmt::format("{} animated in the glTF and not in the base: added to its bone map and keyed",
-                                        fmt::format("{}", fmt::join(added, ", "))));
+    std::vector<std::string> quoted;
+    for (const std::string& name : added) quoted.push_back("'" + name + "'");
+    out->warnings.push_back(fmt::format("{} {} animated in the glTF and not in the base: added to its bone map and keyed",
+                                        added.size() == 1 ? "node" : "nodes", fmt::join(quoted, ", ")));
   }
   return out;
 }
