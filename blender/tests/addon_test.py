@@ -176,6 +176,24 @@ def test_the_lm_door_with_its_bin():
     check((here / "back.anm").read_bytes() == (here / "mansion_door.anm").read_bytes(), "the door back byte for byte")
 
 
+def quaternion(xyzw):
+    """A pose's rotation (x, y, z, w) as Blender's Quaternion (w first)."""
+    return Quaternion((float(xyzw[3]), float(xyzw[0]), float(xyzw[1]), float(xyzw[2])))
+
+
+def expect_poses_kept(before, after, names, edited=None):
+    """Every bone of `names` at every frame of `before` has exactly its pose in `after`, but the
+    (bone, frame) `edited`."""
+    frames = json.loads(before.summary(as_json=True))["frame_count"]
+    for frame in range(frames):
+        a, b = before.sample(frame), after.sample(frame)
+        for bone in range(len(names)):
+            same = all(list(map(float, getattr(a, f)[bone])) == list(map(float, getattr(b, f)[bone]))
+                       for f in ("translation", "rotation", "scale"))
+            if (bone, frame) != edited:
+                check(same, f"{names[bone]} at frame {frame} unchanged, exactly")
+
+
 def test_an_edit_comes_back_as_that_edit():
     clean()
     here = folder("edit")
@@ -192,18 +210,10 @@ def test_an_edit_comes_back_as_that_edit():
         names = [b.name for b in before.skeleton.bones]
         check(names == [b.name for b in after.skeleton.bones], "the bone order kept")
         t = names.index("turret1")
-        frames = json.loads(before.summary(as_json=True))["frame_count"]
-        for frame in range(frames):
-            a, b = before.sample(frame), after.sample(frame)
-            for bone in range(len(names)):
-                same = all(list(map(float, getattr(a, f)[bone])) == list(map(float, getattr(b, f)[bone]))
-                           for f in ("translation", "rotation", "scale"))
-                if bone != t or frame != 10:
-                    check(same, f"{names[bone]} at frame {frame} unchanged, exactly")
+        expect_poses_kept(before, after, names, edited=(t, 10))
         # At frame 10 the turret turned by the edit (its rest is the identity: the pose is local).
-        r0, r1 = before.sample(10).rotation[t], after.sample(10).rotation[t]
-        want = Quaternion((float(r0[3]), float(r0[0]), float(r0[1]), float(r0[2]))) @ turn
-        got = Quaternion((float(r1[3]), float(r1[0]), float(r1[1]), float(r1[2])))
+        want = quaternion(before.sample(10).rotation[t]) @ turn
+        got = quaternion(after.sample(10).rotation[t])
         check(abs(abs(want.dot(got)) - 1) <= 1e-6, f"turret1 at frame 10: {tuple(got)} != {tuple(want)}")
         # Only that key's bytes: the file has the same size and frame layout.
         check(len(after.write()) == len(before.write()), "no key added or lost elsewhere")
@@ -231,16 +241,10 @@ def test_a_bone_the_file_never_moved_lands_when_it_is_animated():
     with anmkit.open(str(here / "turn.anm")) as before, anmkit.open(str(here / "edited.anm")) as after:
         names = [b.name for b in before.skeleton.bones]
         check([b.name for b in after.skeleton.bones] == names + ["antenna"], [b.name for b in after.skeleton.bones])
-        frames = json.loads(before.summary(as_json=True))["frame_count"]
-        for frame in range(frames):
-            a, b = before.sample(frame), after.sample(frame)
-            for bone in range(len(names)):
-                same = all(list(map(float, getattr(a, f)[bone])) == list(map(float, getattr(b, f)[bone]))
-                           for f in ("translation", "rotation", "scale"))
-                check(same, f"{names[bone]} at frame {frame} unchanged, exactly")
-        check(json.loads(after.summary(as_json=True))["frame_count"] == frames, "the same frames")
-        r = after.sample(10).rotation[len(names)]
-        got = Quaternion((float(r[3]), float(r[0]), float(r[1]), float(r[2])))
+        expect_poses_kept(before, after, names)
+        check(json.loads(after.summary(as_json=True))["frame_count"] == json.loads(before.summary(as_json=True))["frame_count"],
+              "the same frames")
+        got = quaternion(after.sample(10).rotation[len(names)])
         check(abs(abs(got.dot(turn)) - 1) <= 1e-5, f"the antenna at frame 10: {tuple(got)}, not {tuple(turn)}")
 
 
