@@ -11,7 +11,7 @@ import bpy
 from bpy.props import BoolProperty, EnumProperty
 from bpy_extras.io_utils import ExportHelper
 
-from . import anmkit, sources
+from . import anmkit, bones, gltf_axes, sources
 
 # Another version or layout of the file's format: every convert target that a glTF import can
 # also be written as, as the registry lists them.
@@ -31,7 +31,8 @@ def armature_with_sources(context):
 
 def gltf_of(context, obj) -> bytes:
     """The armature's actions as Blender's glTF exporter writes them (one animation per action,
-    named as its NLA track: the sequence)."""
+    named as its NLA track: the sequence), every bone's frame turned back to the game's (the
+    import turned it to point at the bone's child: bones.py, gltf_axes.py)."""
     for other in context.selected_objects:
         other.select_set(False)
     obj.select_set(True)
@@ -42,7 +43,7 @@ def gltf_of(context, obj) -> bytes:
                                   export_animations=True, export_frame_range=False, export_frame_step=1,
                                   export_force_sampling=True, export_anim_single_armature=True,
                                   export_optimize_animation_size=False, export_def_bones=False)
-        return pathlib.Path(temporary).read_bytes()
+        return gltf_axes.turn_back(pathlib.Path(temporary).read_bytes(), bones.axes_of(obj))
     finally:
         os.remove(temporary)
 

@@ -13,7 +13,7 @@ import bpy
 from bpy.props import FloatProperty, StringProperty
 from bpy_extras.io_utils import ImportHelper
 
-from . import anmkit, sources, sprite_plane
+from . import anmkit, bones, gltf_axes, sources, sprite_plane
 
 
 def lists_animations(path: str) -> bool:
@@ -32,23 +32,32 @@ def model_sequences(mdl: str, roots: List[str]) -> List[dict]:
 
 
 def bring_in(context, glb: bytes, fps: float):
-    """Blender's glTF importer on `glb`, at `fps`: the armature object it made."""
+    """Blender's glTF importer on `glb`, at `fps`: the armature object it made, its bones pointing
+    to their children and its helpers grouped apart (bones.py)."""
     scene = context.scene
     scene.render.fps = max(1, round(fps))
     scene.render.fps_base = scene.render.fps / fps
     before = set(bpy.data.objects)
+    # Each bone's node frame turned so that its +Y points at its child (gltf_axes); the export
+    # turns the frames back, so the game's values come back as they were.
+    turned, plan = gltf_axes.turn_for_blender(glb)
     handle, temporary = tempfile.mkstemp(suffix=".glb", prefix="anmkit_")
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(glb)
-        # Bone Dir "Blender": every bone keeps its node's axes, so the export writes the same
-        # local values back (docs/gltf.md, "Blender round trip").
-        bpy.ops.import_scene.gltf(filepath=temporary, bone_heuristic="BLENDER")
+            out.write(turned)
+        # Bone Dir "Blender": every bone keeps its (turned) node's axes, so the export writes the
+        # same local values back (docs/gltf.md, "Blender round trip"). Blender 4.2's importer
+        # would draw such bones as custom shapes unless told not to (an option 3.4 lacks).
+        options = dict(filepath=temporary, bone_heuristic="BLENDER")
+        if "disable_bone_shape" in bpy.ops.import_scene.gltf.get_rna_type().properties.keys():
+            options["disable_bone_shape"] = True
+        bpy.ops.import_scene.gltf(**options)
     finally:
         os.remove(temporary)
     made = [o for o in bpy.data.objects if o not in before and o.type == "ARMATURE"]
     if not made:
         raise anmkit.Error(0, "Blender's glTF importer made no armature")
+    bones.finish(context, made[0], plan)
     return made[0]
 
 

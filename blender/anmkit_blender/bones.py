@@ -1,0 +1,88 @@
+"""The imported armature made readable, after Blender's glTF importer: each bone's tail on its aim
+(gltf_axes turned its frame there), a leaf a short fixed length, the turn remembered on the bone
+for the export, and the helpers (fx, emit, seat, ...) in their own hidden bone collection (Blender
+4) or bone layer (Blender 3), so that the moving parts stand out."""
+import json
+from typing import Dict
+
+import bpy
+from mathutils import Vector
+
+from . import gltf_axes
+
+# A bone's custom property: the rotation (w, x, y, z) its frame was turned by from the game's
+# (gltf_axes), JSON text so that every double comes back exactly; the export turns it back.
+AXES = "anmkit_axes"
+# A leaf bone's length: this fraction of the model's size (the largest side of the box around
+# the bones' rest heads), or LEAF_FALLBACK armature units when every head is at one point.
+LEAF_FRACTION = 1 / 20
+LEAF_FALLBACK = 1.0
+MOVING, HELPERS = "Moving parts", "Helpers"
+
+
+def leaf_length(size: float) -> float:
+    length = size * LEAF_FRACTION
+    return length if length > 1e-6 else LEAF_FALLBACK
+
+
+def finish(context, obj, made: dict) -> None:
+    """`obj`: the armature Blender's importer made from gltf_axes.turn_for_blender's glTF, whose
+    plan is `made`."""
+    shape(context, obj, made)
+    for bone in obj.data.bones:
+        axes = made["bones"].get(bone.name, {}).get("axes")
+        if axes is not None:
+            bone[AXES] = json.dumps(list(axes))
+    group_helpers(obj)
+
+
+def shape(context, obj, made: dict) -> None:
+    """Edit bones: a bone with an aim reaches it (the mean of the heads of the children it aims
+    at), along its own +Y; any other bone is a leaf of the fixed length. Only tails move, along
+    the bone: the frames Blender poses in stay those the glTF gave."""
+    leaf = leaf_length(made["size"])
+    view_layer = context.view_layer
+    active, mode = view_layer.objects.active, obj.mode
+    view_layer.objects.active = obj
+    bpy.ops.object.mode_set(mode="EDIT")
+    try:
+        edit_bones = obj.data.edit_bones
+        for bone in edit_bones:
+            aim = [edit_bones[c] for c in made["bones"].get(bone.name, {}).get("aim", []) if c in edit_bones]
+            length = leaf
+            if aim:
+                target = sum((c.head for c in aim), Vector()) / len(aim)
+                length = (target - bone.head).length or leaf
+            direction = (bone.tail - bone.head).normalized()
+            bone.tail = bone.head + direction * length
+    finally:
+        bpy.ops.object.mode_set(mode=mode if mode != "EDIT" else "OBJECT")
+        view_layer.objects.active = active if active is not None else obj
+
+
+def group_helpers(obj) -> None:
+    """Helpers (gltf_axes.is_helper) into a hidden collection or layer of their own; every other
+    bone into a visible one."""
+    armature = obj.data
+    helper = {bone.name: gltf_axes.is_helper(bone.name) for bone in armature.bones}
+    if bpy.app.version >= (4, 0, 0):
+        # Blender 4: bone collections (armature.collections; a bone's memberships, bone.collections).
+        moving, helpers = armature.collections.new(MOVING), armature.collections.new(HELPERS)
+        for bone in armature.bones:
+            bone.collections.clear()
+            (helpers if helper[bone.name] else moving).assign(bone)
+        moving.is_visible, helpers.is_visible = True, False
+    else:
+        # Blender 3: layer 1 the moving parts, layer 2 the helpers (hidden), and a bone group
+        # that names the helpers in the Bone Groups panel.
+        group = obj.pose.bone_groups.new(name=HELPERS)
+        for bone in armature.bones:
+            bone.layers = [i == (1 if helper[bone.name] else 0) for i in range(32)]
+            if helper[bone.name]:
+                obj.pose.bones[bone.name].bone_group = group
+        armature.layers = [i == 0 for i in range(32)]
+
+
+def axes_of(obj) -> Dict[str, tuple]:
+    """Bone name -> the rotation its frame was turned by at import (the bones that were turned)."""
+    return {bone.name: tuple(json.loads(bone[AXES])) for bone in obj.data.bones if AXES in bone}
