@@ -1,9 +1,11 @@
-# blender -b --factory-startup --python-exit-code 1 --python addon_test.py -- ADDON.zip EXAMPLES CORPUS SCRATCH:
+# blender -b --factory-startup --python-exit-code 1 --python addon_test.py -- ADDON.zip EXAMPLES CORPUS SCRATCH VEHICLES:
 # installs the add-on from its zip as Preferences > Add-ons > Install does (into BLENDER_USER_SCRIPTS),
 # then imports and exports through its operators, checking against the anmkit package inside it:
 # the e25 tank with every sequence (bone world positions equal anmkit's sampling through the
 # skeleton to 1e-5), every real GEM file and the examples back byte for byte, a scripted edit
-# that comes back as exactly that edit, warnings, the LM door and the MM2 ghost. CORPUS may be "-"
+# that comes back as exactly that edit, warnings, the LM door and the MM2 ghost; bones that point
+# to their children and helpers in a hidden collection (layer), on the e-75 and on models made
+# here. CORPUS (the corpus's gem folder) and VEHICLES (its gem-vehicles folder) may be "-"
 # (absent). Prints PASS/FAIL lines; exits 1 when any check fails. Run by blender/tests/run_addon_test.sh.
 import json
 import os
@@ -15,9 +17,10 @@ import traceback
 import bpy
 from mathutils import Matrix, Quaternion, Vector
 
-zip_path, examples, corpus, scratch = sys.argv[sys.argv.index("--") + 1:][:4]
+zip_path, examples, corpus, scratch, vehicles = (sys.argv[sys.argv.index("--") + 1:] + ["-"])[:5]
 examples, scratch = pathlib.Path(examples), pathlib.Path(scratch)
 corpus = None if corpus == "-" else pathlib.Path(corpus)
+vehicles = None if vehicles == "-" else pathlib.Path(vehicles)
 
 bpy.ops.preferences.addon_install(filepath=zip_path, overwrite=True)
 bpy.ops.preferences.addon_enable(module="anmkit_blender")
@@ -337,6 +340,181 @@ def test_every_declared_sequence_is_its_own_action_with_its_own_source():
     check(obj.animation_data.action.name == "fire", "the model's first sequence plays")
 
 
+# Readable armatures (bones.py, gltf_axes.py): each bone reaches the child it aims at, a leaf is a
+# twentieth of the model's size, helpers are in a hidden collection (Blender 4) or layer (3).
+
+def bone_shown(obj, bone):
+    """Whether `bone` is drawn: Blender 4 draws a bone in a visible collection (or in none),
+    Blender 3 a bone on a visible layer."""
+    if bpy.app.version >= (4, 0, 0):
+        return not bone.collections or any(c.is_visible for c in bone.collections)
+    return any(on and shown for on, shown in zip(bone.layers, obj.data.layers))
+
+
+def in_helpers(obj, bone):
+    """Whether `bone` is in the helpers' collection only (Blender 4), on layer 2 only (Blender 3)."""
+    if bpy.app.version >= (4, 0, 0):
+        return [c.name for c in bone.collections] == ["Helpers"]
+    return list(bone.layers) == [i == 1 for i in range(32)]
+
+
+def expect_helpers_stand_aside(obj, helpers, moving):
+    for name in helpers:
+        bone = obj.data.bones[name]
+        check(in_helpers(obj, bone) and not bone_shown(obj, bone), f"the helper {name} is hidden in the helpers' group")
+    for name in moving:
+        bone = obj.data.bones[name]
+        check(not in_helpers(obj, bone) and bone_shown(obj, bone), f"the moving part {name} is shown")
+
+
+def expect_aims_at(obj, name, targets):
+    """`name`'s tail on the mean of the heads of `targets` (armature space, at rest)."""
+    bones = obj.data.bones
+    bone = bones[name]
+    goal = sum((bones[t].head_local for t in targets), Vector()) / len(targets)
+    along, to = bone.tail_local - bone.head_local, goal - bone.head_local
+    check(along.angle(to) <= 1e-5, f"{name} points {along.angle(to)} rad away from {targets}")
+    check(abs(along.length - to.length) <= 1e-5 * to.length, f"{name} is {along.length} long, {targets} {to.length} away")
+
+
+def expect_leaf(obj, name):
+    """A leaf bone is a twentieth of the model's size (the largest side of the box around the
+    bones' heads) long."""
+    heads = [b.head_local for b in obj.data.bones]
+    want = max(max(h[k] for h in heads) - min(h[k] for h in heads) for k in range(3)) / 20
+    bone = obj.data.bones[name]
+    check(not bone.children, f"{name} is a leaf")
+    check(abs(bone.length - want) <= 1e-5 * want, f"the leaf {name} is {bone.length} long, not {want}")
+
+
+def exported_node_names(obj):
+    from anmkit_blender import gltf_axes
+    doc, _ = gltf_axes.read_glb(export_anm.gltf_of(bpy.context, obj))
+    return {node.get("name") for node in doc["nodes"]}
+
+
+def e75_folder():
+    here = folder("e75")
+    for path in sorted((vehicles / "e-75").iterdir()):
+        if path.suffix.lower() in (".mdl", ".anm"):
+            shutil.copyfile(path, here / path.name)
+    return here
+
+
+# Real names of the e-75's helpers (fx, emit, seat, foresight, visor, a crew place, idf) and of
+# moving parts, as its .mdl has them.
+E75_HELPERS = ["foresight1", "foresight5", "idf_fire", "gunner2", "visor1", "visor2", "fx_inv1", "fxfire1", "fxsmoke2",
+               "fxtracel1", "fxtracer2", "seat01", "seat05", "emit0", "emit6"]
+E75_MOVING = ["basis", "body", "turret", "gun_rot", "gun", "turret_mgun", "mgun_rot", "mgun2", "cover1", "cover_top",
+              "cover_back", "door_front", "engine", "wheell1", "wheelsl", "trackl", "shieldr7"]
+
+
+def test_the_e75_bones_point_to_their_children_and_its_helpers_stand_aside():
+    clean()
+    here = e75_folder()
+    check(bpy.ops.import_anim.anmkit(filepath=str(here / "fire.anm")) == {"FINISHED"}, "import")
+    obj = armature()
+    # The gun reaches its muzzle, 91 units along the gun's own -X (Blender's importer alone drew
+    # it 91 units along its +Y: sideways).
+    expect_aims_at(obj, "gun", ["foresight1"])
+    expect_aims_at(obj, "gun_rot", ["gun"])  # the child its name names (foresight5 beside it)
+    expect_aims_at(obj, "turret_mgun", ["mgun_rot"])  # its one moving child (gunner2 a helper)
+    for leaf in ("wheell1", "idf_fire", "shieldr7"):
+        expect_leaf(obj, leaf)
+    expect_helpers_stand_aside(obj, E75_HELPERS, E75_MOVING)
+    # The turned bones play the game's poses: every joint where anmkit's sampling puts it.
+    with anmkit.open(str(here / "fire.anm"), skeleton=str(here / "e-75.mdl")) as document:
+        last = json.loads(document.summary(as_json=True))["frame_count"] - 1
+        expect_world_positions(obj, document, sorted({0, 1, last // 2, last}))
+    # Hidden helpers are exported all the same.
+    missing = {b.name for b in obj.data.bones} - exported_node_names(obj)
+    check(not missing, f"bones left out of the export: {sorted(missing)}")
+
+
+def test_every_e75_sequence_comes_back_byte_for_byte():
+    clean()
+    here = e75_folder()
+    check(bpy.ops.import_anim.anmkit(filepath=str(here / "e-75.mdl")) == {"FINISHED"}, "import")
+    obj = armature()
+    check(len(bpy.data.actions) == 13, [a.name for a in bpy.data.actions])
+    for action in sorted(bpy.data.actions, key=lambda a: a.name):
+        obj.animation_data.action = action
+        original = pathlib.Path(sources.recall(obj, action.name)["path"])
+        export(here / "back.anm")
+        check((here / "back.anm").read_bytes() == original.read_bytes(), f"{action.name} ({original.name}) back byte for byte")
+
+
+# turret_v60.anm's bones on a skeleton where the turret's child, its gun, lies 40 units along -X.
+TANK_MDL = ('{Skeleton {bone "basis" {bone "body" {Position 0 0 20}'
+            ' {bone "turret1" {Position 10 0 30} {bone "gun_rot" {Position -40 2 5}}}'
+            ' {bone "hatch" {Position 5 -15 40}}}}\n'
+            '  {animation {sequence "turn" {file "turn.anm"}}}}\n')
+
+
+def test_turned_bones_come_back_byte_for_byte_and_an_edit_lands_in_the_games_frame():
+    """Without the corpus: on a model written here, bones reach their children, the file comes back
+    byte for byte through them, and a turn of a turned bone about its own Blender axis lands in
+    the file as that turn in the game's frame (the bone's anmkit_axes rotation away)."""
+    from anmkit_blender import bones
+    clean()
+    here = folder("turned")
+    shutil.copyfile(examples / "turret_v60.anm", here / "turn.anm")
+    (here / "tank.mdl").write_text(TANK_MDL)
+    check(bpy.ops.import_anim.anmkit(filepath=str(here / "turn.anm")) == {"FINISHED"}, "import")
+    obj = armature()
+    expect_aims_at(obj, "basis", ["body"])  # basis is mirrored: a quarter turn, onto body's axis
+    expect_aims_at(obj, "body", ["turret1", "hatch"])  # two moving children: their mean
+    expect_aims_at(obj, "turret1", ["gun_rot"])  # sideways in the game's frame
+    for leaf in ("gun_rot", "hatch"):
+        expect_leaf(obj, leaf)
+    check(bones.AXES in obj.data.bones["turret1"], "turret1 was turned")
+    with anmkit.open(str(here / "turn.anm"), skeleton=str(here / "tank.mdl")) as document:
+        expect_world_positions(obj, document, range(25))
+    export(here / "back.anm")
+    check((here / "back.anm").read_bytes() == (examples / "turret_v60.anm").read_bytes(), "back byte for byte")
+    turret = obj.pose.bones["turret1"]
+    bpy.context.scene.frame_set(10)
+    turn = Quaternion((0, 0, 1), 0.5)  # half a radian more about the bone's own (Blender) z
+    turret.rotation_quaternion = turret.rotation_quaternion @ turn
+    turret.keyframe_insert("rotation_quaternion", frame=10)
+    export(here / "edited.anm")
+    axes = Quaternion(json.loads(obj.data.bones["turret1"][bones.AXES]))
+    with anmkit.open(str(here / "turn.anm")) as before, anmkit.open(str(here / "edited.anm")) as after:
+        names = [b.name for b in before.skeleton.bones]
+        check(names == [b.name for b in after.skeleton.bones], "the bone order kept")
+        t = names.index("turret1")
+        expect_poses_kept(before, after, names, edited=(t, 10))
+        want = quaternion(before.sample(10).rotation[t]) @ axes @ turn @ axes.inverted()
+        got = quaternion(after.sample(10).rotation[t])
+        check(abs(abs(want.dot(got)) - 1) <= 1e-6, f"turret1 at frame 10: {tuple(got)} != {tuple(want)}")
+        check(len(after.write()) == len(before.write()), "no key added or lost elsewhere")
+
+
+def test_a_models_helpers_are_hidden_and_its_moving_parts_shown():
+    clean()
+    here = folder("helpers")
+    shutil.copyfile(examples / "turret_v60.anm", here / "turn.anm")
+    (here / "tank.mdl").write_text(
+        '{Skeleton {bone "basis" {bone "body" {Position 0 0 20}'
+        ' {bone "turret1" {Position 10 0 30} {bone "gun_rot" {Position -40 2 5} {bone "Foresight1" {Position -60 0 0}}}'
+        '  {bone "visor1" {Position 0 5 8}} {bone "gunner" {Position 3 3 3}}}'
+        ' {bone "hatch" {Position 5 -15 40}} {bone "FXfire1" {Position 0 0 50}} {bone "emit0" {Position -30 0 5}}'
+        ' {bone "seat01" {Position 0 4 10}} {bone "driver" {Position 20 4 10}} {bone "driver_hatch" {Position 20 4 15}}}}\n'
+        '  {animation {sequence "turn" {file "turn.anm"}}}}\n')
+    check(bpy.ops.import_anim.anmkit(filepath=str(here / "turn.anm")) == {"FINISHED"}, "import")
+    obj = armature()
+    expect_helpers_stand_aside(obj, ["Foresight1", "visor1", "gunner", "FXfire1", "emit0", "seat01", "driver"],
+                               ["basis", "body", "turret1", "gun_rot", "hatch", "driver_hatch"])
+    expect_aims_at(obj, "turret1", ["gun_rot"])  # its one moving child (visor1 and gunner are helpers)
+    expect_aims_at(obj, "gun_rot", ["Foresight1"])  # its one child, a helper
+    missing = {b.name for b in obj.data.bones} - exported_node_names(obj)
+    check(not missing, f"bones left out of the export: {sorted(missing)}")
+
+
+VEHICLE_TESTS = ("test_the_e75_bones_point_to_their_children_and_its_helpers_stand_aside",
+                 "test_every_e75_sequence_comes_back_byte_for_byte")
+
+
 def test_the_mm2_ghost_plays_on_a_plane():
     clean()
     here = folder("ghost")
@@ -376,6 +554,9 @@ for name, test in list(globals().items()):
         continue
     if corpus is None and name in ("test_e25_tank_with_every_sequence", "test_every_real_file_comes_back_byte_for_byte"):
         print(f"SKIP {name}: the corpus is absent")
+        continue
+    if vehicles is None and name in VEHICLE_TESTS:
+        print(f"SKIP {name}: the vehicle folders (gem-vehicles) are absent")
         continue
     try:
         test()
