@@ -121,15 +121,9 @@ Expected<std::string> look_up(const fs::path& folder, const std::string& name) {
   return at.string();
 }
 
-}  // namespace
-
-Expected<std::string> resolve_reference(const std::string& referrer, const std::string& name, const OpenOptions& options) {
-  const fs::path named(name);
-  const fs::path folder = fs::path(referrer).parent_path();
-  if (auto absolute = absolute_name(name, (folder / named).string())) return *absolute;
-  auto found = look_up(folder, name);
-  if (!found) return found.error();
-  const std::string path = std::move(*found);
+// The path look_up found, if it stays in the naming file's folder or under a root given.
+Expected<std::string> within_roots(std::string path, const std::string& referrer, const std::string& name,
+                                   const fs::path& folder, const OpenOptions& options) {
   if (inside(path, folder.empty() ? fs::path(".") : folder)) return path;
   for (const std::string& root : options.reference_roots) {
     if (inside(path, root)) return path;
@@ -144,21 +138,32 @@ Expected<std::string> resolve_reference(const std::string& referrer, const std::
   return e;
 }
 
-Expected<std::vector<std::uint8_t>> read_referenced_input(const std::string& referrer, const std::string& name,
-                                                          const OpenOptions& options, std::uint64_t& budget) {
-  const fs::path named(name);
+}  // namespace
+
+Expected<std::string> resolve_reference(const std::string& referrer, const std::string& name, const OpenOptions& options) {
   const fs::path folder = fs::path(referrer).parent_path();
-  if (auto absolute = absolute_name(name, (folder / named).string())) return *absolute;
+  if (auto absolute = absolute_name(name, (folder / fs::path(name)).string())) return *absolute;
   auto found = look_up(folder, name);
   if (!found) return found.error();
-  const std::string path = std::move(*found);
+  return within_roots(std::move(*found), referrer, name, folder, options);
+}
+
+Expected<std::vector<std::uint8_t>> read_referenced_input(const std::string& referrer, const std::string& name,
+                                                          const OpenOptions& options, std::uint64_t& budget,
+                                                          std::string& path) {
+  const fs::path folder = fs::path(referrer).parent_path();
+  path = (folder / fs::path(name)).string();
+  if (auto absolute = absolute_name(name, path)) return *absolute;
+  auto found = look_up(folder, name);
+  if (!found) return found.error();
+  path = std::move(*found);
   const auto refuse = [&](std::string message) { return refused(path, std::move(message)); };
   std::error_code ec;
   const auto status = fs::status(path, ec);
   if (ec) return refuse(fmt::format("cannot open: {}", ec.message()));
   // A device or a pipe (/dev/zero) never ends: only regular files are read.
   if (!fs::is_regular_file(status)) return refuse("not a regular file");
-  if (auto resolved = resolve_reference(referrer, name, options); !resolved) return resolved.error();
+  if (auto within = within_roots(path, referrer, name, folder, options); !within) return within.error();
   const auto size = fs::file_size(path, ec);
   if (!ec && size > budget) {
     Error e = refuse(fmt::format("{} bytes, past what is left ({}) of the input limit of {} bytes for a file and the files it names",

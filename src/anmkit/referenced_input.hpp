@@ -22,10 +22,12 @@ Expected<std::vector<std::uint8_t>> read_named_file(const std::string& path, con
 // options.reference_roots, is refused, naming itself: a .mdl from the internet must not read
 // ../../secret files.
 Expected<std::string> resolve_reference(const std::string& referrer, const std::string& name, const OpenOptions& options);
-// A file another file names: resolved by resolve_reference, a regular file, and read within `budget` bytes, which it uses up. The budget starts at the
-// limit less the naming file's size, so that all together count once against
-// limits.max_input_bytes.
+// A file another file names: resolved as resolve_reference does, a regular file, and read within
+// `budget` bytes, which it uses up. The budget starts at the limit less the naming file's size,
+// so that all together count once against limits.max_input_bytes. `path` is set to where the
+// file was looked for (found or not), for messages.
 Expected<std::vector<std::uint8_t>> read_referenced_input(const std::string& referrer, const std::string& name,
-                                                          const OpenOptions& options, std::uint64_t& budget);
+                                                          const OpenOptions& options, std::uint64_t& budget,
+                                                          std::string& path);
 
 }  // namespace anmkit::detail

@@ -105,6 +105,8 @@ TEST(CliHints, AnMdlSequenceNamesTheFileItLookedFor) {
                        ": cannot open: No such file or directory (skipped)\n" + mdl +
                        ": warning: sequence 'stop': it has no {file}, so it was looked for as " + dir.file("tank/stop.anm") +
                        ": cannot open: No such file or directory (skipped)\n");
+  // The one line of what was written: the .mdl's 54 {bone}s, fire; start and stop left out.
+  EXPECT_EQ(r.out, dir.file("tank.glb") + ": 54 bones, 1 animation; left out: 2 sequences (the warnings say why)\n");
 }
 
 // A folder given to convert with a glTF output: what converting a folder does, and what to use.

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include <fmt/format.h>
+
 #include "anmkit/export.hpp"
 
 namespace anmkit::cli {
@@ -41,6 +43,13 @@ int export_model(const std::string& path, const std::string& output, const OpenO
     }
   }
   if (auto written = write_output(output, gltf->bytes, inputs, force); !written) return report(written.error(), output);
+  // One line of what the file holds (a glTF output is a named file: never stdout).
+  const auto plural = [](std::size_t n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); };
+  std::string line = fmt::format("{}: {}, {}", output, plural(gltf->bones, "bone"), plural(gltf->animations, "animation"));
+  if (gltf->sequences_skipped > 0) {
+    line += fmt::format("; left out: {} (the warnings say why)", plural(gltf->sequences_skipped, "sequence"));
+  }
+  print_line(stdout, line);
   return exit_ok;
 }
 

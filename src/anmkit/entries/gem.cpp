@@ -1,6 +1,5 @@
 // The GEM format's registry entry: EANM animations, their .mdl skeletons, versions to convert to.
 
-#include <filesystem>
 #include <memory>
 
 #include <fmt/format.h>
@@ -24,7 +23,6 @@
 namespace anmkit::detail {
 namespace {
 
-namespace fs = std::filesystem;
 
 // GEM's world is left-handed (forward +X, Z up, a vehicle's right wheels at +Y), glTF's right-handed:
 // negating Y puts the right wheels on the right. GEM is Z up, glTF Y up: -90 degrees about X
@@ -171,8 +169,11 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
     return mdl.error();
   }
   GltfOutput out;
-  gltf::Scene scene = gltf::skeleton_scene(in_gem_space(gem::to_skeleton(*mdl)));
+  const model::Skeleton skeleton = in_gem_space(gem::to_skeleton(*mdl));
+  out.bones = skeleton.joints.size();
+  gltf::Scene scene = gltf::skeleton_scene(skeleton);
   const auto skip = [&](const std::string& name, const Error& e) {
+    ++out.sequences_skipped;
     // "FILE:OFFSET: error: MESSAGE": the message ends it, and keeps the settings it names.
     const std::string whole = e.to_string();
     Wording why(fmt::format("sequence '{}': {}", name, whole.substr(0, whole.size() - e.message.size())));
@@ -190,9 +191,8 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
   for (std::size_t index = 0; index < mdl->sequences.size(); ++index) {
     const gem::MdlSequence& sequence = mdl->sequences[index];
     // Where the game finds it (`\` a separator, either case), else where it was looked for.
-    const auto found = resolve_reference(path, sequence.file, options);
-    const std::string file_path = found ? *found : (fs::path(path).parent_path() / sequence.file).string();
-    auto bytes = read_referenced_input(path, sequence.file, options, budget);
+    std::string file_path;
+    auto bytes = read_referenced_input(path, sequence.file, options, budget, file_path);
     if (!bytes) {
       // Which file was looked for, and why that one: the {file} says so, or the sequence's name.
       const std::string looked_for = sequence.file_given
@@ -202,6 +202,7 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
       why += wording_of(bytes.error());
       why += " (skipped)";
       out.warnings.push_back({path, std::move(why.text), std::move(why.settings)});
+      ++out.sequences_skipped;
       continue;
     }
     auto file = gem::read(*bytes, options.limits);
@@ -212,7 +213,11 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
     }
     clips.push_back(std::make_unique<const model::Clip>(clip_of(*file, options.fps)));
     auto added = add_clip(scene, *clips.back(), names[index], file_path, out.warnings);
-    if (!added) skip(sequence.name, added.error());
+    if (!added) {
+      skip(sequence.name, added.error());
+    } else {
+      ++out.animations;
+    }
   }
   auto bytes = gltf::write(scene, binary);
   if (!bytes) return bytes.error();
