@@ -351,6 +351,9 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
     const detail::GltfNode& node = s.file.nodes[s.nodes[b]];
     model::BoneTrack t;
     t.name = node.name;
+    t.shown_at_rest = model::ShownAtRest{{node.translation[0], node.translation[1], node.translation[2]},
+                                         {node.rotation[0], node.rotation[1], node.rotation[2], node.rotation[3]},
+                                         {node.scale[0], node.scale[1], node.scale[2]}};
     const bool recorded = visibility.contains(t.name) || mirrored.contains(t.name);
     std::array<std::vector<float>, 3> last;
     bool last_hidden = false;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <map>
 
@@ -247,6 +248,58 @@ TEST(GltfBase, WarningsSayWhatWasLeftOut) {
   EXPECT_EQ(texts(slow->warnings)[0],
             "back.glb: 225 keys of the animation fall between whole frames at 30 fps (the first at frame 1.25); only whole frames "
             "are sampled. If the glTF was made at another frame rate, give it with the fps option");
+}
+
+// A tool that samples every bone of the skeleton (Blender does) over a file that keys a few: a
+// bone it did not move is not added to the bone map, and the file comes back byte for byte; a
+// bone the file never keys, set once (one key in Blender holds for the whole action), is added
+// and holds that value from frame 0, every base bone keeping its poses.
+TEST(GltfBase, ABoneSetOnceLandsAndBonesLeftAloneAreNotAdded) {
+  TempDir dir;
+  const fs::path turret = examples() / "turret_v60.anm";
+  {
+    std::ofstream mdl(dir.file("tank.mdl"));
+    mdl << "{Skeleton {bone \"basis\" {bone \"body\" {bone \"turret1\" {bone \"gun_rot\"}} {bone \"hatch\"}"
+           " {bone \"antenna\" {Position 1 2 3}} {bone \"lamp\"}}}}\n";
+  }
+  OpenOptions with_skeleton;
+  with_skeleton.skeleton = dir.file("tank.mdl");
+  const auto glb = glb_of(turret, with_skeleton);
+  ForeignToolOptions plain;
+  plain.reorder = false;
+  auto same = import_over(through_foreign_tool(glb, plain), turret, "gem-6.0");
+  ASSERT_TRUE(same) << same.error().to_string();
+  EXPECT_EQ(texts(same->warnings), std::vector<std::string>{"back.glb: 2 nodes of the glTF are not animated and not a bone of "
+                                                            "the base: left out ('antenna', 'lamp')"});
+  EXPECT_EQ(*same->document.write(), read_bytes(turret));
+
+  const model::Quat turn{0, 0, std::sin(0.25f), std::cos(0.25f)};
+  ForeignToolOptions set_once = plain;
+  set_once.edit = [&](const std::string& name, int, float*, float* r, float*) {
+    if (name == "antenna") r[0] = turn.x, r[1] = turn.y, r[2] = turn.z, r[3] = turn.w;
+  };
+  auto edited = import_over(through_foreign_tool(glb, set_once), turret, "gem-6.0");
+  ASSERT_TRUE(edited) << edited.error().to_string();
+  EXPECT_EQ(texts(edited->warnings),
+            (std::vector<std::string>{"back.glb: 1 node of the glTF is not animated and not a bone of the base: left out ('lamp')",
+                                      "back.glb: node 'antenna' animated in the glTF and not in the base: added to its bone map and keyed"}));
+  auto grown = edited->document.clip();
+  ASSERT_TRUE(grown);
+  auto was = Document::open(turret.string());
+  ASSERT_TRUE(was);
+  const auto before = was->clip();
+  ASSERT_EQ(grown->bones.size(), before->bones.size() + 1);
+  EXPECT_EQ(grown->bones.back().name, "antenna");
+  for (std::uint32_t f = 0; f < before->frame_count; ++f) {
+    const auto a = model::sample(*before, f), b = model::sample(*grown, f);
+    for (std::size_t i = 0; i < a.size(); ++i) EXPECT_EQ(a[i], b[i]) << before->bones[i].name << " at frame " << f;
+    const model::BonePose antenna = b.back();
+    ASSERT_TRUE(antenna.has_rotation) << "frame " << f;
+    EXPECT_NEAR(std::fabs(antenna.rotation.x * turn.x + antenna.rotation.y * turn.y + antenna.rotation.z * turn.z +
+                          antenna.rotation.w * turn.w), 1.0, 1e-6) << "frame " << f;
+    // Its position is its rest's, which the .mdl gives and the merge does not key.
+    EXPECT_FALSE(antenna.has_translation) << "frame " << f;
+  }
 }
 
 TEST(GltfBase, CliNamesItsOptions) {

@@ -621,6 +621,39 @@ TEST(GltfImport, AHiddenBonesRotationIsItsChannelsWhereAnmkitRecordedItsEvents) 
   EXPECT_EQ(model::sample(*unrecorded, 3)[0].rotation, hidden.rotation) << "read again once shown";
 }
 
+// Under a base, an edit of a hidden bone's rotation lands when the glTF is anmkit's own (its
+// record kept: the channel holds the exact rotation); from a glTF without the record (a tool that
+// decomposed a matrix of scale 0) the base's rotation stays at the hidden frame, and the edit
+// lands where the bone is shown.
+TEST(GltfImport, AHiddenBonesEditedRotationLandsOverABase) {
+  const gem::File original = hidden_while_turning(0.6f, 0.48f), edited = hidden_while_turning(0.6f, 0.3f);
+  const auto edited_bytes = *gem::write(edited);
+  GltfImportOptions options;
+  auto base = Document::open(*gem::write(original), {}, "hidden.anm");
+  ASSERT_TRUE(base) << base.error().to_string();
+  options.base = std::make_shared<const Document>(std::move(*base));
+  const model::BonePose was = model::sample(gem::to_clip(original), 2)[0], wanted = model::sample(gem::to_clip(edited), 2)[0];
+  ASSERT_NE(was.rotation, wanted.rotation);
+
+  auto edited_document = Document::open(edited_bytes, {}, "edited.anm");
+  ASSERT_TRUE(edited_document) << edited_document.error().to_string();
+  auto recorded = edited_document->to_gltf({true, "clip"});
+  ASSERT_TRUE(recorded) << recorded.error().to_string();
+  auto merged = Document::import_gltf(recorded->bytes, "gem-6.0", options, "edited.glb");
+  ASSERT_TRUE(merged) << merged.error().to_string();
+  const auto written = *merged->document.write();
+  EXPECT_EQ(model::sample(gem::to_clip(*gem::read(written)), 2)[0].rotation, wanted.rotation);
+  EXPECT_EQ(written, edited_bytes) << "the edited file, byte for byte";
+
+  Scene scene = skeleton_scene(model::Skeleton{});
+  ASSERT_TRUE(add_animation(scene, gem::to_clip(edited), {30, "clip"}, nullptr));  // no record
+  auto unrecorded = Document::import_gltf(*write(scene, true), "gem-6.0", options, "other.glb");
+  ASSERT_TRUE(unrecorded) << unrecorded.error().to_string();
+  const model::Clip back = gem::to_clip(*gem::read(*unrecorded->document.write()));
+  EXPECT_EQ(model::sample(back, 2)[0].rotation, was.rotation) << "the base's, at the hidden frame";
+  EXPECT_EQ(model::sample(back, 4)[0].rotation, model::sample(gem::to_clip(edited), 4)[0].rotation) << "the edit, shown";
+}
+
 TEST(GltfImport, TheCommandLine) {
   test::TempDir dir;
   const std::string ex = std::string(ANMKIT_SOURCE_DIR) + "/examples/";

@@ -21,6 +21,7 @@
 // are events at whole frames that hold until the next one.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,16 @@ struct MeshKey {
   friend bool operator==(const MeshKey&, const MeshKey&) = default;
 };
 
+// A bone's local values where its source keys nothing, as the source shows them (a glTF node's
+// own translation, rotation and scale): an importer's hint that lets a merge tell a part set
+// once (one key in Blender holds for the whole clip) from a part left alone. No format stores it.
+struct ShownAtRest {
+  Vec3 translation;
+  Quat rotation;
+  Vec3 scale{1, 1, 1};
+  friend bool operator==(const ShownAtRest&, const ShownAtRest&) = default;
+};
+
 struct BoneTrack {
   std::string name;
   Track<Vec3> translation;
@@ -74,6 +85,7 @@ struct BoneTrack {
   std::vector<Key<bool>> visible;
   std::vector<Key<bool>> mirrored;  // local Z axis negated (a scale of 1, 1, -1)
   std::vector<MeshKey> mesh;
+  std::optional<ShownAtRest> shown_at_rest;  // set by an import that knows it
   friend bool operator==(const BoneTrack&, const BoneTrack&) = default;
 };
 

@@ -79,6 +79,52 @@ std::optional<std::string> why_not_mergeable(const File& base) {
   return std::nullopt;
 }
 
+// A glTF node's own values as a pose, made as an imported pose is (the mirror split off a
+// negative z scale, then canonical).
+model::BonePose rest_pose(const model::ShownAtRest& rest, double tolerance) {
+  model::BonePose p;
+  p.translation = rest.translation;
+  p.rotation = rest.rotation;
+  p.scale = rest.scale;
+  p.has_translation = p.has_rotation = p.has_scale = true;
+  if (p.scale.z < 0) {
+    p.mirrored = true;
+    p.scale.z = -p.scale.z;
+  }
+  return canonical_pose(p, tolerance);
+}
+
+// How far apart two positions may be and still be one: a tool that wrote the glTF computed them
+// in floats in its world (Blender: armature space), so a bone far from the origin comes back a few
+// float steps of that distance off, even where its own value is near 0 (measured: 2.6e-5 units
+// on a bone of the e-75, whose parts lie 60 units out). 4e-6 of the model's size is ten times
+// that, and far below an edit anyone makes.
+double position_slack(const model::Clip& imported) {
+  float size = 0;
+  const auto reach = [&size](const model::Vec3& v) { size = std::max({size, std::fabs(v.x), std::fabs(v.y), std::fabs(v.z)}); };
+  for (const model::BoneTrack& t : imported.bones) {
+    if (t.shown_at_rest) reach(t.shown_at_rest->translation);
+    for (const auto& k : t.translation.keys) reach(k.value);
+  }
+  return std::isfinite(size) ? 4e-6 * double(size) : 0;
+}
+
+// Whether a pose's linear part is the rest's negated (a point reflection). Blender's rest cannot
+// hold a mirror: its glTF import keeps a mirrored rest in the pose as that reflection, and an
+// export writes it so until a reset of the pose between actions drops it. Either is the rest.
+bool reflected(const model::BonePose& p, const model::BonePose& rest, double tolerance) {
+  model::Mat3 m = linear_of(p);
+  for (auto& row : m) {
+    for (float& v : row) v = -v;
+  }
+  return model::within_tolerance(m, linear_of(rest), tolerance);
+}
+
+bool near(const model::Vec3& a, const model::Vec3& b, double tolerance, double slack) {
+  if (model::within_tolerance(a, b, tolerance)) return true;
+  return std::fabs(double(a.x) - b.x) <= slack && std::fabs(double(a.y) - b.y) <= slack && std::fabs(double(a.z) - b.z) <= slack;
+}
+
 // What one bone does at one frame of the output.
 struct Say {
   std::uint8_t kept = 0;   // parts whose base bits stay
@@ -91,6 +137,7 @@ class Merger {
       : base_(base),
         imported_(imported),
         tolerance_(tolerance),
+        slack_(position_slack(imported)),
         base_clip_(to_clip(base)),
         base_sampler_(base_clip_),
         imported_sampler_(imported) {}
@@ -164,8 +211,16 @@ class Merger {
     return !track || track->visible.empty();
   }
 
+  // Whether the imported pose leaves a part to the base. A hidden bone's glTF scale is 0: a tool
+  // that decomposed that matrix has no rotation or scale for it, and the base's stay; anmkit's
+  // own glTF (its record kept) holds the exact rotation in its channel, which the import
+  // restored, so an edit of it lands (GEM draws a hidden bone's children, which turn with it).
+  bool quiet(const model::BonePose& p, Part part, const model::BoneTrack* track) const {
+    return silent(p, part, track) || (part == linear && !p.visible && imported_.record.empty());
+  }
+
   bool same(const model::BonePose& a, const model::BonePose& b, Part part) const {
-    if (part == position) return a.has_translation == b.has_translation && model::within_tolerance(a.translation, b.translation, tolerance_);
+    if (part == position) return a.has_translation == b.has_translation && near(a.translation, b.translation, tolerance_, slack_);
     if (part == linear) return model::within_tolerance(linear_of(a), linear_of(b), tolerance_);
     return a.visible == b.visible;
   }
@@ -189,16 +244,26 @@ class Merger {
         if (p.has_scale && !model::within_tolerance(p.scale, model::Vec3{1, 1, 1}, tolerance_)) write_scale_[b] = true;
       }
       const model::BonePose base_at_0 = frames > 0 ? base_pose(b, 0) : model::BonePose{};
+      std::uint8_t ever_keyed = 0;  // the parts the base keys at some frame
+      for (const std::uint8_t parts : base_parts[b]) ever_keyed = std::uint8_t(ever_keyed | parts);
       for (Part part : {position, linear, visibility}) {
         std::optional<model::BonePose> held;
         // Before the base's first key of a part the bone shows its rest pose, which the clip does
-        // not know: the glTF's value at frame 0 (the rest a tool bakes) stands for it.
-        if (frames > 0 && part != visibility && silent(base_at_0, part, &base_clip_.bones[b])) held = imported_pose(b, 0);
+        // not know. A part the base keys later: the glTF holds that first key back to frame 0
+        // (anmkit's export does, and a tool bakes it), so its value at frame 0 stands for the
+        // rest. A part the base never keys: the glTF node's own value, where the import has it,
+        // so that a value set once (one key in Blender holds for the whole action) lands.
+        if (frames > 0 && part != visibility && silent(base_at_0, part, &base_clip_.bones[b])) {
+          held = imported_pose(b, 0);
+          if (!(ever_keyed & part) && track && track->shown_at_rest) {
+            const model::BonePose rest = rest_pose(*track->shown_at_rest, tolerance_);
+            if (!(part == linear && reflected(*held, rest, tolerance_))) held = rest;
+          }
+        }
         for (std::uint32_t f = 0; f < frames; ++f) {
           Say& say = says_[b][f];
           const model::BonePose p = imported_pose(b, f);
-          // A hidden bone's glTF scale is 0: its rotation and scale cannot be read back from that.
-          const bool quiet = silent(p, part, track) || (part == linear && !p.visible);
+          const bool quiet = this->quiet(p, part, track);
           if (base_parts[b][f] & part) {
             const model::BonePose base = base_pose(b, f);
             if (quiet || same(p, base, part)) {
@@ -350,9 +415,7 @@ class Merger {
         const model::BoneTrack* track = match_[b] == SIZE_MAX ? nullptr : &imported_.bones[match_[b]];
         const model::BonePose p = imported_pose(b, f), base = base_pose(b, f);
         for (Part part : {position, linear, visibility}) {
-          // As in decide(): a hidden bone's rotation is not read from its zero scale.
-          const bool quiet = silent(p, part, track) || (part == linear && !p.visible);
-          if (!quiet && !same(p, base, part)) moved = true;
+          if (!quiet(p, part, track) && !same(p, base, part)) moved = true;
         }
       }
     }
@@ -386,6 +449,7 @@ class Merger {
   const File& base_;
   const model::Clip& imported_;
   double tolerance_;
+  double slack_;  // position_slack of the imported clip
   model::Clip base_clip_;
   // Both clips compiled for sampling; the cursors are hints, so const readers may move them.
   model::Sampler base_sampler_, imported_sampler_;
@@ -402,16 +466,42 @@ bool animated(const model::BoneTrack& t) {
          !t.mirrored.empty() || !t.mesh.empty();
 }
 
-// The glTF's animated nodes that are no bone of the base (by name, in either case): the bones a
+// Whether a glTF node moves: a key leaves the node's own values (the import's shown_at_rest) by
+// more than the tolerance (its mirror included), hides it, or carries a mesh. Blender's exporter
+// samples every bone of the armature: a channel alone says nothing. Without the node's values,
+// any key counts.
+bool moves(const model::BoneTrack& t, double tolerance, double slack) {
+  if (!t.shown_at_rest) return animated(t);
+  if (!t.mesh.empty() || !t.euler_rotation.empty()) return true;
+  const model::BonePose rest = rest_pose(*t.shown_at_rest, tolerance);
+  if (std::any_of(t.visible.begin(), t.visible.end(), [](const auto& k) { return !k.value; })) return true;
+  std::vector<double> frames;
+  for (const auto& k : t.mirrored) frames.push_back(k.frame);
+  for (const auto& k : t.translation.keys) frames.push_back(k.frame);
+  for (const auto& k : t.rotation.keys) frames.push_back(k.frame);
+  for (const auto& k : t.scale.keys) frames.push_back(k.frame);
+  for (const double f : frames) {
+    const model::BonePose p = canonical_pose(model::sample_bone(t, f), tolerance);
+    if (p.has_translation && !near(p.translation, rest.translation, tolerance, slack)) return true;
+    if ((p.has_rotation || p.has_scale || p.mirrored) && !model::within_tolerance(linear_of(p), linear_of(rest), tolerance) &&
+        !reflected(p, rest, tolerance)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The glTF's nodes that move and are no bone of the base (by name, in either case): the bones a
 // user animated afresh (the turret of a file that never moved it).
-std::vector<std::string> new_animated_bones(const File& base, const model::Clip& imported) {
+std::vector<std::string> new_animated_bones(const File& base, const model::Clip& imported, double tolerance) {
+  const double slack = position_slack(imported);
   std::vector<std::string> known;
   for (const BoneName& b : base.bones) known.push_back(model::ascii_lower(b.name));
   std::sort(known.begin(), known.end());
   std::vector<std::string> out;
   for (const model::BoneTrack& t : imported.bones) {
     const std::string name = model::ascii_lower(t.name);
-    if (!animated(t) || std::binary_search(known.begin(), known.end(), name)) continue;
+    if (std::binary_search(known.begin(), known.end(), name) || !moves(t, tolerance, slack)) continue;
     if (std::none_of(out.begin(), out.end(), [&](const std::string& o) { return model::ascii_lower(o) == name; })) out.push_back(t.name);
   }
   return out;
@@ -422,7 +512,8 @@ std::vector<std::string> new_animated_bones(const File& base, const model::Clip&
 Expected<BaseMerge> merge_with_base(const File& base, const model::Clip& imported, double tolerance) {
   // A bone the user animated goes into the file: the bone map grows by it (its name at the end,
   // so that every key of the base keeps its bone index) and the merge keys it afresh.
-  const std::vector<std::string> added = new_animated_bones(base, imported);
+  tolerance = std::max(tolerance, model::base_tolerance_floor);
+  const std::vector<std::string> added = new_animated_bones(base, imported, tolerance);
   std::optional<File> grown;
   if (!added.empty()) {
     if (base.bones.size() + added.size() > 256) {
@@ -440,7 +531,7 @@ Expected<BaseMerge> merge_with_base(const File& base, const model::Clip& importe
     return make_error(ErrorCode::too_large, fmt::format("the base has {} bones over {} frames: more than a merge walks (4194304 poses)",
                                                         merged.bones.size(), merged.frame_count));
   }
-  auto out = Merger(merged, imported, std::max(tolerance, model::base_tolerance_floor)).run();
+  auto out = Merger(merged, imported, tolerance).run();
   if (out && !added.empty()) {
     std::vector<std::string> quoted;
     for (const std::string& name : added) quoted.push_back("'" + name + "'");
