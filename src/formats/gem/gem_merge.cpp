@@ -249,10 +249,10 @@ class Merger {
       for (Part part : {position, linear, visibility}) {
         std::optional<model::BonePose> held;
         // Before the base's first key of a part the bone shows its rest pose, which the clip does
-        // not know. A part the base keys later: the glTF holds that first key back to frame 0
-        // (anmkit's export does, and a tool bakes it), so its value at frame 0 stands for the
-        // rest. A part the base never keys: the glTF node's own value, where the import has it,
-        // so that a value set once (one key in Blender holds for the whole action) lands.
+        // not know. A part the base keys later: the glTF's value at frame 0 stands for it
+        // (anmkit's export keys the rest there, and a tool bakes what it shows). A part the base
+        // never keys: the glTF node's own value, where the import has it, so that a value set
+        // once (one key in Blender holds for the whole action) lands.
         if (frames > 0 && part != visibility && silent(base_at_0, part, &base_clip_.bones[b])) {
           held = imported_pose(b, 0);
           if (!(ever_keyed & part) && track && track->shown_at_rest) {
