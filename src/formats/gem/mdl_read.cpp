@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -51,6 +52,14 @@ class Lexer {
     return {Token::word, text_.substr(at, pos_ - at), at};
   }
 
+  // The next token, left to be read again.
+  Token peek() {
+    const std::size_t saved = pos_;
+    const Token t = next();
+    pos_ = saved;
+    return t;
+  }
+
  private:
   static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
   std::string_view text_;
@@ -71,9 +80,51 @@ struct Block {
   std::string_view head;
   int bone = -1;  // the bone this block belongs to (its own index for a {bone} block)
   int sequence = -1;
+  int volume = -1;     // a {Volume} block: its index in Mdl::volumes
+  int lod_group = -1;  // a {LODView} block: its number among the bone's groups
+  int lod_views = 0;   // a {LODView} block: the views read in it so far
 };
 
+// The name a mesh or volume block gives: a quoted string, or a bare word as written; nullopt (and
+// nothing read) when the block holds neither, so that a model whose meshes or volumes are written
+// unlike any real one still gives its skeleton.
+std::optional<std::string> name_value(Lexer& lex) {
+  const Token t = lex.peek();
+  if (t.kind != Token::string && t.kind != Token::word) return std::nullopt;
+  lex.next();
+  return std::string(t.text);
+}
+
+std::optional<float> maybe_number(const Token& t) {
+  float value = 0;
+  if (t.kind != Token::word) return std::nullopt;
+  auto [ptr, ec] = float_from_chars(t.text.data(), t.text.data() + t.text.size(), value);
+  if (ec != std::errc() || ptr != t.text.data() + t.text.size()) return std::nullopt;
+  return value;
+}
+
 }  // namespace
+
+const MdlView* MdlBone::mesh() const {
+  for (const MdlView& v : views) {
+    if (v.lod_group < 0) return &v;
+  }
+  for (const MdlView& v : views) {
+    if (v.lod_group == 0) return &v;
+  }
+  return nullptr;
+}
+
+std::string_view shape_name(MdlVolume::Shape shape) {
+  switch (shape) {
+    case MdlVolume::Shape::polyhedron: return "polyhedron";
+    case MdlVolume::Shape::box: return "box";
+    case MdlVolume::Shape::sphere: return "sphere";
+    case MdlVolume::Shape::cylinder: return "cylinder";
+    case MdlVolume::Shape::none: return "none";
+  }
+  return "none";
+}
 
 int Mdl::find_bone(std::string_view name) const {
   for (std::size_t i = 0; i < bones.size(); ++i) {
@@ -102,6 +153,7 @@ Expected<Mdl> read_mdl(std::span<const std::uint8_t> bytes) {
     Lexer lex(text);
     Mdl mdl;
     std::vector<Block> stack;
+    std::vector<int> lod_groups;  // a bone's {LODView} blocks so far
     for (Token t = lex.next(); t.kind != Token::end; t = lex.next()) {
       if (t.kind == Token::close) {
         if (stack.empty()) throw ErrorException{make_error(ErrorCode::bad_value, "'}' without a matching '{'", t.offset)};
@@ -113,14 +165,21 @@ Expected<Mdl> read_mdl(std::span<const std::uint8_t> bytes) {
       if (head.kind != Token::word) {
         throw ErrorException{make_error(ErrorCode::bad_value, "expected a block name after '{'", head.offset)};
       }
-      Block block{head.text, stack.empty() ? -1 : stack.back().bone, -1};
+      Block block{head.text, stack.empty() ? -1 : stack.back().bone, -1, -1, -1, 0};
+      // A block right inside a {Volume}: its shape, bone and transform.
+      const bool in_volume = !stack.empty() && stack.back().volume >= 0;
       if (head.text == "bone") {
         Token name = lex.next();
         if (name.kind == Token::word) name = lex.next();  // a joint kind such as `revolute`
         if (name.kind != Token::string) {
           throw ErrorException{make_error(ErrorCode::bad_value, "expected the bone's quoted name", name.offset)};
         }
-        mdl.bones.push_back(MdlBone{std::string(name.text), block.bone, {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0}, t.offset});
+        MdlBone bone;
+        bone.name = std::string(name.text);
+        bone.parent = block.bone;
+        bone.offset = t.offset;
+        mdl.bones.push_back(std::move(bone));
+        lod_groups.push_back(0);
         block.bone = int(mdl.bones.size() - 1);
       } else if (head.text == "sequence") {
         const Token name = lex.next();
@@ -138,17 +197,57 @@ Expected<Mdl> read_mdl(std::span<const std::uint8_t> bytes) {
         sequence.file = std::string(file.text);
         sequence.file_given = true;
       } else if ((head.text == "Orientation" || head.text == "Matrix34" || head.text == "Position") &&
-                 block.bone >= 0) {
+                 (in_volume || block.bone >= 0)) {
         const std::size_t first = head.text == "Position" ? 9 : 0;
         const std::size_t count = head.text == "Orientation" ? 9 : head.text == "Matrix34" ? 12 : 3;
-        auto& rest = mdl.bones[std::size_t(block.bone)].rest;
+        auto& rest = in_volume ? mdl.volumes[std::size_t(stack.back().volume)].transform
+                               : mdl.bones[std::size_t(block.bone)].rest;
         for (std::size_t i = 0; i < count; ++i) rest[first + i] = number(lex.next());
+      } else if (head.text == "VolumeView" && block.bone >= 0 && !in_volume) {
+        if (auto file = name_value(lex)) {
+          MdlView view{std::move(*file), 0, -1, t.offset};
+          if (!stack.empty() && stack.back().lod_group >= 0) {
+            view.lod = stack.back().lod_views++;
+            view.lod_group = stack.back().lod_group;
+          }
+          mdl.bones[std::size_t(block.bone)].views.push_back(std::move(view));
+        }
+      } else if (head.text == "LODView" && block.bone >= 0 && !in_volume) {
+        block.lod_group = lod_groups[std::size_t(block.bone)]++;
+      } else if (head.text == "OFF" && !stack.empty() && stack.back().lod_group >= 0) {
+        mdl.bones[std::size_t(block.bone)].lod_off = true;
+      } else if (head.text == "Volume" && block.bone < 0 && !in_volume) {
+        MdlVolume volume;
+        volume.name = name_value(lex).value_or("");
+        volume.offset = t.offset;
+        mdl.volumes.push_back(std::move(volume));
+        block.volume = int(mdl.volumes.size() - 1);
+      } else if (in_volume && head.text == "Bone") {
+        if (auto bone = name_value(lex)) mdl.volumes[std::size_t(stack.back().volume)].bone = std::move(*bone);
+      } else if (in_volume && (head.text == "Polyhedron" || head.text == "Box" || head.text == "Sphere" ||
+                               head.text == "Cylinder")) {
+        MdlVolume& volume = mdl.volumes[std::size_t(stack.back().volume)];
+        if (volume.shape == MdlVolume::Shape::none) {
+          if (head.text == "Polyhedron") {
+            volume.shape = MdlVolume::Shape::polyhedron;
+            volume.file = name_value(lex).value_or("");
+          } else {
+            volume.shape = head.text == "Box" ? MdlVolume::Shape::box
+                           : head.text == "Sphere" ? MdlVolume::Shape::sphere
+                                                   : MdlVolume::Shape::cylinder;
+            while (auto value = maybe_number(lex.peek())) {
+              lex.next();
+              volume.size.push_back(*value);
+            }
+          }
+        }
       }
       stack.push_back(block);
     }
     if (!stack.empty()) {
       throw ErrorException{make_error(ErrorCode::truncated, fmt::format("{} block(s) still open at the end", stack.size()), text.size())};
     }
+    for (MdlVolume& volume : mdl.volumes) volume.bone_index = volume.bone.empty() ? -1 : mdl.find_bone(volume.bone);
     return mdl;
   });
 }

@@ -1,15 +1,24 @@
 #pragma once
-// The skeleton part of a GEM `.mdl` model (text): bones with their parents and rest matrices,
-// and the animation sequences bound to `.anm` files. Everything else in the file is skipped.
+// A GEM `.mdl` model (text): bones with their parents and rest matrices, the animation sequences
+// bound to `.anm` files, the meshes each bone shows and the collision volumes. Everything else in
+// the file is skipped.
 //
 //   {Skeleton {animation {sequence "fire" {file "fire.anm"}}}
 //             {bone [revolute] "basis" {Orientation 3x3} {bone "body" {Matrix34 4x3} ...}}}
 //
 // {Orientation} gives rows 0-2 of the bone's Matrix34, {Position} row 3 (notes point 16).
+//
+// Meshes and collision volumes (../shared/spec/gem-mesh.notes.md §10): a bone's visible mesh is
+// `{VolumeView "file.ply"}` inside its block, in the bone's rest frame (at most one per bone in
+// real files); `{LODView {VolumeView "a.ply"} {VolumeView "a_lod1.ply"} {OFF}}` groups levels of
+// detail (described by the exporters only; no real file has one). Collision volumes follow the
+// skeleton: `{Volume "name" {Polyhedron "x.vol"} {Bone "b"} [transform]}`, or {Box x y z},
+// {Sphere r}, {Cylinder r h} instead of the Polyhedron. They are read, not rendered.
 
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "anmkit/core/expected.hpp"
@@ -17,12 +26,39 @@
 
 namespace anmkit::gem {
 
+// A mesh a bone shows: {VolumeView "file"}, alone or in a {LODView} group.
+struct MdlView {
+  std::string file;          // as written: a .ply name relative to the .mdl's folder
+  int lod = 0;               // its place in its {LODView} group (0 = the finest); 0 outside one
+  int lod_group = -1;        // which {LODView} block of the bone it is in (0, 1, ...); -1 outside one
+  std::uint64_t offset = 0;  // where its {VolumeView block starts
+};
+
 struct MdlBone {
   std::string name;
   int parent = -1;  // index into Mdl::bones, -1 for a root
   model::Matrix34 rest{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
   std::uint64_t offset = 0;  // where its {bone block starts
+  std::vector<MdlView> views;  // its meshes, in file order (the first plain one is LOD 0)
+  bool lod_off = false;        // a {LODView} ends with {OFF}: past its last level the bone shows nothing
+  // The bone's mesh at the finest detail: its first view outside a {LODView}, else the first of
+  // its first group; nullptr when it shows none.
+  const MdlView* mesh() const;
 };
+
+// A collision volume (not rendered): a shape placed in a bone's frame.
+struct MdlVolume {
+  enum class Shape { polyhedron, box, sphere, cylinder, none };
+  std::string name;
+  Shape shape = Shape::none;   // the first shape block it holds
+  std::string file;            // a polyhedron's .vol file, as written
+  std::vector<float> size;     // a box's 3 extents, a sphere's radius, a cylinder's radius and height
+  std::string bone;            // {Bone "b"}, as written
+  int bone_index = -1;         // that bone in Mdl::bones (ignoring case), -1 when absent
+  model::Matrix34 transform{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};  // in the bone's frame
+  std::uint64_t offset = 0;    // where its {Volume block starts
+};
+std::string_view shape_name(MdlVolume::Shape shape);  // "polyhedron", "box", ...
 
 struct MdlSequence {
   std::string name;
@@ -34,6 +70,7 @@ struct MdlSequence {
 struct Mdl {
   std::vector<MdlBone> bones;  // parents come before their children
   std::vector<MdlSequence> sequences;
+  std::vector<MdlVolume> volumes;
   int find_bone(std::string_view name) const;  // case-insensitive; -1 when absent
 };
 
