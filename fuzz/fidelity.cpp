@@ -16,6 +16,16 @@
 #include "anmkit/formats/gem/gem_validate.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
 #include "anmkit/formats/gem/mdl.hpp"
+#include "anmkit/formats/gem/mesh/mtl_json.hpp"
+#include "anmkit/formats/gem/mesh/mtl_read.hpp"
+#include "anmkit/formats/gem/mesh/mtl_validate.hpp"
+#include "anmkit/formats/gem/mesh/mtl_write.hpp"
+#include "anmkit/formats/gem/mesh/ply_info.hpp"
+#include "anmkit/formats/gem/mesh/ply_json.hpp"
+#include "anmkit/formats/gem/mesh/ply_read.hpp"
+#include "anmkit/formats/gem/mesh/ply_validate.hpp"
+#include "anmkit/formats/gem/mesh/ply_vertices.hpp"
+#include "anmkit/formats/gem/mesh/ply_write.hpp"
 #include "anmkit/formats/lm/lm_bin.hpp"
 #include "anmkit/formats/lm/lm_clip.hpp"
 #include "anmkit/formats/lm/lm_curves.hpp"
@@ -239,6 +249,53 @@ Result check_mdl(Input bytes) {
   return std::nullopt;
 }
 
+Result check_ply(Input bytes) {
+  using namespace gem::mesh;
+  auto file = read_ply(bytes, fuzz_limits());
+  if (!file) return check_error(file.error(), bytes.size(), "ply read");
+  auto again = write_ply(*file);
+  if (!again) return "ply: a file that reads does not write: " + again.error().to_string();
+  if (!std::equal(again->begin(), again->end(), bytes.begin(), bytes.end())) return "ply: write(read(bytes)) != bytes";
+  for (const Diagnostic& d : validate_ply(*file)) {
+    if (!d.offset || *d.offset > bytes.size()) return fmt::format("ply: finding {} without an offset in the input", d.id);
+    if (d.pointer.empty()) return fmt::format("ply: finding {} without a pointer", d.id);
+  }
+  (void)ply_to_json(*file).dump();
+  (void)summary_text(ply_summary(*file));
+  auto decoded = decode_vertices(*file);
+  if (decoded) {
+    if (decoded->positions.size() != file->vertices()->count) return "ply: decoded positions are not the vertex count";
+    (void)used_bounds(*file, *decoded);
+  }
+  // A few subsets: each call maps every vertex.
+  for (std::size_t k = 0; k < std::min<std::size_t>(file->subsets.size(), 4); ++k) {
+    auto triangles = subset_triangles(*file, k);
+    if (!triangles) {
+      if (auto r = check_error(triangles.error(), bytes.size(), "ply triangles")) return r;
+      continue;
+    }
+    if (triangles->size() != file->subsets[k].triangle_count) return "ply: a subset's triangles are not its count";
+    if (decoded) (void)subset_joints(*file, *decoded, k);
+  }
+  return std::nullopt;
+}
+
+Result check_mtl(Input bytes) {
+  using namespace gem::mesh;
+  auto file = read_mtl(bytes, fuzz_limits());
+  if (!file) return check_error(file.error(), bytes.size(), "mtl read");
+  auto again = write_mtl(*file);
+  if (!again) return "mtl: a file that reads does not write: " + again.error().to_string();
+  if (!std::equal(again->begin(), again->end(), bytes.begin(), bytes.end())) return "mtl: write(read(bytes)) != bytes";
+  for (const Diagnostic& d : validate_mtl(*file)) {
+    if (!d.offset || *d.offset > bytes.size()) return fmt::format("mtl: finding {} without an offset in the input", d.id);
+    if (d.pointer.empty()) return fmt::format("mtl: finding {} without a pointer", d.id);
+  }
+  (void)mtl_to_json(*file).dump();
+  (void)summary_text(mtl_material(*file));
+  return std::nullopt;
+}
+
 Result check_json_build(Input bytes) {
   nlohmann::ordered_json doc;
   try {
@@ -350,6 +407,7 @@ Result check_json_structure(Input bytes) {
 const std::vector<Target>& targets() {
   static const std::vector<Target> all{{"gem", check_gem},   {"lm", check_lm},   {"lm_bin", check_lm_bin},
                                        {"mm2", check_mm2},   {"mdl", check_mdl}, {"json_build", check_json_build},
+                                       {"ply", check_ply},   {"mtl", check_mtl},
                                        {"json_structure", check_json_structure},
                                        {"png_import", check_png_import}, {"gltf_import", check_gltf_import}};
   return all;

@@ -21,6 +21,9 @@ std::optional<std::string> check_lm(Input bytes);
 std::optional<std::string> check_lm_bin(Input bytes);
 std::optional<std::string> check_mm2(Input bytes);
 std::optional<std::string> check_mdl(Input bytes);
+// GEM meshes (.ply) and materials (.mtl): read, write back the same bytes, validate, decode, dump.
+std::optional<std::string> check_ply(Input bytes);
+std::optional<std::string> check_mtl(Input bytes);
 std::optional<std::string> check_json_build(Input bytes);
 // check_json_build, then the front door: Document::from_json, write, and open (detection included).
 std::optional<std::string> check_json_structure(Input bytes);
