@@ -36,6 +36,12 @@ export const REFERENCE_ROOT_FIELDS = {
   anmkit_open_options: { reference_roots: 'ptr', reference_root_count: 'u32' },
 };
 
+// How the model found a sequence's file when it names none ("paired by name"), kept apart for
+// the same reason.
+export const HOW_NAMED_FIELDS = {
+  anmkit_model_sequence: { how_named: 'ptr', how_named_size: 'u32' },
+};
+
 // { error: { sizeof: 2480, code: 0, ..., message: 1296 }, open_options: { sizeof: 72, ... }, ... }
 // from the module's layout text: each struct by its name without "anmkit_", its size as `sizeof`
 // (no C field can be called that), each field the page uses as its byte offset.

@@ -6,7 +6,7 @@
 // errors included (try/finally): a page that opens thousands of hostile files must not fill the
 // module's heap. Names inside files are bytes, shown as printable.js says.
 
-import { REFERENCE_ROOT_FIELDS, structLayouts } from './abi_layout.js';
+import { HOW_NAMED_FIELDS, REFERENCE_ROOT_FIELDS, structLayouts } from './abi_layout.js';
 import { printable, utf8OrNull } from './printable.js';
 
 export class AnmkitError extends Error {
@@ -31,6 +31,7 @@ export class Anmkit {
     const layout = M.UTF8ToString(M._anmkit_abi_layout());
     this.L = structLayouts(layout);
     this.rootsAt = structLayouts(layout, REFERENCE_ROOT_FIELDS).open_options;
+    this.howNamedAt = structLayouts(layout, HOW_NAMED_FIELDS).model_sequence;
     this.error = M._malloc(this.L.error.sizeof);
     this.version = M.UTF8ToString(M._anmkit_library_version());
   }
@@ -213,10 +214,13 @@ export class Anmkit {
     }
   }
 
-  // A model file (.mdl, .bin): { format, jointCount, sequences: [{ name, file, fileText, declaredBy,
-  // exists }] }: `file` as written, shown; `fileText` the same as a path, or null when its bytes
-  // are not UTF-8. `referenceRoots`: as for openOptions (whether a file outside the model's folder
-  // exists for it).
+  // A model file (.mdl, .bin): { format, jointCount, sequences: [{ name, file, declaredBy, howNamed,
+  // exists, path }] }: `file` as written, shown; `declaredBy` the joint whose block declares it
+  // ('' when the format does not say); `howNamed` '' when the model names the file, else how it
+  // was found ("paired by name"); `path` where the library finds it in the module's file system,
+  // as the game on Windows would (`\\` a separator, letters in either case), or null when it
+  // refuses the name (out of the model's folder and `referenceRoots`, or two files). Names are
+  // shown as printable.js says; `path` is text (the module's file names are).
   model(path, { referenceRoots = [] } = {}) {
     const M = this.M;
     const { model_sequence: S } = this.L;
@@ -232,9 +236,11 @@ export class Anmkit {
         const sequences = [];
         for (let i = 0; i < M._anmkit_model_sequence_count(model); ++i) {
           this.check(M._anmkit_model_sequence_get(model, i, s, this.error));
+          const path = utf8OrNull(this.bytesAt(this.u32(s + S.path), this.u32(s + S.path_size)));
           sequences.push({ name: text(S.name, S.name_size), file: text(S.file, S.file_size),
-                           fileText: utf8OrNull(this.bytesAt(this.u32(s + S.file), this.u32(s + S.file_size))),
-                           declaredBy: text(S.declared_by, S.declared_by_size), exists: this.i32(s + S.exists) === 1 });
+                           declaredBy: text(S.declared_by, S.declared_by_size),
+                           howNamed: text(this.howNamedAt.how_named, this.howNamedAt.how_named_size),
+                           exists: this.i32(s + S.exists) === 1, path: path || null });
         }
         return { format: M.UTF8ToString(M._anmkit_model_format(model)), jointCount: M._anmkit_model_joint_count(model),
                  sequences };
@@ -297,6 +303,25 @@ export class Document {
       M._anmkit_diagnostics_free(list);
       M._free(out);
       M._free(d);
+    }
+  }
+
+  // What `anmkit info --json` says of the file (anmkit_summary), parsed: frames, bones, keys,
+  // mesh keys and comments for GEM, nodes and keys for LM, the canvas and sequences for MM2.
+  // Names in it are JSON text: bytes that are not UTF-8 as "hex:..." (jsonTextBytes).
+  summary() {
+    if (this.summaryInfo) return this.summaryInfo;
+    const { kit } = this;
+    const M = kit.M;
+    const out = M._malloc(8);  // the text, its size
+    M.HEAPU8.fill(0, out, out + 8);
+    try {
+      kit.check(M._anmkit_summary(this.handle, 1, out, out + 4, kit.error));
+      this.summaryInfo = JSON.parse(new TextDecoder().decode(kit.bytesAt(kit.u32(out), kit.u32(out + 4))));
+      return this.summaryInfo;
+    } finally {
+      M._anmkit_bytes_free(kit.u32(out));  // 0 after a failed call, which it takes
+      M._free(out);
     }
   }
 

@@ -1,11 +1,13 @@
-// The viewer page: files dropped or picked (one, many, or a whole folder) are listed, and the one
-// clicked is opened with anmkit compiled to WebAssembly: a skeleton in 3D with a timeline for GEM
-// and LM, the sprite views for MM2, its diagnostics with their offsets. window.anmkitViewer is the
-// small hook the tests (and curious users) drive it with.
+// The viewer page: files dropped or picked (one, many, or a whole folder) are listed as a tree of
+// their folders, and the one clicked is opened with anmkit compiled to WebAssembly: a skeleton in
+// 3D with a timeline for GEM and LM, the sprite views for MM2, what `anmkit info` says of it, its
+// diagnostics with their offsets. window.anmkitViewer is the small hook the tests (and curious
+// users) drive it with.
 import { Anmkit } from './anmkit.js';
 import { FileList } from './file_list.js';
 import { ModuleFiles } from './module_files.js';
-import { nodesOf } from './pose.js';
+import { nodesOf, viewMatrix } from './pose.js';
+import { jsonTextShown } from './printable.js';
 import { SkeletonView } from './skeleton_view.js';
 import { SpriteView, schedule, stepAt } from './sprite_view.js';
 import { Vector3 } from 'three';
@@ -15,28 +17,21 @@ const MEMFS_ROOT = '/files/';
 const extension = (path) => path.slice(path.lastIndexOf('.') + 1).toLowerCase();
 const folderOf = (path) => path.slice(0, path.lastIndexOf('/') + 1);
 const stemOf = (path) => path.slice(0, path.lastIndexOf('.'));
-
-// `name` (a path a model file gives, '/' between folders) from `folder` (a list path ending in
-// '/'): the list's path it names, or null when it climbs out of everything dropped.
-function joined(folder, name) {
-  const parts = [];
-  for (const part of (folder + name).split('/')) {
-    if (part === '..') {
-      if (!parts.length) return null;
-      parts.pop();
-    } else if (part !== '.' && part !== '') {
-      parts.push(part);
-    }
-  }
-  return parts.join('/');
-}
+// The top folder a file was dropped in ('game/'), or '' for a file dropped alone.
+const topOf = (path) => path.slice(0, path.indexOf('/') + 1);
 
 let kit;
 let moduleFiles;     // the files written into the module's file system while in use
 let current = null;  // { entry, document, nodes, frame, playing, sequences, paths (held) }
+let shown = null;    // what was asked for last, { entry, sequence }, shown or refused
 let opening = 0;     // which openEntry call is the latest: an older one still reading gives way
+let lastOpen = Promise.resolve();
 const SUPERSEDED = new Error('another file was opened meanwhile');
-const files = new FileList($('#files'), $('#files-summary'), inspect);
+// The skeleton picked for an animation (its path -> a model's path, or '' for none), over the
+// library's pairing.
+const skeletonPicks = new Map();
+const files = new FileList({ table: $('#files'), summary: $('#files-summary'), shown: $('#files-shown'), filter: $('#filter'),
+                             only: $('#only-animations') }, inspect);
 const skeletonView = new SkeletonView($('#skeleton-canvas'), $('#tooltip'));
 const spriteView = new SpriteView($('#sprite-view'));
 
@@ -81,8 +76,9 @@ async function inspect(entry) {
 }
 
 // The model file that pairs with `entry` (then held, by `hold`), by the library's one rule
-// (anmkit_find_skeleton): the model files in its folder (by the registry's extensions) are put
-// where the library can read them for the search, and all but the one it picks are let go at once.
+// (anmkit_find_skeleton), and the library's words for why: the model files in its folder (by the
+// registry's extensions) are put where the library can read them for the search, and all but the
+// one it picks are let go at once. { model (an entry, or null), why }.
 async function skeletonFor(entry, hold) {
   const folder = folderOf(entry.path);
   const extensions = new Set(kit.formats().map((f) => f.skeletonExtension).filter(Boolean));
@@ -99,7 +95,7 @@ async function skeletonFor(entry, hold) {
     const found = kit.findSkeleton(moduleFiles.pathOf(entry));
     const model = found ? files.byPath(found.model.slice(MEMFS_ROOT.length)) || null : null;
     if (model) await hold(model);
-    return model;
+    return { model, why: found ? userWords(found.why) : '' };
   } finally {
     for (const path of searched) moduleFiles.release(path);
   }
@@ -107,10 +103,9 @@ async function skeletonFor(entry, hold) {
 
 // The folders under which a model's {file} names may lead when the box is ticked: the top folder
 // the model was dropped in (all that was dropped, for loose files).
-function referenceRootsFor(model) {
-  if (!$('#reference-roots').checked) return [];
-  const top = model.path.includes('/') ? model.path.slice(0, model.path.indexOf('/')) : '';
-  return [(MEMFS_ROOT + top).replace(/\/$/, '')];
+function referenceRootsFor(model, ticked = $('#reference-roots').checked) {
+  if (!ticked) return [];
+  return [(MEMFS_ROOT + topOf(model.path)).replace(/\/$/, '')];
 }
 
 function close() {
@@ -130,35 +125,101 @@ function showError(text) {
   $('#error').textContent = userWords(text || '');
 }
 
-// Whether the clip's up rotation (which turns its format's up axis to +Y) takes +Z to +Y: the
-// clip says which way is up, whatever its format.
-function isZUp([x, y, z, w]) {
-  // The rotated +Z is the third column of the rotation matrix.
-  const up = [2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y)];
-  return Math.abs(up[1] - 1) < 1e-4;
+// `path` ('/' between folders) with its '.' and '..' parts taken out, or null when it climbs above
+// the top: the library gives a file the model names as its folder joined with the name.
+function lexical(path) {
+  const parts = [];
+  for (const part of path.split('/')) {
+    if (part === '..') {
+      if (!parts.length) return null;
+      parts.pop();
+    } else if (part !== '.' && part !== '') {
+      parts.push(part);
+    }
+  }
+  return `/${parts.join('/')}`;
 }
 
-// A .mdl's sequences, each with the dropped file it names (entry, or null), whether that file is
-// outside the model's folder, and which one to open (`sequence`, or the first it may open).
-function sequencesOf(entry, model, sequence) {
-  const folder = folderOf(entry.path);
-  const roots = referenceRootsFor(entry).length > 0;
-  const sequences = model.sequences.map((s, index) => {
-    const path = s.fileText === null ? null : joined(folder, s.fileText);
-    const outside = path === null || !path.startsWith(folder);
-    return { name: s.name, file: s.file, index, outside, entry: (path !== null && files.byPath(path)) || null };
-  });
-  const chosen = sequence !== null ? sequences.find((s) => s.entry && s.name === sequence)
-    : sequences.find((s) => s.entry && (roots || !s.outside));
-  return { sequences, chosen };
+// A .mdl's declared sequences, each its own entry (a name declared on several joints, `repair`
+// on each part it repairs, is several): its name, the joint whose block declares it, the file it
+// names as written, and the dropped file that name is, found by the library as the game on
+// Windows finds it (`\` a separator, letters in either case: anmkit_model_sequence.path). The
+// library looks in the module's file system: for the call, every dropped file under the model's
+// top folder that is not there already is put there as an empty stand-in (the names are what it
+// reads), and taken away after. `path` is the model's there (held).
+//   entry     the dropped file it opens, or null
+//   refused   the library refuses the name (out of the folders it may name files in, or two files)
+//   outside   refused without the box ticked, and the dropped file it would open with it, or null
+function sequencesOf(model, path) {
+  const FS = kit.M.FS;
+  const top = topOf(model.path);
+  const standIns = [];
+  try {
+    for (const e of files.entries) {
+      if (!e.path.startsWith(top) || e.path.endsWith('/')) continue;
+      const p = moduleFiles.pathOf(e);
+      if (FS.analyzePath(p).exists) continue;
+      try {
+        kit.writeFile(p, new Uint8Array(0));
+        standIns.push(p);
+      } catch {
+        // No stand-in (a name the file system refuses): that file is not found.
+      }
+    }
+    const ticked = $('#reference-roots').checked;
+    const declared = kit.model(path, { referenceRoots: referenceRootsFor(model, ticked) }).sequences;
+    const wider = !ticked && declared.some((s) => s.path === null) ? kit.model(path, { referenceRoots: referenceRootsFor(model, true) }).sequences : null;
+    const dropped = (p) => {
+      const listed = p === null ? null : lexical(p);
+      return listed !== null && listed.startsWith(MEMFS_ROOT) ? files.byPath(listed.slice(MEMFS_ROOT.length)) || null : null;
+    };
+    return declared.map((s, index) => ({
+      index, name: s.name, file: s.file, declaredBy: s.declaredBy, howNamed: s.howNamed, entry: dropped(s.path),
+      refused: s.path === null, outside: s.path === null && wider ? dropped(wider[index].path) : null,
+    }));
+  } finally {
+    for (const p of standIns) {
+      try { FS.unlink(p); } catch { /* gone already */ }
+    }
+  }
 }
 
-// Opens `entry` (an animation, or a .mdl with its sequences); `sequence` picks one of a .mdl's.
-// The files it needs are held in the module's file system while it is shown, and only those.
-async function openEntry(entry, sequence = null) {
+// The sequence to open: `sequence` by its index or by its name (the first so named that opens),
+// else the first that opens.
+function chosenSequence(sequences, sequence) {
+  if (typeof sequence === 'number') return sequences[sequence] || null;
+  if (typeof sequence === 'string') {
+    const named = sequences.filter((s) => s.name === sequence);
+    return named.find((s) => s.entry) || named.find((s) => s.outside) || named[0] || null;
+  }
+  return sequences.find((s) => s.entry) || null;
+}
+
+// Why a declared sequence does not open (null when it does).
+function sequenceProblem(model, s) {
+  if (s.entry) return null;
+  const where = `${model.path}: sequence '${s.name}'${s.declaredBy ? ` (on ${s.declaredBy})` : ''}: its file ${s.file}`;
+  if (s.outside) return `${where} is outside the model's folder; tick "resolve model references anywhere under the dropped folder" to open it`;
+  if (s.refused) {
+    return $('#reference-roots').checked ? `${where} is outside the model's folder and the dropped folder`
+      : `${where} is refused: it leads out of the dropped folder, or names two files that differ only in case`;
+  }
+  return `${where} was not dropped with it`;
+}
+
+// Opens `entry` (an animation, or a .mdl with its sequences); `sequence` picks one of a .mdl's
+// (its index, or its name). The files it needs are held in the module's file system while it is
+// shown, and only those.
+function openEntry(entry, sequence = null) {
+  lastOpen = opened(entry, sequence);
+  return lastOpen;
+}
+
+async function opened(entry, sequence) {
   const ticket = ++opening;
   close();
   showError('');
+  shown = { entry, sequence };
   for (const row of files.entries) row.row.classList.toggle('selected', row === entry);
   $('#title').textContent = entry.path;
   const paths = [];
@@ -174,42 +235,51 @@ async function openEntry(entry, sequence = null) {
     return path;
   };
   let sequences = null;
+  let chosen = null;
+  let skeletal = null;  // the skeleton panel's facts, once known
   try {
     let animation = entry;
     let skeleton = null;
+    let pairing = null;  // how the skeleton was found, for a file opened on its own
     const first = await hold(entry);
     if (extension(entry.path) === 'mdl' && kit.detect(kit.M.FS.readFile(first)) === null) {
-      const referenceRoots = referenceRootsFor(entry);
-      const model = kit.model(first, { referenceRoots });
-      const found = sequencesOf(entry, model, sequence);
-      sequences = found.sequences;
-      const { chosen } = found;
+      sequences = sequencesOf(entry, first);
+      chosen = chosenSequence(sequences, sequence);
       if (!chosen) {
-        const outside = sequences.filter((s) => s.entry && s.outside).length;
+        const outside = sequences.filter((s) => s.outside).length;
         throw new Error(`${entry.path}: none of its ${sequences.length} sequence files was dropped with it` +
                         (outside ? ` in its folder (${outside} outside it: tick "resolve model references anywhere under the dropped folder")` : ''));
       }
+      const problem = sequenceProblem(entry, chosen);
+      if (problem) throw new Error(problem);
       skeleton = entry;
       animation = chosen.entry;
       await hold(animation);
-      // A file outside the model's folder: the library says whether the model may name it (under
-      // a reference root) or not.
-      if (chosen.outside && !kit.model(first, { referenceRoots }).sequences[chosen.index].exists) {
-        throw new Error(`${entry.path}: sequence '${chosen.name}': its file ${chosen.file} is outside the model's folder` +
-                        (referenceRoots.length ? ' and the dropped folder' : '; tick "resolve model references anywhere under the dropped folder" to open it'));
-      }
-      $('#title').textContent = `${entry.path}: ${chosen.name}`;
+      $('#title').textContent = `${entry.path}: ${chosen.name}${chosen.declaredBy ? ` (on ${chosen.declaredBy})` : ''} — ${animation.path}`;
     }
     const bytes = kit.M.FS.readFile(moduleFiles.pathOf(animation));
     const format = kit.detect(bytes);
     const info = kit.formats().find((f) => f.name === format);
-    if (!skeleton && info && info.skeletonExtension) skeleton = await skeletonFor(animation, hold);
+    if (!skeleton && info && info.skeletonExtension) {
+      if (skeletonPicks.has(animation.path)) {
+        const picked = skeletonPicks.get(animation.path);
+        skeleton = picked ? files.byPath(picked) || null : null;
+        if (skeleton) await hold(skeleton);
+        pairing = { picked: true, why: '' };
+      } else {
+        const found = await skeletonFor(animation, hold);
+        skeleton = found.model;
+        pairing = { picked: false, why: found.why };
+      }
+    }
+    if (info && info.skeletal) skeletal = { doc: null, animation, skeleton, pairing, format, ext: info.skeletonExtension };
     const document = kit.open(moduleFiles.pathOf(animation), { skeleton: skeleton ? moduleFiles.pathOf(skeleton) : null });
-    current = { entry, document, paths, frame: 0, playing: false, sequences, skeleton, sequence };
+    current = { entry, animation, document, paths, frame: 0, playing: false, sequences, skeleton, sequence: chosen ? chosen.index : null };
     showDiagnostics(document.validate());
-    $('#skeleton-name').textContent = skeleton ? `skeleton: ${skeleton.path}` : document.skeletal ? 'no skeleton: the bones hang under one root' : '';
-    showSequences(sequences, entry);
+    showInfo(document);
+    showSequences(sequences, entry, chosen);
     if (document.sprite) {
+      showSkeleton(null);
       $('#skeletal-view').hidden = true;
       $('#sprite-view').hidden = false;
       spriteView.show(document.spriteData(), stemOf(animation.path.split('/').pop()));
@@ -219,7 +289,8 @@ async function openEntry(entry, sequence = null) {
       const clip = document.clip();
       current.nodes = nodesOf(clip);
       current.clip = clip;
-      skeletonView.show(current.nodes, isZUp(clip.upRotation));
+      showSkeleton({ ...skeletal, doc: document });
+      skeletonView.show(current.nodes, viewMatrix(document.format, clip));
       skeletonView.onSelect = () => showBone();
       $('#frame').max = String(Math.max(0, clip.frameCount - 1));
       $('#loop').checked = clip.loop;
@@ -229,9 +300,12 @@ async function openEntry(entry, sequence = null) {
     if (current && current.paths === paths) close();
     else for (const path of paths) moduleFiles.release(path);
     if (error === SUPERSEDED) return;  // the newer call shows its own file
-    showSequences(sequences, entry);  // a .mdl's other sequences stay a click away
+    showSequences(sequences, entry, chosen);  // a .mdl's other sequences stay a click away
+    showSkeleton(skeletal && skeletal.pairing && skeletal.pairing.picked ? skeletal : null);  // a pick can be taken back
+    showInfo(null);
     $('#skeletal-view').hidden = true;
     $('#sprite-view').hidden = true;
+    $('#bone').hidden = true;
     showError(error.message);
   }
 }
@@ -245,16 +319,124 @@ function showDiagnostics(found) {
   }));
 }
 
-function showSequences(sequences, model) {
+// The skeleton panel of a skeletal file: the model it is shown on and how it was found, and, for
+// a file opened on its own, a picker of the dropped model files of its format (`ext`: .mdl for
+// GEM, .bin for LM) to show it on instead (anmkit_open_options.skeleton). `doc` is null when the
+// file did not open: the picker stays, so that a pick can be taken back.
+function showSkeleton(shownWith) {
+  $('#skeleton-panel').hidden = !shownWith;
+  $('#skeleton-name').textContent = '';
+  $('#skeleton-note').textContent = '';
+  if (!shownWith) return;
+  const { doc, animation, skeleton, pairing, format, ext } = shownWith;
+  $('#skeleton-name').textContent = skeleton ? `skeleton: ${skeleton.path}` : 'no skeleton: the bones hang under one root';
+  const notes = [];
+  if (pairing && pairing.picked) notes.push(skeleton ? 'picked here' : 'none picked here');
+  else if (pairing && skeleton) notes.push(`paired by the library's rule: ${pairing.why}`);
+  else if (pairing) notes.push(`none paired${pairing.why ? ` (${pairing.why})` : ''}: pick one of the dropped .${ext} files to see the real skeleton`);
+  const clip = doc ? doc.clip() : null;
+  const lacking = clip && skeleton ? clip.bones.filter((b) => b.joint < 0) : [];
+  if (lacking.length) {
+    notes.push(`${lacking.length} of the file's ${clip.bones.length} bones are not in this skeleton and are not drawn: ` +
+               lacking.slice(0, 8).map((b) => b.name).join(', ') + (lacking.length > 8 ? ', …' : ''));
+  }
+  $('#skeleton-note').textContent = notes.join('. ');
+  const picker = $('#skeleton-picker');
+  picker.hidden = !pairing;
+  if (!pairing) return;
+  const models = files.entries.filter((e) => extension(e.path) === ext && (!e.info || e.info.model === format));
+  const none = new Option('none: the bones hang under one root', '');
+  $('#skeleton-pick').replaceChildren(none, ...models.map((e) => new Option(e.path, e.path)));
+  $('#skeleton-pick').value = skeleton ? skeleton.path : '';
+  $('#skeleton-pick').dataset.animation = animation.path;
+}
+
+$('#skeleton-pick').addEventListener('change', () => {
+  const select = $('#skeleton-pick');
+  if (!shown || !select.dataset.animation) return;
+  skeletonPicks.set(select.dataset.animation, select.value);
+  openEntry(shown.entry, shown.sequence);
+});
+
+// What `anmkit info --json` says of the file shown (anmkit_summary): frames, bones, keys, mesh
+// keys and comments (GEM), nodes and keys (LM), the canvas and sequences (MM2); and a note when
+// the file holds mesh animation (GEM MESH keys), which the view does not show.
+function showInfo(doc) {
+  const list = $('#info');
+  const note = $('#mesh-note');
+  $('#info-panel').hidden = !doc;
+  note.hidden = true;
+  if (!doc) { list.replaceChildren(); return; }
+  let s;
+  try {
+    s = doc.summary();
+  } catch (error) {
+    list.replaceChildren(row('summary', userWords(error.message)));
+    return;
+  }
+  const rows = [row('format', `${s.format}${s.version !== undefined && s.version !== '' ? ` ${s.version}` : ''}`)];
+  if (s.frame_count !== undefined) rows.push(row('frames', String(s.frame_count)));
+  if (s.fps !== undefined) rows.push(row('fps', String(s.fps)));
+  if (s.bone_count !== undefined || s.node_count !== undefined) rows.push(row('bones', String(s.bone_count ?? s.node_count)));
+  if (s.keys !== undefined) rows.push(row('keys', String(s.keys)));
+  const mesh = Array.isArray(s.mesh_keys) ? s.mesh_keys : null;
+  if (mesh) rows.push(row('mesh keys', String(mesh.length)));
+  if (Array.isArray(s.comments)) {
+    const comments = row('comments', s.comments.length ? '' : 'none');
+    for (const c of s.comments) {
+      const div = document.createElement('div');
+      div.className = 'comment';
+      div.textContent = jsonTextShown(c);
+      comments.lastChild.append(div);
+    }
+    rows.push(comments);
+  }
+  if (Array.isArray(s.canvas)) rows.push(row('canvas', `${s.canvas[0]} x ${s.canvas[1]}`));
+  if (Array.isArray(s.sequences)) rows.push(row('sequences', String(s.sequences.length)));
+  list.replaceChildren(...rows);
+  if (mesh && mesh.length) {
+    const bones = [...new Set(mesh.map((m) => jsonTextShown(String(m.bone))))];
+    note.textContent = `Mesh animation: this file holds ${mesh.length} MESH key${mesh.length === 1 ? '' : 's'} ` +
+      `(vertex data the game writes into the mesh of ${bones.length === 1 ? 'bone' : 'bones'} ${bones.join(', ')}). ` +
+      'The view shows the skeleton only; the glTF export keeps the vertex data in the animation\'s extras.';
+    note.hidden = false;
+  }
+}
+
+function row(key, text) {
+  const div = document.createElement('div');
+  div.dataset.key = key;
+  const dt = document.createElement('dt');
+  dt.textContent = key;
+  const dd = document.createElement('dd');
+  dd.textContent = text;
+  div.append(dt, dd);
+  return div;
+}
+
+// A .mdl's declared sequences, each its own row: its name, the joint that declares it and its
+// file; a click opens that file on the model's skeleton.
+function showSequences(sequences, model, chosen) {
   const list = $('#sequences');
-  list.hidden = !sequences;
-  if (!sequences) return;
+  $('#sequences-panel').hidden = !sequences;
+  if (!sequences) { list.replaceChildren(); return; }
+  $('#sequence-count').textContent = `(${sequences.length}, ${sequences.filter((s) => s.entry).length} of their files dropped)`;
   list.replaceChildren(...sequences.map((s) => {
     const li = document.createElement('li');
-    li.textContent = !s.entry ? `${s.name} (its file ${s.file} was not dropped)`
-      : s.outside ? `${s.name} (${s.file}: outside the model's folder)` : s.name;
-    if (s.entry) li.addEventListener('click', () => openEntry(model, s.name));
+    const name = document.createElement('span');
+    name.className = 'name';
+    name.textContent = s.name;
+    const where = document.createElement('span');
+    where.className = 'where';
+    const on = s.declaredBy ? ` on ${s.declaredBy}` : '';
+    where.textContent = s.entry ? `${on}: ${s.entry.path.slice(folderOf(model.path).length)}${s.howNamed ? ` (${s.howNamed})` : ''}`
+      : s.outside ? `${on} (${s.file}: outside the model's folder)`
+        : s.refused ? `${on} (${s.file}: refused)` : `${on} (its file ${s.file} was not dropped)`;
+    li.append(name, where);
+    li.dataset.index = String(s.index);
+    if (s.entry || s.outside) li.addEventListener('click', () => openEntry(model, s.index));
     else li.className = 'missing';
+    if (chosen && s.index === chosen.index) li.classList.add('shown');
     return li;
   }));
 }
@@ -364,7 +546,7 @@ files.onSelect = (entry) => openEntry(entry);
 // ---- Start, and the hook ----------------------------------------------------------------------
 
 $('#reference-roots').addEventListener('change', () => {
-  if (current && current.sequences) openEntry(current.entry, current.sequence);
+  if (shown && extension(shown.entry.path) === 'mdl') openEntry(shown.entry, shown.sequence);
 });
 
 const ready = globalThis.createAnmkit().then((M) => {
@@ -385,21 +567,33 @@ window.anmkitViewer = {
     while (files.queue.length || files.working) await new Promise((resolve) => setTimeout(resolve, 10));
     return files.entries.map((e) => ({ path: e.path, size: e.size, ...e.info }));
   },
+  // Opens a listed file (a .mdl's sequence by its index or name) as a click does; what it shows.
   async open(path, sequence = null) {
     const entry = files.byPath(path);
     if (!entry) throw new Error(`no file ${path} in the list`);
     await openEntry(entry, sequence);
+    return this.shown();
+  },
+  // What the page shows now: the file (the animation opened, for a .mdl), its skeleton, nodes,
+  // frames, and a .mdl's declared sequences, each { name, declaredBy, file (as written), opens
+  // (the dropped file it opens, or null) }.
+  shown() {
     if (!current) return { error: $('#error').textContent };
     const d = current.document;
     return {
-      format: d.format, version: d.version, skeleton: current.skeleton ? current.skeleton.path : null,
+      format: d.format, version: d.version, animation: current.animation.path, skeleton: current.skeleton ? current.skeleton.path : null,
       nodes: current.nodes ? current.nodes.map((n) => n.name) : [], frameCount: d.skeletal ? current.clip.frameCount : 0,
-      sequences: current.sequences ? current.sequences.map((s) => s.name) : null,
+      sequences: current.sequences ? current.sequences.map((s) => s.name) : null, sequence: current.sequence,
+      declared: current.sequences ? current.sequences.map((s) => ({ name: s.name, declaredBy: s.declaredBy, file: s.file,
+                                                                   opens: s.entry ? s.entry.path : null })) : null,
     };
   },
+  // Resolves when the file asked for last (a click, a skeleton picked) is shown or refused.
+  settled: () => lastOpen,
   error: () => $('#error').textContent,
   setFrame,
-  // Every drawn node's world position at `frame`, in the format's own axes and units.
+  // Every drawn node's world position at `frame` in the world shown: Blender's after it imports
+  // anmkit's glTF (Z up, right-handed, metres; pose.js, viewMatrix).
   worldPositions(frame) {
     setFrame(frame);
     const out = {};

@@ -54,3 +54,11 @@ export function utf8OrNull(bytes) {
     return null;
   }
 }
+
+// A name as the library's JSON gives it (json_text: UTF-8 as it is, any other bytes, a NUL or a
+// name that itself starts with "hex:" as "hex:" and two hex digits a byte), to show.
+export function jsonTextShown(text) {
+  const escaped = /^hex:((?:[0-9a-fA-F]{2})*)$/.exec(text);
+  if (escaped) return printable(Uint8Array.from(escaped[1].match(/../g) || [], (h) => parseInt(h, 16)));
+  return printable(new TextEncoder().encode(text));
+}

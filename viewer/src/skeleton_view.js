@@ -1,9 +1,10 @@
 // The skeleton in 3D (three.js): a line from each joint to its parent, a point at each joint
-// (hidden ones grey), names on hover, the selected joint highlighted; an orbit camera and a ground
-// grid, with Z up for GEM (its world) and Y up for LM.
+// (hidden ones grey), names on hover, the selected joint highlighted; an orbit camera, a ground
+// grid and the axes at the origin (X red, Y green, Z blue). The world is Blender's as it imports
+// anmkit's glTF (pose.js, viewMatrix): Z up, right-handed, in metres, for every format.
 import {
-  BufferAttribute, BufferGeometry, Color, GridHelper, LineBasicMaterial, LineSegments, Matrix4, PerspectiveCamera,
-  Points, PointsMaterial, Raycaster, Scene, Vector2, Vector3, WebGLRenderer,
+  AxesHelper, BufferAttribute, BufferGeometry, Color, GridHelper, LineBasicMaterial, LineSegments, Matrix4,
+  PerspectiveCamera, Points, PointsMaterial, Raycaster, Scene, Vector2, Vector3, WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { worldTransforms } from './pose.js';
@@ -20,6 +21,7 @@ export class SkeletonView {
     this.renderer.setClearColor(0xf4f4f0);
     this.scene = new Scene();
     this.camera = new PerspectiveCamera(45, 1, 0.01, 1e6);
+    this.camera.up.set(0, 0, 1);  // before the controls, which orbit about the camera's up as it is then
     this.controls = new OrbitControls(this.camera, canvas);
     this.controls.addEventListener('change', () => this.render());
     this.raycaster = new Raycaster();
@@ -31,9 +33,11 @@ export class SkeletonView {
     new ResizeObserver(() => this.resize()).observe(canvas);
   }
 
-  // A new document: its nodes (pose.js), and whether its world is Z up.
-  show(nodes, zUp) {
+  // A new document: its nodes (pose.js), and `view`, the matrix from its format's world to the
+  // one shown (pose.js, viewMatrix).
+  show(nodes, view) {
     this.nodes = nodes;
+    this.view = view;
     this.world = nodes.map(() => new Matrix4());
     this.hidden = new Array(nodes.length).fill(false);
     this.selected = -1;
@@ -52,15 +56,16 @@ export class SkeletonView {
     points.setAttribute('color', new BufferAttribute(this.pointColors, 3));
     this.points = new Points(points, new PointsMaterial({ size: 6, sizeAttenuation: false, vertexColors: true }));
     this.grid = new GridHelper(1, 10, 0xb0b0a8, 0xd8d8d0);
-    if (zUp) this.grid.rotation.x = Math.PI / 2;  // the grid lies in XY
-    this.camera.up.set(0, zUp ? 0 : 1, zUp ? 1 : 0);
-    this.scene.add(this.grid, this.lines, this.points);
+    this.grid.rotation.x = Math.PI / 2;  // the grid lies in XY, Z up
+    this.axes = new AxesHelper(1);
+    this.scene.add(this.grid, this.axes, this.lines, this.points);
     this.framed = false;
   }
 
   // The pose at a frame (the document's sample); frames the camera on the first one.
   update(pose) {
     worldTransforms(this.nodes, pose, this.world, this.hidden);
+    for (const m of this.world) m.premultiply(this.view);
     const p = new Vector3();
     for (let i = 0; i < this.nodes.length; ++i) {
       p.setFromMatrixPosition(this.world[i]);
@@ -87,16 +92,16 @@ export class SkeletonView {
   frame() {
     const sphere = this.points.geometry.boundingSphere;
     const radius = Math.max(sphere.radius, 1e-3);
-    const up = this.camera.up;
     this.controls.target.copy(sphere.center);
-    const side = up.z === 1 ? new Vector3(-1, -1.6, 0.8) : new Vector3(1.2, 0.8, 1.6);
+    // From the front right and above, as Blender's default view looks (from +X, -Y, +Z).
+    const side = new Vector3(1.4, -1.6, 0.9);
     this.camera.position.copy(sphere.center).addScaledVector(side.normalize(), radius * 3);
     this.camera.near = radius / 100;
     this.camera.far = radius * 100;
     this.camera.updateProjectionMatrix();
     this.grid.scale.setScalar(radius * 4);
-    this.grid.position.copy(sphere.center);
-    if (up.z === 1) this.grid.position.z = 0; else this.grid.position.y = 0;
+    this.grid.position.set(sphere.center.x, sphere.center.y, 0);
+    this.axes.scale.setScalar(radius * 0.5);
     this.controls.update();
     this.framed = true;
   }
