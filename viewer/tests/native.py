@@ -5,6 +5,12 @@ the C API, ANMKIT_LIBRARY pointing at build/lib/libanmkit_c.so):
                                              {frame: {name: [x, y, z]}} (glTF's composition: a
                                              mirrored bone negates its local Z scale, a hidden one
                                              has scale 0; without a skeleton the bones are roots)
+  native.py view FILE SKELETON|- FRAME...    the same positions in Blender's world after it imports
+                                             the file's glTF export: through the export's root node
+                                             (its reflection, up rotation and units, read from the
+                                             glTF itself), then Y up to Z up as Blender turns it:
+                                             {"root": {translation, rotation, scale}, "positions":
+                                             {frame: {name: [x, y, z]}}}
   native.py read FILE RUNS                   the best time, in ms, of opening the file's bytes"""
 import json
 import sys
@@ -57,6 +63,28 @@ def world(path, skeleton, frames):
     return out
 
 
+def gltf_root(path, skeleton):
+    """The root node of the file's glTF export (anmkit_to_gltf): the node the others hang from."""
+    document = anmkit.open(path, skeleton=None if skeleton == "-" else skeleton)
+    gltf = json.loads(document.to_gltf(binary=False))
+    children = {c for n in gltf["nodes"] for c in n.get("children", [])}
+    roots = [n for i, n in enumerate(gltf["nodes"]) if i not in children]
+    assert len(roots) == 1, f"{len(roots)} root nodes"
+    root = roots[0]
+    return {"name": root.get("name"), "translation": root.get("translation", [0, 0, 0]),
+            "rotation": root.get("rotation", [0, 0, 0, 1]), "scale": root.get("scale", [1, 1, 1])}
+
+
+def view(path, skeleton, frames):
+    root = gltf_root(path, skeleton)
+    m = multiply([[1, 0, 0, 0], [0, 0, -1, 0], [0, 1, 0, 0], [0, 0, 0, 1]],  # Y up to Z up (Blender's import)
+                 quat_matrix(*root["rotation"], *root["scale"], *root["translation"]))
+    positions = {}
+    for given, nodes in world(path, skeleton, frames).items():
+        positions[given] = {name: [sum(m[i][k] * (p + [1])[k] for k in range(4)) for i in range(3)] for name, p in nodes.items()}
+    return {"root": root, "positions": positions}
+
+
 def read_time(path, runs):
     data = open(path, "rb").read()
     best = float("inf")
@@ -69,5 +97,7 @@ def read_time(path, runs):
 
 if sys.argv[1] == "world":
     print(json.dumps(world(sys.argv[2], sys.argv[3], sys.argv[4:])))
+elif sys.argv[1] == "view":
+    print(json.dumps(view(sys.argv[2], sys.argv[3], sys.argv[4:])))
 elif sys.argv[1] == "read":
     print(json.dumps(read_time(sys.argv[2], int(sys.argv[3]))))

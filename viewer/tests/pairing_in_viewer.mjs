@@ -17,7 +17,7 @@ page.on('pageerror', (e) => pageErrors.push(String(e)));
 await page.goto(pathToFileURL(join(viewerDir, 'index.html')).href);
 await page.evaluate(() => window.anmkitViewer.ready);
 await page.locator('#pick-folder').setInputFiles(folder);
-await page.waitForFunction(() => document.querySelectorAll('#files tbody tr').length > 0);
+await page.waitForFunction(() => document.querySelectorAll('#files tbody tr.file').length > 0);
 const listed = await page.evaluate(() => window.anmkitViewer.listed());
 
 const pairing = {};
