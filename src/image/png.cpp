@@ -54,6 +54,44 @@ Expected<std::vector<std::uint8_t>> encode_indexed(const model::IndexedImage& im
   return std::vector<std::uint8_t>(data, data + size);
 }
 
+Expected<std::vector<std::uint8_t>> encode_rgba(std::uint32_t width, std::uint32_t height, std::span<const std::uint8_t> rgba) {
+  if (width == 0 || height == 0 || std::uint64_t(width) * height * 4 != rgba.size()) {
+    return make_error(ErrorCode::invalid_model,
+                      fmt::format("an RGBA picture of {}x{} pixels is {} bytes, not {}", width, height,
+                                  std::uint64_t(width) * height * 4, rgba.size()));
+  }
+  bool opaque = true;
+  for (std::size_t i = 3; i < rgba.size() && opaque; i += 4) opaque = rgba[i] == 255;
+  std::vector<std::uint8_t> rgb;
+  if (opaque) {
+    rgb.resize(rgba.size() / 4 * 3);
+    for (std::size_t i = 0, o = 0; i < rgba.size(); i += 4, o += 3) {
+      rgb[o] = rgba[i];
+      rgb[o + 1] = rgba[i + 1];
+      rgb[o + 2] = rgba[i + 2];
+    }
+  }
+  Context ctx(spng_ctx_new(SPNG_CTX_ENCODER));
+  if (!ctx) return make_error(ErrorCode::io, "cannot create a PNG encoder");
+  spng_set_option(ctx.get(), SPNG_ENCODE_TO_BUFFER, 1);
+  spng_ihdr ihdr{};
+  ihdr.width = width;
+  ihdr.height = height;
+  ihdr.bit_depth = 8;
+  ihdr.color_type = opaque ? SPNG_COLOR_TYPE_TRUECOLOR : SPNG_COLOR_TYPE_TRUECOLOR_ALPHA;
+  if (int rc = spng_set_ihdr(ctx.get(), &ihdr)) return spng_error(rc, "PNG header");
+  const auto pixels = opaque ? std::span<const std::uint8_t>(rgb) : rgba;
+  if (int rc = spng_encode_image(ctx.get(), pixels.data(), pixels.size(), SPNG_FMT_PNG, SPNG_ENCODE_FINALIZE)) {
+    return spng_error(rc, "PNG encoding");
+  }
+  std::size_t size = 0;
+  int rc = 0;
+  std::unique_ptr<void, decltype(&std::free)> buffer(spng_get_png_buffer(ctx.get(), &size, &rc), &std::free);
+  if (!buffer) return spng_error(rc, "PNG buffer");
+  const auto* data = static_cast<const std::uint8_t*>(buffer.get());
+  return std::vector<std::uint8_t>(data, data + size);
+}
+
 Expected<Decoded> decode(std::span<const std::uint8_t> bytes, std::size_t max_pixels) {
   Context ctx(spng_ctx_new(0));
   if (!ctx) return make_error(ErrorCode::io, "cannot create a PNG decoder");
