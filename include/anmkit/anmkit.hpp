@@ -355,6 +355,15 @@ Expected<std::vector<std::string>> model_sequence_files(const std::string& path,
 // skeleton (bones, parents, hierarchy depth) and the animation files it names or is paired
 // with, each with whether it exists. unknown_format when no format has a model file like it.
 Expected<Summary> model_summary(const std::string& path, const OpenOptions& options = {});
+// A game file that no format animates but one reads beside its animations (GEM: a .ply mesh, a
+// .mtl material), recognised by its first bytes (a text by its extension): what `info`,
+// `validate` and `dump` say of it. unknown_format when no format reads such a file.
+struct ResourceFile {
+  Summary summary;                      // kind "resource"
+  std::vector<Diagnostic> diagnostics;  // against the format's rules, with byte offsets
+  std::string dump;                     // its lossless model as JSON; nothing reads it back
+};
+Expected<ResourceFile> open_resource(const std::string& path, const OpenOptions& options = {}, bool pretty_dump = true);
 // True for .glb bytes or glTF JSON.
 bool looks_like_gltf(std::span<const std::uint8_t> bytes);
 

@@ -79,6 +79,19 @@ struct KnownFile {
   std::string_view what;       // "a GEM mesh"
 };
 
+// A file of the game that the format reads beside its animations but does not animate (GEM: a
+// .ply mesh, a .mtl material): what `info`, `validate` and `dump` say of it (open_resource).
+struct ResourceReader {
+  std::string_view extension;  // lower case, with the dot
+  // Its first bytes say it is one; nullptr: a text known by its extension alone.
+  bool (*sniff)(std::span<const std::uint8_t> bytes) = nullptr;
+  struct Read {
+    ResourceFile file;  // the summary's title, text (headed by the name) and facts; the diagnostics
+    nlohmann::ordered_json dump;
+  };
+  Expected<Read> (*read)(std::span<const std::uint8_t> bytes, const std::string& name, const ReadLimits& limits) = nullptr;
+};
+
 struct FormatEntry {
   // Its strings are string literals: the C API hands them out as C strings.
   FormatInfo info;
@@ -110,6 +123,7 @@ struct FormatEntry {
   // unknown_format when these bytes are not one; nullptr when the format has no model file.
   Expected<ModelFile> (*read_model)(const std::string& path, std::span<const std::uint8_t> bytes) = nullptr;
   std::span<const KnownFile> known_files;
+  std::span<const ResourceReader> resources;
 };
 
 // A format option's setting, or null when it was not given (checked already: the front door

@@ -22,16 +22,26 @@ void add_dump(CLI::App& app, int& exit_code) {
   opt->format.add_to(cmd, FormatFlags::opening);
   cmd->callback([opt, &exit_code] {
     auto document = Document::open(opt->file, opt->format.open_options());
-    if (!document) {
+    std::string text;
+    if (!document && document.error().code == ErrorCode::unknown_format) {
+      // A mesh or material (GEM .ply, .mtl): its model as JSON, which nothing builds back.
+      auto resource = open_resource(opt->file, opt->format.open_options(), !opt->compact);
+      if (!resource) {
+        exit_code = report(resource.error().code == ErrorCode::unknown_format ? document.error() : resource.error());
+        return;
+      }
+      text = resource->dump + "\n";
+    } else if (!document) {
       exit_code = report(document.error());
       return;
+    } else {
+      auto json = document->to_json(!opt->compact);
+      if (!json) {
+        exit_code = report(json.error());
+        return;
+      }
+      text = *json + "\n";
     }
-    auto json = document->to_json(!opt->compact);
-    if (!json) {
-      exit_code = report(json.error());
-      return;
-    }
-    const std::string text = *json + "\n";
     if (auto written = write_output(opt->output, text, InputSet{opt->file, opt->format.skeleton()}, opt->force); !written) {
       exit_code = report(written.error());
     }

@@ -62,11 +62,21 @@ void add_info(CLI::App& app, int& exit_code) {
       auto document = Document::open(in.path, options);
       if (!document && !in.from_folder && document.error().code == ErrorCode::unknown_format) {
         // A model file named on the command line (GEM .mdl, LM .bin): its skeleton and sequences.
+        // Else a mesh or material file (GEM .ply, .mtl): its own summary.
         auto model = model_summary(in.path, options);
         if (model) {
           show(*model);
+          continue;
+        }
+        if (model.error().code != ErrorCode::unknown_format) {
+          fail(model.error());
+          continue;
+        }
+        auto resource = open_resource(in.path, options);
+        if (resource) {
+          show(resource->summary);
         } else {
-          fail(model.error().code == ErrorCode::unknown_format ? document.error() : model.error());
+          fail(resource.error().code == ErrorCode::unknown_format ? document.error() : resource.error());
         }
         continue;
       }

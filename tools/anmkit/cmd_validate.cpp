@@ -25,6 +25,12 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
 
 std::optional<std::vector<Diagnostic>> check(const InputFile& in, const OpenOptions& options) {
   auto document = Document::open(in.path, options);
+  if (!document && !in.from_folder && document.error().code == ErrorCode::unknown_format) {
+    // A mesh or material named on the command line (GEM .ply, .mtl): its own rules.
+    auto resource = open_resource(in.path, options);
+    if (resource) return std::move(resource->diagnostics);
+    if (resource.error().code != ErrorCode::unknown_format) document = resource.error();
+  }
   if (!document) {
     if (passed_over(in, document.error())) return std::nullopt;  // not an animation
     const Error& e = document.error();

@@ -13,12 +13,22 @@
 #include "anmkit/formats/gem/gem_validate.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
 #include "anmkit/formats/gem/mdl.hpp"
+#include "anmkit/formats/gem/mesh/mtl_json.hpp"
+#include "anmkit/formats/gem/mesh/mtl_material.hpp"
+#include "anmkit/formats/gem/mesh/mtl_read.hpp"
+#include "anmkit/formats/gem/mesh/mtl_validate.hpp"
+#include "anmkit/formats/gem/mesh/ply_info.hpp"
+#include "anmkit/formats/gem/mesh/ply_json.hpp"
+#include "anmkit/formats/gem/mesh/ply_read.hpp"
+#include "anmkit/formats/gem/mesh/ply_validate.hpp"
+#include "anmkit/core/printable.hpp"
 #include "anmkit/gltf/clip_gltf.hpp"
 #include "anmkit/gltf/gltf.hpp"
 #include "../clip_export.hpp"
 #include "../format_entry.hpp"
 #include "../animation_names.hpp"
 #include "../referenced_input.hpp"
+#include "../summary.hpp"
 
 namespace anmkit::detail {
 namespace {
@@ -258,6 +268,52 @@ constexpr KnownFile known_files[] = {
     {".ext", "", "a GEM entity script (an extension of a .def)"},
 };
 
+// A mesh or material file as `info`, `validate` and `dump` say it: the reader's own summary,
+// rules and dump, under the heading every summary has.
+ResourceReader::Read resource(const std::string& name, std::size_t size, const char* title,
+                                nlohmann::ordered_json facts, std::string text, std::vector<Diagnostic> diagnostics,
+                                nlohmann::ordered_json dump) {
+  ResourceReader::Read read;
+  ResourceFile& out = read.file;
+  out.summary.file = name;
+  out.summary.size = size;
+  out.summary.format = "gem";
+  out.summary.kind = "resource";
+  out.summary.title = title;
+  nlohmann::ordered_json fields = {{"format", "gem"}, {"kind", "resource"}, {"title", title}};
+  fields.update(facts);
+  out.summary.facts = std::make_shared<const SummaryFacts>(SummaryFacts{std::move(fields)});
+  out.summary.text = fmt::format("{}: {}, {} bytes\n{}", printable(name), title, size, text);
+  out.diagnostics = std::move(diagnostics);
+  read.dump = std::move(dump);
+  return read;
+}
+
+Expected<ResourceReader::Read> read_ply_resource(std::span<const std::uint8_t> bytes, const std::string& name, const ReadLimits& limits) {
+  auto ply = gem::mesh::read_ply(bytes, limits);
+  if (!ply) return ply.error();
+  const gem::mesh::PlySummary summary = gem::mesh::ply_summary(*ply);
+  nlohmann::ordered_json facts = gem::mesh::ply_summary_json(summary);
+  facts.erase("format");  // "gem-ply": the title says it
+  return resource(name, bytes.size(), "GEM mesh (.ply, EPLY)", std::move(facts), gem::mesh::summary_text(summary),
+                  gem::mesh::validate_ply(*ply), gem::mesh::ply_to_json(*ply));
+}
+
+Expected<ResourceReader::Read> read_mtl_resource(std::span<const std::uint8_t> bytes, const std::string& name, const ReadLimits& limits) {
+  auto mtl = gem::mesh::read_mtl(bytes, limits);
+  if (!mtl) return mtl.error();
+  const gem::mesh::Material material = gem::mesh::mtl_material(*mtl);
+  return resource(name, bytes.size(), "GEM material (.mtl)", gem::mesh::mtl_material_json(material),
+                  gem::mesh::summary_text(material), gem::mesh::validate_mtl(*mtl), gem::mesh::mtl_to_json(*mtl));
+}
+
+// The mesh by its signature (a BPLY map mesh is refused by the reader, saying so); the material,
+// a text, by its extension.
+constexpr ResourceReader resources[] = {
+    {".ply", gem::mesh::looks_like_ply, read_ply_resource},
+    {".mtl", nullptr, read_mtl_resource},
+};
+
 const FormatEntry& entry() {
   static const FormatEntry entry{
       .info = {.name = "gem",
@@ -279,6 +335,7 @@ const FormatEntry& entry() {
       .sequence_files = sequence_files,
       .read_model = read_model,
       .known_files = known_files,
+      .resources = resources,
   };
   return entry;
 }
