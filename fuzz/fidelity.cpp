@@ -9,6 +9,9 @@
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/gltf/gltf_import.hpp"
 #include "anmkit/image/png.hpp"
+#include "anmkit/image/texture.hpp"
+#include "anmkit/image/texture_dds.hpp"
+#include "anmkit/image/texture_tga.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_info.hpp"
 #include "anmkit/formats/gem/gem_json.hpp"
@@ -365,6 +368,47 @@ Result check_png_import(Input bytes) {
   return std::nullopt;
 }
 
+namespace {
+
+// A texture decoder against its own header reader (one refuses what the other refuses, with an
+// offset within the input), detection, and libspng: what decodes writes as PNG and reads back.
+Result check_texture(Input bytes, texture::Kind kind) {
+  const std::string_view what = texture::kind_name(kind);
+  const ReadLimits limits = fuzz_limits();
+  auto image = kind == texture::Kind::dds ? texture::decode_dds(bytes, limits) : texture::decode_tga(bytes, limits);
+  Expected<void> header;
+  if (kind == texture::Kind::dds) {
+    if (auto layout = texture::read_dds_layout(bytes, limits); !layout) header = std::move(layout.error());
+  } else {
+    if (auto read = texture::read_tga_header(bytes, limits); !read) header = std::move(read.error());
+  }
+  if (!image) {
+    if (header) return fmt::format("{}: the header reads but the picture does not: {}", what, image.error().to_string());
+    if (image.error().message != header.error().message) return fmt::format("{}: the decoder and the header reader disagree", what);
+    return check_error(image.error(), bytes.size(), what);
+  }
+  if (!header) return fmt::format("{}: the picture decodes but the header does not read: {}", what, header.error().to_string());
+  const std::uint64_t pixels = std::uint64_t(image->width) * image->height;
+  if (pixels == 0 || pixels > limits.max_pixels) return fmt::format("{}: a picture of {}x{} pixels", what, image->width, image->height);
+  if (image->rgba.size() != pixels * 4) return fmt::format("{}: the pixels disagree with the size", what);
+  if (texture::detect_texture(bytes) != kind) return fmt::format("{}: a picture that decodes is not detected as one", what);
+  auto png_bytes = png::encode_rgba(image->width, image->height, image->rgba);
+  if (!png_bytes) return fmt::format("{}: the picture does not write as PNG: {}", what, png_bytes.error().to_string());
+  auto back = png::decode(*png_bytes, pixels);
+  if (!back || back->rgba.size() != pixels) return fmt::format("{}: the PNG of the picture does not read back", what);
+  for (std::size_t i = 0; i < pixels; ++i) {
+    const model::Color c = back->rgba[i];
+    const std::uint8_t* p = image->rgba.data() + 4 * i;
+    if (c.r != p[0] || c.g != p[1] || c.b != p[2] || c.a != p[3]) return fmt::format("{}: pixel {} changed through PNG", what, i);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Result check_dds(Input bytes) { return check_texture(bytes, texture::Kind::dds); }
+Result check_tga(Input bytes) { return check_texture(bytes, texture::Kind::tga); }
+
 Result check_gltf_import(Input bytes) {
   if (bytes.size() > (1u << 20)) return std::nullopt;
   gltf::ImportOptions options;
@@ -409,7 +453,8 @@ const std::vector<Target>& targets() {
                                        {"mm2", check_mm2},   {"mdl", check_mdl}, {"json_build", check_json_build},
                                        {"ply", check_ply},   {"mtl", check_mtl},
                                        {"json_structure", check_json_structure},
-                                       {"png_import", check_png_import}, {"gltf_import", check_gltf_import}};
+                                       {"png_import", check_png_import}, {"gltf_import", check_gltf_import},
+                                       {"dds", check_dds},   {"tga", check_tga}};
   return all;
 }
 

@@ -24,6 +24,10 @@ std::optional<std::string> check_mdl(Input bytes);
 // GEM meshes (.ply) and materials (.mtl): read, write back the same bytes, validate, decode, dump.
 std::optional<std::string> check_ply(Input bytes);
 std::optional<std::string> check_mtl(Input bytes);
+// Textures (image layer): decode; a failure says where; a picture has every pixel, its header
+// reader agrees, detection finds it, and it survives PNG.
+std::optional<std::string> check_dds(Input bytes);
+std::optional<std::string> check_tga(Input bytes);
 std::optional<std::string> check_json_build(Input bytes);
 // check_json_build, then the front door: Document::from_json, write, and open (detection included).
 std::optional<std::string> check_json_structure(Input bytes);
