@@ -157,8 +157,7 @@ export class FileList {
       for (const e of node.files) e.row.hidden = !inside || !e.passes;
     };
     show(this.folder(''), true);
-    this.shown.textContent = this.entries.length ? `${shown} of ${all} shown` +
-      (this.only.checked && shown < all ? ' (models and animations only)' : '') : '';
+    this.shown.textContent = this.entries.length ? `${shown} of ${all} shown` : '';
   }
 
   byPath(path) {

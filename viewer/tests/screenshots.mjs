@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 
 const [viewerDir, corpus, examples, out] = process.argv.slice(2);
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
-const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
+const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
 await page.goto(pathToFileURL(join(viewerDir, 'index.html')).href);
 await page.evaluate(() => window.anmkitViewer.ready);
 const bytes = (path) => Array.from(readFileSync(path));
@@ -20,7 +20,10 @@ await page.evaluate((list) => window.anmkitViewer.addFiles(list), [
 ]);
 await page.evaluate(() => window.anmkitViewer.open('e25/tank-e-25.mdl', 'fire'));
 await page.evaluate(() => window.anmkitViewer.setFrame(12));
-await page.mouse.click(640, 380);
+// A bone selected (the one nearest the middle of the view), for the bone table.
+const stage = await page.locator('#skeleton-canvas').boundingBox();
+await page.mouse.move(stage.x + stage.width / 2, stage.y + stage.height / 2);
+await page.mouse.click(stage.x + stage.width / 2, stage.y + stage.height / 2);
 await page.screenshot({ path: join(out, 'viewer-skeleton.png') });
 await page.evaluate(() => window.anmkitViewer.open('examples/ghost_mm2.anm'));
 await page.selectOption('#sprite-mode', 'raw');
