@@ -641,9 +641,13 @@ TEST(GltfImport, AHiddenBonesEditedRotationLandsOverABase) {
   ASSERT_TRUE(recorded) << recorded.error().to_string();
   auto merged = Document::import_gltf(recorded->bytes, "gem-6.0", options, "edited.glb");
   ASSERT_TRUE(merged) << merged.error().to_string();
-  const auto written = *merged->document.write();
-  EXPECT_EQ(model::sample(gem::to_clip(*gem::read(written)), 2)[0].rotation, wanted.rotation);
-  EXPECT_EQ(written, edited_bytes) << "the edited file, byte for byte";
+  const model::Clip landed = gem::to_clip(*gem::read(*merged->document.write()));
+  EXPECT_EQ(model::sample(landed, 2)[0].rotation, wanted.rotation);
+  // Every pose the edited file's (the merge writes no key that repeats the value held, as the
+  // edited file's frame 4 does).
+  for (std::uint32_t f = 0; f < edited.frame_count; ++f) {
+    EXPECT_EQ(model::sample(landed, f), model::sample(gem::to_clip(edited), f)) << "frame " << f;
+  }
 
   Scene scene = skeleton_scene(model::Skeleton{});
   ASSERT_TRUE(add_animation(scene, gem::to_clip(edited), {30, "clip"}, nullptr));  // no record
