@@ -90,14 +90,20 @@ export class SkeletonView {
   }
 
   frame() {
+    this.resize();  // the canvas's size now (the view was just shown), for its aspect
     const sphere = this.points.geometry.boundingSphere;
     const radius = Math.max(sphere.radius, 1e-3);
     this.controls.target.copy(sphere.center);
     // From the front right and above, as Blender's default view looks (from +X, -Y, +Z).
     const side = new Vector3(1.4, -1.6, 0.9);
-    this.camera.position.copy(sphere.center).addScaledVector(side.normalize(), radius * 3);
-    this.camera.near = radius / 100;
-    this.camera.far = radius * 100;
+    // Far enough for the whole sphere to fit the narrower of the two fields of view (the view is
+    // often taller than wide).
+    const vertical = (this.camera.fov * Math.PI) / 180;
+    const horizontal = 2 * Math.atan(Math.tan(vertical / 2) * this.camera.aspect);
+    const distance = (1.1 * radius) / Math.sin(Math.min(vertical, horizontal) / 2);
+    this.camera.position.copy(sphere.center).addScaledVector(side.normalize(), distance);
+    this.camera.near = distance / 100;
+    this.camera.far = distance * 100;
     this.camera.updateProjectionMatrix();
     this.grid.scale.setScalar(radius * 4);
     this.grid.position.set(sphere.center.x, sphere.center.y, 0);
