@@ -29,6 +29,8 @@
 #include "anmkit/formats/gem/mesh/ply_validate.hpp"
 #include "anmkit/formats/gem/mesh/ply_vertices.hpp"
 #include "anmkit/formats/gem/mesh/ply_write.hpp"
+#include "anmkit/formats/gem/mesh/vol_json.hpp"
+#include "anmkit/formats/gem/mesh/vol_validate.hpp"
 #include "anmkit/formats/lm/lm_bin.hpp"
 #include "anmkit/formats/lm/lm_clip.hpp"
 #include "anmkit/formats/lm/lm_curves.hpp"
@@ -299,6 +301,22 @@ Result check_mtl(Input bytes) {
   return std::nullopt;
 }
 
+Result check_vol(Input bytes) {
+  using namespace gem::mesh;
+  auto file = read_vol(bytes, fuzz_limits());
+  if (!file) return check_error(file.error(), bytes.size(), "vol read");
+  auto again = write_vol(*file);
+  if (!again) return "vol: a file that reads does not write: " + again.error().to_string();
+  if (!std::equal(again->begin(), again->end(), bytes.begin(), bytes.end())) return "vol: write(read(bytes)) != bytes";
+  for (const Diagnostic& d : validate_vol(*file)) {
+    if (!d.offset || *d.offset > bytes.size()) return fmt::format("vol: finding {} without an offset in the input", d.id);
+  }
+  (void)vol_to_json(*file).dump();
+  (void)vol_summary_json(vol_summary(*file)).dump();
+  (void)summary_text(vol_summary(*file));
+  return std::nullopt;
+}
+
 Result check_json_build(Input bytes) {
   nlohmann::ordered_json doc;
   try {
@@ -451,7 +469,7 @@ Result check_json_structure(Input bytes) {
 const std::vector<Target>& targets() {
   static const std::vector<Target> all{{"gem", check_gem},   {"lm", check_lm},   {"lm_bin", check_lm_bin},
                                        {"mm2", check_mm2},   {"mdl", check_mdl}, {"json_build", check_json_build},
-                                       {"ply", check_ply},   {"mtl", check_mtl},
+                                       {"ply", check_ply},   {"mtl", check_mtl}, {"vol", check_vol},
                                        {"json_structure", check_json_structure},
                                        {"png_import", check_png_import}, {"gltf_import", check_gltf_import},
                                        {"dds", check_dds},   {"tga", check_tga}};

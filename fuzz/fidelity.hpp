@@ -24,6 +24,8 @@ std::optional<std::string> check_mdl(Input bytes);
 // GEM meshes (.ply) and materials (.mtl): read, write back the same bytes, validate, decode, dump.
 std::optional<std::string> check_ply(Input bytes);
 std::optional<std::string> check_mtl(Input bytes);
+// GEM collision volumes (.vol): read, write back the same bytes, validate, dump, summary.
+std::optional<std::string> check_vol(Input bytes);
 // Textures (image layer): decode; a failure says where; a picture has every pixel, its header
 // reader agrees, detection finds it, and it survives PNG.
 std::optional<std::string> check_dds(Input bytes);

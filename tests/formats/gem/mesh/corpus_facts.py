@@ -70,6 +70,19 @@ def parse(b):
     return out
 
 
+def parse_vol(b):
+    """EVLM, then VERT (u32 n, n x 3 f32), INDX (u32 n, n u16), SIDE (u32 n, n bytes)."""
+    assert b[:4] == b"EVLM"
+    p, out = 4, {}
+    while p < len(b):
+        tag = b[p:p + 4].decode()
+        (n,) = struct.unpack_from("<I", b, p + 4)
+        out[tag] = n
+        p += 8 + n * {"VERT": 12, "INDX": 2, "SIDE": 1}[tag]
+    assert p == len(b)
+    return out
+
+
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "../../../../../shared/corpus/gem-vehicles")
     files = sorted(glob.glob(os.path.join(root, "*", "*.ply")))
@@ -79,6 +92,10 @@ def main():
     print("triangles", sum(len(m["indices"]) // 3 for m in meshes.values()))
     print("skinned", sum(1 for m in meshes.values() if "skin" in m))
     print("mirrored", sum(1 for m in meshes.values() if m.get("mror")))
+    volumes = {os.path.relpath(f, root): parse_vol(open(f, "rb").read())
+               for f in sorted(glob.glob(os.path.join(root, "*", "*.vol")))}
+    print("volumes", len(volumes), "triangles", sum(v["SIDE"] for v in volumes.values()),
+          "e-25/body.vol", volumes["e-25/body.vol"])
     for name, m in meshes.items():
         unused = m["vert"][0] - (max(m["indices"]) + 1)
         if unused:
