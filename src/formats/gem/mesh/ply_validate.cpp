@@ -63,7 +63,7 @@ class Checker {
       }
     };
     int highest = -1;
-    PlyChunkKind highest_kind = PlyChunkKind::bounds;
+    std::string_view highest_tag;
     std::array<std::size_t, 9> seen{};
     bool order_told = false;
     for (std::size_t i = 0; i < file_.chunks.size(); ++i) {
@@ -76,12 +76,12 @@ class Checker {
         add(Severity::warning, "ply.chunk-order", offsets_[i], p,
             fmt::format("{} after {}: real meshes have BNDS, SKIN, the MESH records, VERT, the index chunk and MROR "
                         "in this order (a reader taking them in turn needs the MESH fvf before VERT)",
-                        chunk_tag(kind, wide), chunk_tag(highest_kind, highest_kind == PlyChunkKind::indices && wide)));
+                        chunk_tag(kind, wide), highest_tag));
         order_told = true;
       }
       if (r > highest) {
         highest = r;
-        highest_kind = kind;
+        highest_tag = chunk_tag(kind, wide);
       }
       const bool once = kind != PlyChunkKind::subset && kind != PlyChunkKind::adjacency &&
                         kind != PlyChunkKind::shadow && kind != PlyChunkKind::basis;

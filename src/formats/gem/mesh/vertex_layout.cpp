@@ -34,12 +34,11 @@ VertexLayout vertex_layout(std::uint32_t code, std::uint32_t flags) {
     return unknown(layout, fmt::format("fvf 0x{:04x} has both LASTBETA_UBYTE4 and LASTBETA_D3DCOLOR", code));
   }
   unsigned betas = 0;
-  if (position_type == fvf::xyz) {
-  } else if (position_type == fvf::xyzrhw || position_type == fvf::xyzw) {
+  if (position_type == fvf::xyzrhw || position_type == fvf::xyzw) {
     layout.position_floats = 4;
   } else if (position_type >= fvf::xyzb1 && position_type <= fvf::xyzb5) {
     betas = (position_type - fvf::xyzb1) / 2 + 1;
-  } else {
+  } else if (position_type != fvf::xyz) {
     return unknown(layout, fmt::format("fvf 0x{:04x} has no position type this layout knows (0x{:04x})", code, position_type));
   }
   if (last_beta_indices && betas == 0) {
