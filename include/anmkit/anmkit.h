@@ -454,6 +454,9 @@ typedef struct anmkit_clip_info {
   double fps;
   float up_rotation[4];   /* x, y, z, w: turns the format's up axis to +Y (glTF's) */
   float metres_per_unit;
+  /* +1 or -1 per axis of the format's world that make it right-handed (GEM: 1, -1, 1): the
+   * reflection the glTF export's root node applies before up_rotation */
+  float to_right_handed[3];
 } anmkit_clip_info;
 
 /* The clip's shape; ANMKIT_ERROR_WRONG_KIND for a sprite document. */

@@ -76,7 +76,7 @@ class ExportOptions(Structure):
 class ClipInfo(Structure):
     _fields_ = [("struct_size", c_size_t), ("bone_count", c_uint32), ("joint_count", c_uint32),
                 ("frame_count", c_uint32), ("loop", c_int32), ("fps", c_double), ("up_rotation", c_float * 4),
-                ("metres_per_unit", c_float)]
+                ("metres_per_unit", c_float), ("to_right_handed", c_float * 3)]
 
 
 class Bone(Structure):

@@ -83,7 +83,7 @@ LAYOUT(anmkit_model_sequence, FIELD(struct_size), FIELD(name), FIELD(name_size),
        FIELD(declared_by), FIELD(declared_by_size), FIELD(how_named), FIELD(how_named_size), FIELD(exists), FIELD(path),
        FIELD(path_size))
 LAYOUT(anmkit_clip_info, FIELD(struct_size), FIELD(bone_count), FIELD(joint_count), FIELD(frame_count), FIELD(loop),
-       FIELD(fps), FIELD(up_rotation), FIELD(metres_per_unit))
+       FIELD(fps), FIELD(up_rotation), FIELD(metres_per_unit), FIELD(to_right_handed))
 LAYOUT(anmkit_bone, FIELD(struct_size), FIELD(name), FIELD(name_size), FIELD(joint))
 LAYOUT(anmkit_joint, FIELD(struct_size), FIELD(name), FIELD(name_size), FIELD(parent), FIELD(mirrored),
        FIELD(translation), FIELD(rotation), FIELD(scale))

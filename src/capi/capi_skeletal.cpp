@@ -114,6 +114,8 @@ anmkit_status anmkit_clip_info_get(const anmkit_document* document, anmkit_clip_
     const model::Quat& up = s->skeleton.to_y_up;
     info.up_rotation[0] = up.x, info.up_rotation[1] = up.y, info.up_rotation[2] = up.z, info.up_rotation[3] = up.w;
     info.metres_per_unit = s->skeleton.metres_per_unit;
+    const model::Vec3& hand = s->skeleton.to_right_handed;
+    info.to_right_handed[0] = hand.x, info.to_right_handed[1] = hand.y, info.to_right_handed[2] = hand.z;
     if (!capi::write_struct(out, info)) return capi::bad_struct(error, "out", out);
     return ok(error);
   });

@@ -155,6 +155,7 @@ static void test_abi_layout(void) {
   CHECK_LAYOUT_FIELD(anmkit_gltf_import_options, target);
   CHECK_LAYOUT_FIELD(anmkit_gltf_import_options, max_input_bytes);
   CHECK_LAYOUT_FIELD(anmkit_clip_info, up_rotation);
+  CHECK_LAYOUT_FIELD(anmkit_clip_info, to_right_handed);
   CHECK_LAYOUT_FIELD(anmkit_joint, scale);
   CHECK_LAYOUT_FIELD(anmkit_pose_arrays, mirrored);
   CHECK_LAYOUT_FIELD(anmkit_sprite_info, tick_hz);
@@ -348,6 +349,8 @@ static void test_gem(void) {
   /* GEM is Z up: a quarter turn about X takes it to Y up. */
   CHECK_NEAR(info.up_rotation[0], -0.70710678);
   CHECK_NEAR(info.up_rotation[3], 0.70710678);
+  /* and left-handed: Y negated makes it right-handed, as the glTF export's root does. */
+  CHECK(info.to_right_handed[0] == 1 && info.to_right_handed[1] == -1 && info.to_right_handed[2] == 1);
   /* An older caller's shorter struct is written only as far as it reaches. */
   memset(&info, 0xAB, sizeof info);
   info.struct_size = sizeof(size_t) + sizeof(uint32_t);

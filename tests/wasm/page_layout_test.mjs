@@ -54,8 +54,8 @@ same(L.diagnostic, { sizeof: 72, struct_size: 0, severity: 4, has_offset: 8, off
      'anmkit_diagnostic');
 same(L.model_sequence, { sizeof: 48, struct_size: 0, name: 4, name_size: 8, file: 12, file_size: 16, declared_by: 20,
                          declared_by_size: 24, exists: 36, path: 40, path_size: 44 }, 'anmkit_model_sequence');
-same(L.clip_info, { sizeof: 56, struct_size: 0, bone_count: 4, joint_count: 8, frame_count: 12, loop: 16, fps: 24,
-                    up_rotation: 32, metres_per_unit: 48 }, 'anmkit_clip_info');
+same(L.clip_info, { sizeof: 64, struct_size: 0, bone_count: 4, joint_count: 8, frame_count: 12, loop: 16, fps: 24,
+                    up_rotation: 32, metres_per_unit: 48, to_right_handed: 52 }, 'anmkit_clip_info');
 same(L.bone, { sizeof: 16, struct_size: 0, name: 4, name_size: 8, joint: 12 }, 'anmkit_bone');
 same(L.joint, { sizeof: 60, struct_size: 0, name: 4, name_size: 8, parent: 12, mirrored: 16, translation: 20, rotation: 32,
                 scale: 48 }, 'anmkit_joint');
@@ -76,11 +76,11 @@ const grown = structLayouts(changed((s) => {
   for (const f of c.fields.slice(at + 1)) f.offset += 8;
   c.size += 8;
 }));
-same(grown.clip_info, { sizeof: 64, struct_size: 0, bone_count: 4, joint_count: 8, frame_count: 12, loop: 16, fps: 32,
-                        up_rotation: 40, metres_per_unit: 56 }, 'a field added moves the rest');
+same(grown.clip_info, { sizeof: 72, struct_size: 0, bone_count: 4, joint_count: 8, frame_count: 12, loop: 16, fps: 32,
+                        up_rotation: 40, metres_per_unit: 56, to_right_handed: 60 }, 'a field added moves the rest');
 
 throws(() => structLayouts(changed((s) => { s.anmkit_clip_info.fields.pop(); })),
-       'anmkit.h changed: the module\'s anmkit_clip_info has no field metres_per_unit, which the page reads', 'a field gone');
+       'anmkit.h changed: the module\'s anmkit_clip_info has no field to_right_handed, which the page reads', 'a field gone');
 throws(() => structLayouts(changed((s) => { s.anmkit_clip_info.fields.find((f) => f.name === 'fps').type = 'f32'; })),
        'anmkit.h changed: the module\'s anmkit_clip_info.fps is f32, the page reads it as f64', 'a field retyped');
 throws(() => structLayouts(changed((s) => { s.anmkit_rect.name = 'anmkit_box'; })),

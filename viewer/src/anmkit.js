@@ -339,6 +339,7 @@ export class Document {
         boneCount: kit.u32(p + C.bone_count), jointCount: kit.u32(p + C.joint_count),
         frameCount: kit.u32(p + C.frame_count), loop: kit.i32(p + C.loop) === 1, fps: kit.f64(p + C.fps),
         upRotation: f32s(p + C.up_rotation, 4), metresPerUnit: kit.f32(p + C.metres_per_unit),
+        toRightHanded: f32s(p + C.to_right_handed, 3),
         bones: [], joints: [],
       };
       for (let b = 0; b < info.boneCount; ++b) {

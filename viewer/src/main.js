@@ -290,7 +290,7 @@ async function opened(entry, sequence) {
       current.nodes = nodesOf(clip);
       current.clip = clip;
       showSkeleton({ ...skeletal, doc: document });
-      skeletonView.show(current.nodes, viewMatrix(document.format, clip));
+      skeletonView.show(current.nodes, viewMatrix(clip));
       skeletonView.onSelect = () => showBone();
       $('#frame').max = String(Math.max(0, clip.frameCount - 1));
       $('#loop').checked = clip.loop;

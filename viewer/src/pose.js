@@ -5,20 +5,15 @@
 // units (GEM: Z up, left-handed; LM: Y up); viewMatrix takes them to the world the page shows.
 import { Matrix4, Quaternion, Vector3 } from 'three';
 
-// The reflection anmkit's glTF export puts in its root node (docs/gltf.md, the formats' entries'
-// `to_right_handed`): GEM's world is left-handed (a vehicle's right wheels at +Y), glTF's and
-// Blender's right-handed. The C API's clip info gives the up rotation and the units, not this.
-const TO_RIGHT_HANDED = { gem: [1, -1, 1] };
-
 // glTF's Y up to Blender's Z up, as Blender's importer turns it: (x, y, z) -> (x, -z, y).
 const Y_UP_TO_Z_UP = new Matrix4().set(1, 0, 0, 0, 0, 0, -1, 0, 0, 1, 0, 0, 0, 0, 0, 1);
 
-// The matrix from the format's world (`format`'s name, the clip's up rotation and metres a unit)
-// to the page's, which is Blender's after it imports anmkit's glTF: the glTF's root node (the
+// The matrix from the format's world (the clip's reflection to a right-handed world, up rotation
+// and metres a unit, as the C API's clip info gives them) to the page's, which is Blender's after it imports anmkit's glTF: the glTF's root node (the
 // reflection, then the up rotation and the units, as docs/gltf.md applies them), then Y up to Z
 // up. Z up, right-handed, in metres, for every format: a GEM tank's right wheels are on its right.
-export function viewMatrix(format, clip) {
-  const [x, y, z] = TO_RIGHT_HANDED[format] || [1, 1, 1];
+export function viewMatrix(clip) {
+  const [x, y, z] = clip.toRightHanded;
   const m = clip.metresPerUnit > 0 ? clip.metresPerUnit : 1;
   const root = new Matrix4().compose(new Vector3(), new Quaternion(...clip.upRotation).normalize(), new Vector3(x * m, y * m, z * m));
   return Y_UP_TO_Z_UP.clone().multiply(root);
