@@ -153,6 +153,12 @@ struct OpenOptions {
   std::vector<std::string> reference_roots;
   double fps = model::default_fps;        // skeletal formats store no frame rate
   double tick_hz = model::default_tick_hz;  // sprites: game ticks per second
+  // What a model shows (GEM: the .mdl's .ply meshes, their .mtl materials and textures) goes into
+  // glTF with its skeleton; false: the skeleton and the animations alone.
+  bool meshes = true;
+  // The game's shared texture folder (GEM: resource/texture), where textures named "$/..." are
+  // looked for, then under its common/; "": such a texture is reported missing.
+  std::string texture_dir;
 };
 
 // A model file's joint, as its summary lists it.
@@ -240,6 +246,13 @@ struct GltfOutput {
   std::size_t bones = 0;
   std::size_t animations = 0;
   std::size_t sequences_skipped = 0;
+  // What the model showed (OpenOptions::meshes): meshes and their triangles, materials, and the
+  // textures written (found and decoded) and not (each of those has its warning).
+  std::size_t meshes = 0;
+  std::size_t triangles = 0;
+  std::size_t materials = 0;
+  std::size_t textures = 0;
+  std::size_t textures_missing = 0;
 };
 
 class Document {

@@ -19,15 +19,4 @@ Expected<void> add_clip(gltf::Scene& scene, const model::Clip& clip, const std::
   return {};
 }
 
-Expected<GltfOutput> clip_to_gltf(const model::Skeleton& skeleton, const model::Clip& clip, bool binary,
-                                  const std::string& animation_name, const std::string& warn_about) {
-  gltf::Scene scene = gltf::skeleton_scene(skeleton);
-  GltfOutput out;
-  if (auto added = add_clip(scene, clip, animation_name, warn_about, out.warnings); !added) return added.error();
-  auto bytes = gltf::write(scene, binary);
-  if (!bytes) return bytes.error();
-  out.bytes = std::move(*bytes);
-  return out;
-}
-
 }  // namespace anmkit::detail

@@ -13,9 +13,4 @@ namespace anmkit::detail {
 // the input in a warning (into `warnings`) for each animated bone the scene lacks.
 Expected<void> add_clip(gltf::Scene& scene, const model::Clip& clip, const std::string& name, const std::string& warn_about,
                         std::vector<Warning>& warnings);
-// A clip with its skeleton as glTF bytes; `warn_about`, when not empty, names the input in a
-// warning for each animated bone the skeleton lacks.
-Expected<GltfOutput> clip_to_gltf(const model::Skeleton& skeleton, const model::Clip& clip, bool binary,
-                                  const std::string& animation_name, const std::string& warn_about);
-
 }  // namespace anmkit::detail

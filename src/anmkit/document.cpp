@@ -14,7 +14,7 @@
 #include "anmkit/core/json_text.hpp"
 #include "anmkit/core/printable.hpp"
 #include "anmkit/gltf/gltf_import.hpp"
-#include "clip_export.hpp"
+#include "figure_export.hpp"
 #include "referenced_input.hpp"
 #include "registry.hpp"
 #include "summary.hpp"
@@ -366,7 +366,13 @@ Expected<GltfOutput> Document::to_gltf(const GltfExportOptions& options) const {
     if (!skeleton) return skeleton.error();
     const std::string animation =
         options.animation_name.empty() ? std::filesystem::path(name_).stem().string() : options.animation_name;
-    return detail::clip_to_gltf(*skeleton, **clip, options.binary, animation, options_.skeleton.empty() ? "" : name_);
+    GltfOutput out;
+    std::optional<detail::FigureExport> figure;
+    if (options_.meshes) figure = model_->figure(options_, out.warnings);
+    detail::FigureScene scene(*skeleton, figure ? &*figure : nullptr);
+    if (auto added = scene.add_clip(**clip, animation, options_.skeleton.empty() ? "" : name_, out.warnings); !added) return added.error();
+    if (auto written = scene.finish(options.binary, out); !written) return written.error();
+    return out;
   });
 }
 

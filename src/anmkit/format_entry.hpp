@@ -10,6 +10,7 @@
 //   ANMKIT_FORMAT_ENTRY(xyz, entry)
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -19,6 +20,7 @@
 
 #include "anmkit/anmkit.hpp"
 #include "anmkit/gltf/gltf_import.hpp"
+#include "figure_export.hpp"
 
 namespace anmkit::detail {
 
@@ -57,6 +59,9 @@ class FormatModel {
   // The clip without what sampling never reads (mesh payloads): see Document::sampling_clip.
   virtual Expected<model::Clip> sampling_clip(const OpenOptions& options) const { return clip(options); }
   virtual Expected<model::Skeleton> skeleton(const OpenOptions&) const { return unsupported("skeleton"); }
+  // What the skeleton file the options named shows on it (GEM: the .mdl's meshes), for glTF;
+  // nullopt when it names none or the format's models show nothing. What is missing is a warning.
+  virtual std::optional<FigureExport> figure(const OpenOptions&, std::vector<Warning>&) const { return std::nullopt; }
   virtual Expected<model::SpriteAnimation> sprite(const OpenOptions&) const { return unsupported("sprite frames"); }
   virtual Expected<std::shared_ptr<const FormatModel>> convert(std::string_view target) const;
   virtual Expected<std::shared_ptr<const FormatModel>> replace_frames(

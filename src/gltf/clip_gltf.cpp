@@ -91,9 +91,9 @@ Channel euler_channel(std::size_t node, const model::BoneTrack& bone, const mode
   return c;
 }
 
-// Scale with the mirror (z negated) and hiding (0) folded in, STEP at every change.
+// Scale with the mirror (z negated) and, with `hide`, hiding (0) folded in, STEP at every change.
 Channel event_scale_channel(std::size_t node, std::size_t b, const model::Clip& clip, const model::Sampler& sampler,
-                            model::Sampler::Cursor& cursor, const Node& rest) {
+                            model::Sampler::Cursor& cursor, const Node& rest, bool hide) {
   const model::BoneTrack& bone = clip.bones[b];
   std::set<double> frames;
   const std::uint32_t end = model::last_frame(clip);
@@ -103,7 +103,9 @@ Channel event_scale_channel(std::size_t node, std::size_t b, const model::Clip& 
     for (std::uint32_t f = 0; f <= end; ++f) frames.insert(f);
   }
   for (const auto& k : bone.mirrored) frames.insert(k.frame);
-  for (const auto& k : bone.visible) frames.insert(k.frame);
+  if (hide) {
+    for (const auto& k : bone.visible) frames.insert(k.frame);
+  }
   std::erase_if(frames, [end](double f) { return f > end; });
   if (!frames.empty() && *frames.begin() > 0) frames.insert(0);
   Channel c{node, Path::scale, Interpolation::step, {}, {}};
@@ -113,11 +115,43 @@ Channel event_scale_channel(std::size_t node, std::size_t b, const model::Clip& 
     model::Vec3 s = p.has_scale ? p.scale : model::Vec3{rest.scale.x, rest.scale.y, std::fabs(rest.scale.z)};
     const bool mirror = bone.mirrored.empty() || bone.mirrored.front().frame > f ? rest.scale.z < 0 : p.mirrored;
     if (mirror) s.z = -s.z;
-    if (!p.visible) s = {0, 0, 0};
+    if (hide && !p.visible) s = {0, 0, 0};
     c.times.push_back(float(f / clip.fps));
     push(c.values, s);
   }
   return c;
+}
+
+// A bone's visibility as the scale of its mesh's node: 1 shown, 0 hidden, STEP at every change.
+Channel visibility_channel(std::size_t mesh, std::size_t b, const model::Clip& clip, const model::Sampler& sampler,
+                           model::Sampler::Cursor& cursor) {
+  std::set<double> frames{0};
+  const std::uint32_t end = model::last_frame(clip);
+  for (const auto& k : clip.bones[b].visible) {
+    if (k.frame <= end) frames.insert(k.frame);
+  }
+  Channel c{0, Path::scale, Interpolation::step, {}, {}, int(mesh)};
+  for (double f : frames) {
+    model::BonePose p;
+    sampler.sample_bone(b, f, p, cursor);
+    const float s = p.visible ? 1.0f : 0.0f;
+    c.times.push_back(float(f / clip.fps));
+    push(c.values, model::Vec3{s, s, s});
+  }
+  return c;
+}
+
+// The mesh each node shows on its own node below it (a rigid mesh that draws), -1 for none.
+std::vector<int> rigid_meshes(const Scene& scene) {
+  std::vector<int> out(scene.nodes.size(), -1);
+  for (std::size_t k = 0; k < scene.figure.meshes.size(); ++k) {
+    const model::Mesh& mesh = scene.figure.meshes[k];
+    if (mesh.skin.empty() && mesh.has_triangles() && mesh.joint >= 0 && std::size_t(mesh.joint) < out.size() &&
+        out[std::size_t(mesh.joint)] < 0) {
+      out[std::size_t(mesh.joint)] = int(k);
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -180,6 +214,7 @@ Expected<Animation> clip_animation(const Scene& scene, const model::Clip& clip, 
   }
   Animation anim;
   anim.name = options.animation_name;
+  const std::vector<int> mesh_of = rigid_meshes(scene);
   std::optional<model::Sampler> sampler;  // made for the first bone that is sampled, not keyed
   model::Sampler::Cursor cursor;
   for (std::size_t b = 0; b < clip.bones.size(); ++b) {
@@ -199,11 +234,18 @@ Expected<Animation> clip_animation(const Scene& scene, const model::Clip& clip, 
     } else if (!bone.euler_rotation.empty()) {
       keep(euler_channel(node, bone, clip, steps));
     }
-    if (bone.visible.empty() && bone.mirrored.empty() && !(rest.scale.z < 0)) {
+    // Hiding a bone hides its own mesh, not its children's: on the mesh's node where it has one.
+    const int mesh = node < mesh_of.size() ? mesh_of[node] : -1;
+    const bool hide_bone = mesh < 0 && !bone.visible.empty();
+    if (mesh >= 0 && !bone.visible.empty()) {
+      if (!sampler) sampler.emplace(clip);
+      keep(visibility_channel(std::size_t(mesh), b, clip, *sampler, cursor));
+    }
+    if (!hide_bone && bone.mirrored.empty() && !(rest.scale.z < 0)) {
       keep(track_channel(node, Path::scale, bone.scale, clip, rest.scale, same));
     } else {
       if (!sampler) sampler.emplace(clip);
-      keep(event_scale_channel(node, b, clip, *sampler, cursor, rest));
+      keep(event_scale_channel(node, b, clip, *sampler, cursor, rest, hide_bone));
     }
   }
   return anim;
@@ -222,6 +264,25 @@ Expected<void> add_animation(Scene& scene, const model::Clip& clip, const ClipEx
   }
   scene.animations.push_back(std::move(*animation));
   return {};
+}
+
+}  // namespace anmkit::gltf
+
+namespace anmkit::gltf {
+
+Channel morph_channel(std::size_t mesh, std::size_t targets, std::span<const model::MorphKey> keys, double fps,
+                      std::uint32_t last_frame) {
+  Channel c{0, Path::weights, Interpolation::step, {}, {}, int(mesh)};
+  const auto add = [&](double frame, int target) {
+    c.times.push_back(float(frame / fps));
+    for (std::size_t t = 0; t < targets; ++t) c.values.push_back(int(t) == target ? 1.0f : 0.0f);
+  };
+  for (const model::MorphKey& k : keys) {
+    if (k.frame > last_frame) break;
+    if (c.times.empty() && k.frame > 0) add(0, -1);
+    add(k.frame, k.target);
+  }
+  return c;
 }
 
 }  // namespace anmkit::gltf

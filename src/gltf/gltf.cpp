@@ -7,50 +7,16 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#define TINYGLTF_NO_STB_IMAGE
-#define TINYGLTF_NO_STB_IMAGE_WRITE
-#define TINYGLTF_NO_EXTERNAL_IMAGE
-#include <tiny_gltf.h>
-
 #include "anmkit/core/json_text.hpp"
+#include "figure_gltf.hpp"
+#include "gltf_buffer.hpp"
 #include "inverse_bind.hpp"
 #include "record_json.hpp"
 
 namespace anmkit::gltf {
 namespace {
 
-// Appends floats to the one buffer and returns an accessor for them.
-int add_accessor(tinygltf::Model& m, const std::vector<float>& data, int type, std::size_t components, bool min_max) {
-  auto& buffer = m.buffers[0].data;
-  const std::size_t offset = buffer.size();
-  buffer.resize(offset + data.size() * 4);
-  std::memcpy(buffer.data() + offset, data.data(), data.size() * 4);
-  tinygltf::BufferView view;
-  view.buffer = 0;
-  view.byteOffset = offset;
-  view.byteLength = data.size() * 4;
-  m.bufferViews.push_back(std::move(view));
-  tinygltf::Accessor a;
-  a.bufferView = int(m.bufferViews.size() - 1);
-  a.componentType = TINYGLTF_COMPONENT_TYPE_FLOAT;
-  a.count = data.size() / components;
-  a.type = type;
-  if (min_max) {
-    a.minValues.assign(components, 0);
-    a.maxValues.assign(components, 0);
-    for (std::size_t c = 0; c < components; ++c) {
-      double lo = data[c], hi = data[c];
-      for (std::size_t i = c; i < data.size(); i += components) {
-        lo = std::min<double>(lo, data[i]);
-        hi = std::max<double>(hi, data[i]);
-      }
-      a.minValues[c] = lo;
-      a.maxValues[c] = hi;
-    }
-  }
-  m.accessors.push_back(std::move(a));
-  return int(m.accessors.size() - 1);
-}
+using detail::add_accessor;
 
 // Appends bytes to the one buffer as a view of their own (padded to 4 bytes, so that the floats
 // after them stay aligned) and returns it; an empty one is "" (a view holds at least one byte).
@@ -212,28 +178,44 @@ Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary) {
     skin.inverseBindMatrices = add_accessor(m, detail::inverse_bind_matrices(scene.nodes), TINYGLTF_TYPE_MAT4, 16, false);
     m.skins.push_back(std::move(skin));
   }
+  std::vector<int> scene_nodes{0};
+  const std::vector<int> mesh_node = detail::add_figure(m, scene, scene_nodes);
   for (const Animation& a : scene.animations) {
     tinygltf::Animation anim;
     anim.samplers.reserve(a.channels.size());
     anim.channels.reserve(a.channels.size());
     anim.name = json_text(a.name);
     for (const Channel& c : a.channels) {
-      const std::size_t width = c.path == Path::rotation ? 4 : 3;
+      int target = int(c.node + 1);
+      std::size_t width = c.path == Path::rotation ? 4 : 3;
+      if (c.mesh >= 0) {
+        // A mesh's node: one not written (no triangle) has nothing to animate.
+        if (std::size_t(c.mesh) >= mesh_node.size() || mesh_node[std::size_t(c.mesh)] < 0) continue;
+        target = mesh_node[std::size_t(c.mesh)];
+        if (c.path == Path::weights) width = scene.figure.meshes[std::size_t(c.mesh)].targets.size();
+      }
+      if (c.path == Path::weights && (c.mesh < 0 || width == 0)) {
+        return make_error(ErrorCode::invalid_model, fmt::format("animation '{}' has a weights channel on a mesh without morph targets", a.name));
+      }
       const std::size_t per_time = c.interpolation == Interpolation::cubic_spline ? 3 : 1;
       if (c.times.empty() || c.values.size() != c.times.size() * width * per_time) {
         return make_error(ErrorCode::invalid_model, fmt::format("animation '{}' has a channel whose times and values disagree", a.name));
       }
       tinygltf::AnimationSampler sampler;
       sampler.input = add_accessor(m, c.times, TINYGLTF_TYPE_SCALAR, 1, true);
-      sampler.output = add_accessor(m, c.values, width == 4 ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3, width, false);
+      const int type = c.path == Path::weights ? TINYGLTF_TYPE_SCALAR : width == 4 ? TINYGLTF_TYPE_VEC4 : TINYGLTF_TYPE_VEC3;
+      sampler.output = add_accessor(m, c.values, type, c.path == Path::weights ? 1 : width, false);
       sampler.interpolation = c.interpolation == Interpolation::step     ? "STEP"
                               : c.interpolation == Interpolation::linear ? "LINEAR"
                                                                          : "CUBICSPLINE";
       anim.samplers.push_back(std::move(sampler));
       tinygltf::AnimationChannel channel;
       channel.sampler = int(anim.samplers.size() - 1);
-      channel.target_node = int(c.node + 1);
-      channel.target_path = c.path == Path::translation ? "translation" : c.path == Path::rotation ? "rotation" : "scale";
+      channel.target_node = target;
+      channel.target_path = c.path == Path::translation ? "translation"
+                            : c.path == Path::rotation  ? "rotation"
+                            : c.path == Path::scale     ? "scale"
+                                                        : "weights";
       anim.channels.push_back(std::move(channel));
     }
     if (!a.record.empty()) {
@@ -244,7 +226,7 @@ Expected<std::vector<std::uint8_t>> write(const Scene& scene, bool binary) {
     if (!anim.channels.empty()) m.animations.push_back(std::move(anim));
   }
   tinygltf::Scene s;
-  s.nodes = {0};
+  s.nodes = scene_nodes;
   m.scenes.push_back(s);
   m.defaultScene = 0;
   if (m.buffers[0].data.empty()) m.buffers.clear();

@@ -75,7 +75,9 @@ struct Source {
   detail::GltfFile file;
   const detail::GltfAnimation* animation = nullptr;
   std::vector<std::size_t> nodes;  // the animated nodes in bone order
-  std::vector<std::array<const Curve*, 3>> curves;  // translation, rotation, scale by node position
+  // translation, rotation, scale by node position, and the scale of the node's own mesh (a node
+  // with a mesh below the bone's: anmkit hides a bone's mesh there, not the bone and its children).
+  std::vector<std::array<const Curve*, 4>> curves;
   std::vector<Curve> storage;
   nlohmann::ordered_json extras;
   std::string pointer;  // extras.anmkit's JSON pointer, for errors
@@ -147,7 +149,9 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
   std::vector<std::size_t> order;
   if (s.extras.contains("bone_map")) {
     std::unordered_map<std::string_view, std::size_t> node_by_name;
-    for (std::size_t n = 0; n < s.file.nodes.size(); ++n) node_by_name[s.file.nodes[n].name] = n;  // the last of a name
+    for (std::size_t n = 0; n < s.file.nodes.size(); ++n) {
+      if (!s.file.nodes[n].has_mesh) node_by_name[s.file.nodes[n].name] = n;  // the last of a name
+    }
     const std::string map_pointer = json_input::child(s.pointer, "bone_map");
     const auto& bone_map = json_input::array(s.extras["bone_map"], map_pointer);
     for (std::size_t i = 0; i < bone_map.size(); ++i) {
@@ -158,7 +162,7 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
     }
   } else {
     for (std::size_t n = 0; n < s.file.nodes.size(); ++n) {
-      if (s.file.nodes[n].name != "anmkit_root") order.push_back(n);
+      if (s.file.nodes[n].name != "anmkit_root" && !s.file.nodes[n].has_mesh) order.push_back(n);
     }
   }
   if (order.size() > options.limits.max_bones) {
@@ -168,16 +172,21 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
   s.nodes = order;
   std::vector<std::size_t> position(s.file.nodes.size(), SIZE_MAX);  // a node's place in the bone order
   for (std::size_t b = order.size(); b-- > 0;) position[order[b]] = b;  // a node named twice: its first place
-  s.curves.assign(order.size(), {nullptr, nullptr, nullptr});
+  s.curves.assign(order.size(), {nullptr, nullptr, nullptr, nullptr});
   s.storage.reserve(s.animation->channels.size());  // the curves point into it
   // Every key of every channel read is visited at least once: capped before any is.
   std::uint64_t keys = 0;
   double end = 0;
   for (std::size_t i = 0; i < s.animation->channels.size(); ++i) {
     const auto& c = s.animation->channels[i];
-    if (!c.has_node || position[c.node] == SIZE_MAX) continue;
-    const std::size_t path = c.path == "translation" ? 0 : c.path == "rotation" ? 1 : c.path == "scale" ? 2 : 3;
-    if (path == 3) continue;  // morph weights: nothing to map
+    if (!c.has_node) continue;
+    // A bone's mesh node: its scale is the bone's visibility.
+    const detail::GltfNode& target = s.file.nodes[c.node];
+    const bool mesh_scale = target.has_mesh && c.path == "scale" && target.parent != SIZE_MAX && position[target.parent] != SIZE_MAX;
+    const std::size_t bone = mesh_scale ? position[target.parent] : position[c.node];
+    if (bone == SIZE_MAX) continue;
+    const std::size_t path = mesh_scale ? 3 : c.path == "translation" ? 0 : c.path == "rotation" ? 1 : c.path == "scale" ? 2 : 4;
+    if (path == 4) continue;  // morph weights: nothing to map
     const auto& sampler = s.animation->samplers[c.sampler];
     const std::string sampler_pointer = fmt::format("{}/samplers/{}", animation_pointer, c.sampler);
     Curve curve;
@@ -196,7 +205,7 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
     }
     end = std::max<double>(end, curve.times.at(curve.times.count - 1, 0));
     s.storage.push_back(std::move(curve));
-    s.curves[position[c.node]][path] = &s.storage.back();
+    s.curves[bone][path] = &s.storage.back();
   }
   if (!(s.fps > 0) || !std::isfinite(s.fps)) return import_error(fmt::format("fps {} is not a positive number", s.fps));
   // A format may record its frame count in its own terms: its entry says how (recorded_frames).
@@ -387,7 +396,7 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
     const bool events = policy.scale_carries_visibility_and_mirror;
     if (events && visibility.contains(t.name)) restore(visibility, "visibility", t.visible);
     if (events && mirrored.contains(t.name)) restore(mirrored, "mirrored", t.mirrored);
-    std::array<std::size_t, 3> cursors{0, 0, 0};
+    std::array<std::size_t, 4> cursors{0, 0, 0, 0};
     std::size_t mirror_cursor = 0;  // recorded mirror keys reached (frames ascend)
     bool recorded_mirror = false;
     for (std::uint32_t f = 0; f <= s.last; ++f) {
@@ -396,10 +405,11 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
       // Scale first: whether the bone is hidden at this frame decides how its rotation is read.
       for (const std::size_t path : {std::size_t{2}, std::size_t{0}, std::size_t{1}}) {
         const Curve* curve = s.curves[b][path];
+        const Curve* mesh_scale = path == 2 && events ? s.curves[b][3] : nullptr;
         // A component the node does not animate keeps the bone's rest value (no keys), or, where
         // the clip replaces the rest pose, the node's own value holds.
-        if (!curve && policy.rest_where_unanimated) continue;
-        if (!curve && f > 0) continue;
+        if (!curve && !mesh_scale && policy.rest_where_unanimated) continue;
+        if (!curve && !mesh_scale && f > 0) continue;
         // A hidden bone's rotation channel holds its exact rotation when anmkit wrote it (the
         // bone's events recorded): GEM draws a hidden bone's children, which turn with it. Another
         // tool decomposed a matrix of scale 0, which has no rotation: the last one holds.
@@ -407,7 +417,11 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
         std::vector<float> v = curve ? curve->at(time, s.slack(f), cursors[path]) : rest_value(node, path);
         if (path == 2 && events) {
           // Scale carries the mirror (z < 0) and hiding (0): split them off.
-          const bool hidden = v[0] == 0 && v[1] == 0 && v[2] == 0;
+          bool hidden = v[0] == 0 && v[1] == 0 && v[2] == 0;
+          if (mesh_scale) {
+            const auto m = mesh_scale->at(time, s.slack(f), cursors[3]);
+            hidden = hidden || (m[0] == 0 && m[1] == 0 && m[2] == 0);
+          }
           if (!recorded && (f == 0 || hidden != last_hidden)) t.visible.push_back({f, !hidden});
           last_hidden = hidden;
           if (hidden) continue;  // keep the scale it had

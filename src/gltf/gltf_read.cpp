@@ -221,7 +221,20 @@ void read_nodes(GltfFile& file) {
     node.translation = float_array<3>(n, at, "translation", node.translation);
     node.rotation = float_array<4>(n, at, "rotation", node.rotation);
     node.scale = float_array<3>(n, at, "scale", node.scale);
+    node.has_mesh = optional_member(n, "mesh") != nullptr;
     file.nodes.push_back(std::move(node));
+  }
+  // Parents from the children lists: a child named by two parents keeps the first.
+  for (std::size_t i = 0; i < nodes->size(); ++i) {
+    const std::string at = child("/nodes", i);
+    const json* children = optional_member((*nodes)[i], "children");
+    if (!children) continue;
+    const std::string list_at = child(at, "children");
+    json_input::array(*children, list_at);
+    for (std::size_t k = 0; k < children->size(); ++k) {
+      const std::size_t c = index((*children)[k], child(list_at, k), nodes->size(), "nodes");
+      if (file.nodes[c].parent == SIZE_MAX && c != i) file.nodes[c].parent = i;
+    }
   }
 }
 

@@ -23,6 +23,8 @@ struct GltfNode {
   std::array<float, 3> translation{0, 0, 0};
   std::array<float, 4> rotation{0, 0, 0, 1};
   std::array<float, 3> scale{1, 1, 1};
+  bool has_mesh = false;           // it draws a mesh: never a bone (anmkit hangs a bone's mesh on a node of its own)
+  std::size_t parent = SIZE_MAX;   // the node whose children list names it, SIZE_MAX for none
 };
 
 // Float elements of `width` components, `stride` bytes apart, all within their buffer.

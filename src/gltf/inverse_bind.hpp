@@ -1,6 +1,7 @@
 #pragma once
 // A skin's inverse bind matrices: its joints bound in their rest pose.
 
+#include <span>
 #include <vector>
 
 #include "anmkit/gltf/gltf.hpp"
@@ -12,5 +13,10 @@ namespace anmkit::gltf::detail {
 // in the format's own coordinates): 16 floats each, column-major, as glTF's MAT4 accessors hold
 // them. A rest scale of 0 (a joint hidden at rest) binds at unit size, where the inverse exists.
 std::vector<float> inverse_bind_matrices(const std::vector<Node>& nodes);
+
+// A skinned mesh's, whose vertices lie in the rest frame of its owner, joints[0]: for each joint
+// (a node index) the inverse of its rest transform times the owner's, so that at rest every
+// vertex stays where the owner puts it.
+std::vector<float> mesh_inverse_bind_matrices(const std::vector<Node>& nodes, std::span<const int> joints);
 
 }  // namespace anmkit::gltf::detail

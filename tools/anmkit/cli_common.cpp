@@ -95,6 +95,18 @@ ReadLimits& limits() {
   return current;
 }
 
+namespace {
+// What a model shows, for glTF (add_limit_options).
+struct MeshOptions {
+  bool no_meshes = false;
+  std::string texture_dir;
+};
+MeshOptions& mesh_options() {
+  static MeshOptions options;
+  return options;
+}
+}  // namespace
+
 void add_limit_options(CLI::App& app) {
   ReadLimits& l = limits();
   const char* group = "Limits (for untrusted files; see docs/SECURITY.md)";
@@ -111,6 +123,13 @@ void add_limit_options(CLI::App& app) {
                  "A folder the files a model names may lie under, besides the model's own (the game's resource folder); repeatable")
       ->group(group);
   app.add_option("--max-output-pixels", l.max_output_pixels, "Most pixels an animated GIF encodes over all its frames")->capture_default_str()->group(group)->check(whole_number(UINT64_MAX));
+  MeshOptions& m = mesh_options();
+  m = MeshOptions{};
+  const char* models = "Models (a GEM .mdl's meshes, materials and textures in glTF)";
+  app.add_flag("--no-meshes", m.no_meshes, "glTF of a model: its skeleton and animations alone, without the meshes")->group(models);
+  app.add_option("--texture-dir", m.texture_dir,
+                 "The game's shared texture folder (resource/texture), where textures named \"$/...\" are looked for")
+      ->group(models);
 }
 
 std::vector<std::string>& reference_roots() {
@@ -118,10 +137,13 @@ std::vector<std::string>& reference_roots() {
   return roots;
 }
 
+
 OpenOptions open_options() {
   OpenOptions options;
   options.limits = limits();
   options.reference_roots = reference_roots();
+  options.meshes = !mesh_options().no_meshes;
+  options.texture_dir = mesh_options().texture_dir;
   options.read_file = &anmkit::read_file;  // the command line opens bytes it read; their skeleton is on disk too
   return options;
 }
@@ -153,6 +175,8 @@ std::optional<std::string> cli_words(std::string_view setting) {
       {"limits.max_output_pixels", "--max-output-pixels"},
       {"skeleton", "--skeleton"},
       {"reference_roots", "--root DIR"},
+      {"meshes", "--no-meshes"},
+      {"texture_dir", "--texture-dir DIR"},
       {"fps", "--fps"},
       {"base", "--base ORIGINAL.anm"},
       {"remap", "--remap"},

@@ -13,6 +13,7 @@
 //                   wherever any of them changes; before its first mirror key the rest's holds.
 // Keys of step tracks past the last frame shown are left out.
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -46,4 +47,10 @@ Expected<Animation> clip_animation(const Scene& scene, const model::Clip& clip, 
 // refers to the clip's mesh payloads (BoneEvents::mesh): the clip must outlive write(scene).
 Expected<void> add_animation(Scene& scene, const model::Clip& clip, const ClipExportOptions& options,
                              std::vector<std::string>* missing);
+
+// A mesh animation as the morph weights of figure mesh `mesh` (which has `targets` morph
+// targets): STEP, from each key's frame on its target in full and the others 0, its own shape
+// before the first key; keys past `last_frame` left out. Empty (no times) without keys.
+Channel morph_channel(std::size_t mesh, std::size_t targets, std::span<const model::MorphKey> keys, double fps,
+                      std::uint32_t last_frame);
 }  // namespace anmkit::gltf

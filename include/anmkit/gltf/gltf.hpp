@@ -11,6 +11,7 @@
 
 #include "anmkit/core/expected.hpp"
 #include "anmkit/model/clip.hpp"
+#include "anmkit/model/figure.hpp"
 #include "anmkit/model/math.hpp"
 
 namespace anmkit::gltf {
@@ -23,7 +24,7 @@ struct Node {
   model::Vec3 scale{1, 1, 1};
 };
 
-enum class Path { translation, rotation, scale };
+enum class Path { translation, rotation, scale, weights };
 enum class Interpolation { step, linear, cubic_spline };
 
 struct Channel {
@@ -34,6 +35,10 @@ struct Channel {
   // 3 (translation, scale) or 4 (rotation x y z w) per time; cubic_spline: in-tangent, value,
   // out-tangent per time (tangents per second).
   std::vector<float> values;
+  // The channel animates the node of Scene::figure.meshes[mesh] instead of `node`: its scale (a
+  // bone's visibility, which hides the bone's own mesh and not its children) or its morph
+  // weights (one value a morph target per time).
+  int mesh = -1;
 };
 
 // A bone's events that glTF's channels carry only approximately (hidden as scale 0, the mirror as
@@ -67,6 +72,14 @@ struct Scene {
   // matrices are the nodes' rest transforms below the root, inverted.
   std::vector<Node> nodes;    // parents before children
   std::vector<Animation> animations;
+  // What the model shows. Each mesh is a node of its own named after it: a rigid mesh under its
+  // joint's node (so that hiding the joint's mesh hides none of its children's), a skinned one
+  // at the top of the scene with a skin of its own (glTF ignores a skinned mesh's parents).
+  // Vertices past used_vertices are left out.
+  model::Figure figure;
+  // Each figure texture's picture as PNG; a texture without one (not found) is not written, and
+  // its materials draw without it.
+  std::vector<std::vector<std::uint8_t>> texture_png;
 };
 
 // `binary`: GLB; otherwise glTF JSON with the buffer embedded as a data URI.

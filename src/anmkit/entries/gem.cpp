@@ -29,6 +29,7 @@
 #include "../animation_names.hpp"
 #include "../referenced_input.hpp"
 #include "../summary.hpp"
+#include "gem/gem_figure.hpp"
 
 namespace anmkit::detail {
 namespace {
@@ -75,11 +76,17 @@ model::Clip clip_of(const gem::File& file, double fps, bool mesh_payloads = true
   return clip;
 }
 
+// The .mdl the options named, read when the file was opened.
+struct NamedModel {
+  std::string path;
+  gem::Mdl mdl;
+  model::Skeleton skeleton;
+};
+
 class GemModel final : public FormatModel {
  public:
-  // `skeleton`: the .mdl the options named, read when the file was opened; null for none.
-  GemModel(gem::File file, std::shared_ptr<const model::Skeleton> skeleton)
-      : file_(std::move(file)), skeleton_(std::move(skeleton)) {}
+  // `named`: the .mdl the options named; null for none.
+  GemModel(gem::File file, std::shared_ptr<const NamedModel> named) : file_(std::move(file)), named_(std::move(named)) {}
   std::string version() const override { return gem::version_name(file_.version); }
   std::string import_target() const override {
     const bool frm3 = !file_.frames.empty() && file_.frames[0].chunk == gem::FrameChunk::frm3;
@@ -96,27 +103,33 @@ class GemModel final : public FormatModel {
     return clip_of(file_, options.fps, false);
   }
   Expected<model::Skeleton> skeleton(const OpenOptions&) const override {
-    return skeleton_ ? *skeleton_ : in_gem_space({});
+    return named_ ? named_->skeleton : in_gem_space({});
+  }
+  std::optional<FigureExport> figure(const OpenOptions& options, std::vector<Warning>& warnings) const override {
+    if (!named_) return std::nullopt;
+    std::uint64_t budget = options.limits.max_input_bytes;
+    return read_gem_figure(named_->path, named_->mdl, options, budget, warnings);
   }
   Expected<std::shared_ptr<const FormatModel>> convert(std::string_view target) const override {
     const auto to = gem::parse_target(target);
     if (!to) return FormatModel::convert(target);
     auto converted = gem::from_clip(gem::to_clip(file_), *to);
     if (!converted) return converted.error();
-    return std::shared_ptr<const FormatModel>(std::make_shared<GemModel>(std::move(*converted), skeleton_));
+    return std::shared_ptr<const FormatModel>(std::make_shared<GemModel>(std::move(*converted), named_));
   }
 
  private:
   gem::File file_;
-  std::shared_ptr<const model::Skeleton> skeleton_;
+  std::shared_ptr<const NamedModel> named_;
 };
 
-// The skeleton the options name, read once (null when they name none).
-Expected<std::shared_ptr<const model::Skeleton>> skeleton_named(const OpenOptions& options) {
-  if (options.skeleton.empty()) return std::shared_ptr<const model::Skeleton>();
+// The model the options name, read once (null when they name none).
+Expected<std::shared_ptr<const NamedModel>> skeleton_named(const OpenOptions& options) {
+  if (options.skeleton.empty()) return std::shared_ptr<const NamedModel>();
   auto mdl = read_skeleton(options.skeleton, options);
   if (!mdl) return mdl.error();
-  return std::make_shared<const model::Skeleton>(in_gem_space(gem::to_skeleton(*mdl)));
+  model::Skeleton skeleton = in_gem_space(gem::to_skeleton(*mdl));
+  return std::make_shared<const NamedModel>(NamedModel{options.skeleton, std::move(*mdl), std::move(skeleton)});
 }
 
 Expected<std::shared_ptr<const FormatModel>> wrap(gem::File file, const OpenOptions& options) {
@@ -181,7 +194,10 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
   GltfOutput out;
   const model::Skeleton skeleton = in_gem_space(gem::to_skeleton(*mdl));
   out.bones = skeleton.joints.size();
-  gltf::Scene scene = gltf::skeleton_scene(skeleton);
+  std::uint64_t budget = options.limits.max_input_bytes - std::min<std::uint64_t>(text.size(), options.limits.max_input_bytes);
+  std::optional<FigureExport> figure;
+  if (options.meshes) figure = read_gem_figure(path, *mdl, options, budget, out.warnings);
+  FigureScene scene(skeleton, figure ? &*figure : nullptr);
   const auto skip = [&](const std::string& name, const Error& e) {
     ++out.sequences_skipped;
     // "FILE:OFFSET: error: MESSAGE": the message ends it, and keeps the settings it names.
@@ -191,7 +207,6 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
     why += " (skipped)";
     out.warnings.push_back({path, std::move(why.text), std::move(why.settings)});
   };
-  std::uint64_t budget = options.limits.max_input_bytes - std::min<std::uint64_t>(text.size(), options.limits.max_input_bytes);
   // The scene refers to each clip's mesh payloads until it is written.
   std::vector<std::unique_ptr<const model::Clip>> clips;
   // Every declared sequence is one animation under a name no other has ("repair (turret_r)").
@@ -222,16 +237,14 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
       continue;
     }
     clips.push_back(std::make_unique<const model::Clip>(clip_of(*file, options.fps)));
-    auto added = add_clip(scene, *clips.back(), names[index], file_path, out.warnings);
+    auto added = scene.add_clip(*clips.back(), names[index], file_path, out.warnings);
     if (!added) {
       skip(sequence.name, added.error());
     } else {
       ++out.animations;
     }
   }
-  auto bytes = gltf::write(scene, binary);
-  if (!bytes) return bytes.error();
-  out.bytes = std::move(*bytes);
+  if (auto written = scene.finish(binary, out); !written) return written.error();
   return out;
 }
 

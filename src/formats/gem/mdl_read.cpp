@@ -212,6 +212,9 @@ Expected<Mdl> read_mdl(std::span<const std::uint8_t> bytes) {
           }
           mdl.bones[std::size_t(block.bone)].views.push_back(std::move(view));
         }
+      } else if (model::names_equal(head.text, "Visibility") && block.bone >= 0 && !in_volume &&
+                 !stack.empty() && stack.back().head == "bone" && maybe_number(lex.peek())) {
+        mdl.bones[std::size_t(block.bone)].shown = number(lex.next()) != 0;
       } else if (head.text == "LODView" && block.bone >= 0 && !in_volume) {
         block.lod_group = lod_groups[std::size_t(block.bone)]++;
       } else if (head.text == "OFF" && !stack.empty() && stack.back().lod_group >= 0) {

@@ -41,6 +41,7 @@ struct MdlBone {
   std::uint64_t offset = 0;  // where its {bone block starts
   std::vector<MdlView> views;  // its meshes, in file order (the first plain one is LOD 0)
   bool lod_off = false;        // a {LODView} ends with {OFF}: past its last level the bone shows nothing
+  bool shown = true;           // false for {Visibility 0}: hidden until an animation shows it
   // The bone's mesh at the finest detail: its first view outside a {LODView}, else the first of
   // its first group; nullptr when it shows none.
   const MdlView* mesh() const;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -30,6 +31,44 @@ std::optional<std::uint64_t> offset_of(const PlyFile& file, PlyChunkKind kind, s
   return chunk_offsets(file)[*position];
 }
 
+// The fields of `count` records of layout `l` (a known layout; `records` holds count x stride
+// bytes) into `out`.
+void decode_into(const VertexLayout& l, std::span<const std::uint8_t> records, std::size_t count, DecodedVertices& out) {
+  const std::size_t n = count;
+  out.positions.resize(n);
+  if (l.normal) out.normals.resize(n);
+  out.uvs.assign(l.uv_sets, std::vector<std::array<float, 2>>(n));
+  if (l.tangent) out.tangents.resize(n);
+  if (l.diffuse) out.colors.resize(n);
+  if (l.bone_indices) {
+    out.bone_slots.resize(n);
+    out.weights.resize(n);
+  }
+  for (std::size_t v = 0; v < n; ++v) {
+    const std::uint8_t* record = records.data() + v * l.stride;
+    out.positions[v] = floats_at<3>(record + l.position);
+    if (l.normal) out.normals[v] = floats_at<3>(record + *l.normal);
+    for (unsigned set = 0; set < l.uv_sets; ++set) out.uvs[set][v] = floats_at<2>(record + *l.uv + 8 * std::size_t(set));
+    if (l.tangent) out.tangents[v] = floats_at<4>(record + *l.tangent);
+    if (l.diffuse) {
+      const std::uint8_t* c = record + *l.diffuse;  // D3DCOLOR: b g r a in memory
+      out.colors[v] = {c[2], c[1], c[0], c[3]};
+    }
+    if (l.bone_indices) {
+      std::memcpy(out.bone_slots[v].data(), record + *l.bone_indices, 4);
+      std::array<float, 4> w{0, 0, 0, 0};
+      float sum = 0;
+      const unsigned stored = std::min(l.weight_count, 4u);
+      for (unsigned i = 0; i < stored; ++i) {
+        w[i] = f32_at(record + *l.weights + 4 * std::size_t(i));
+        sum += w[i];
+      }
+      if (stored < 4) w[stored] = 1.0f - sum;
+      out.weights[v] = w;
+    }
+  }
+}
+
 }  // namespace
 
 Expected<DecodedVertices> decode_vertices(const PlyFile& file) {
@@ -53,39 +92,18 @@ Expected<DecodedVertices> decode_vertices(const PlyFile& file) {
   if (std::uint64_t(vert->count) * vert->stride != vert->data.size()) {
     return make_error(ErrorCode::invalid_model, "the VERT chunk's data is not count x stride bytes", stride_offset());
   }
-  const std::size_t n = vert->count;
-  out.positions.resize(n);
-  if (l.normal) out.normals.resize(n);
-  out.uvs.assign(l.uv_sets, std::vector<std::array<float, 2>>(n));
-  if (l.tangent) out.tangents.resize(n);
-  if (l.diffuse) out.colors.resize(n);
-  if (l.bone_indices) {
-    out.bone_slots.resize(n);
-    out.weights.resize(n);
+  decode_into(l, vert->data, vert->count, out);
+  return out;
+}
+
+Expected<DecodedVertices> decode_records(const VertexLayout& layout, std::span<const std::uint8_t> records, std::size_t count) {
+  if (!layout.known) return make_error(ErrorCode::unsupported, fmt::format("vertex records not decoded: {}", layout.problem));
+  if (layout.stride == 0 || records.size() / layout.stride < count || records.size() != count * layout.stride) {
+    return make_error(ErrorCode::invalid_model, fmt::format("{} bytes are not {} records of {} bytes", records.size(), count, layout.stride));
   }
-  for (std::size_t v = 0; v < n; ++v) {
-    const std::uint8_t* record = vert->data.data() + v * l.stride;
-    out.positions[v] = floats_at<3>(record + l.position);
-    if (l.normal) out.normals[v] = floats_at<3>(record + *l.normal);
-    for (unsigned set = 0; set < l.uv_sets; ++set) out.uvs[set][v] = floats_at<2>(record + *l.uv + 8 * std::size_t(set));
-    if (l.tangent) out.tangents[v] = floats_at<4>(record + *l.tangent);
-    if (l.diffuse) {
-      const std::uint8_t* c = record + *l.diffuse;  // D3DCOLOR: b g r a in memory
-      out.colors[v] = {c[2], c[1], c[0], c[3]};
-    }
-    if (l.bone_indices) {
-      std::memcpy(out.bone_slots[v].data(), record + *l.bone_indices, 4);
-      std::array<float, 4> w{0, 0, 0, 0};
-      float sum = 0;
-      const unsigned stored = std::min(l.weight_count, 4u);
-      for (unsigned i = 0; i < stored; ++i) {
-        w[i] = f32_at(record + *l.weights + 4 * std::size_t(i));
-        sum += w[i];
-      }
-      if (stored < 4) w[stored] = 1.0f - sum;
-      out.weights[v] = w;
-    }
-  }
+  DecodedVertices out;
+  out.layout = layout;
+  decode_into(layout, records, count, out);
   return out;
 }
 

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "anmkit/core/expected.hpp"
@@ -35,6 +36,10 @@ struct DecodedVertices {
 // Fails (unsupported, at the VERT chunk's stride) when the file has no VERT chunk or MESH record,
 // when the layout is not known, or when its stride is not the VERT stride.
 Expected<DecodedVertices> decode_vertices(const PlyFile& file);
+
+// `count` records of `layout` (a mesh animation's payload holds them): fails (unsupported) for an
+// unknown layout, (invalid_model) when `records` is not count x stride bytes.
+Expected<DecodedVertices> decode_records(const VertexLayout& layout, std::span<const std::uint8_t> records, std::size_t count);
 
 // The triangles of subset k (three vertex indices each, in the stored order). Fails (bad_value,
 // at the offending MESH or index) when its range runs past the index chunk or an index is not a

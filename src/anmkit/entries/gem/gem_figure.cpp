@@ -1,0 +1,257 @@
+#include "gem_figure.hpp"
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "anmkit/core/printable.hpp"
+#include "anmkit/formats/gem/mesh/mtl_read.hpp"
+#include "anmkit/formats/gem/mesh/ply_read.hpp"
+#include "anmkit/formats/gem/mesh/to_figure.hpp"
+#include "anmkit/model/clip.hpp"
+#include "../../referenced_input.hpp"
+
+namespace anmkit::detail {
+namespace {
+
+namespace fs = std::filesystem;
+using gem::mesh::PlyFile;
+
+// What mesh animation needs after the figure is read: each bone's mesh, and the files they came from.
+struct MorphSource {
+  std::vector<std::string> bones;          // the .mdl's bone names
+  std::vector<int> mesh_of_bone;           // figure mesh of each bone, -1 for none
+  std::vector<std::shared_ptr<const PlyFile>> plys;  // per figure mesh
+};
+
+class FigureReader {
+ public:
+  FigureReader(const std::string& mdl_path, const OpenOptions& options, std::uint64_t& budget, std::vector<Warning>& warnings)
+      : mdl_path_(mdl_path), options_(options), budget_(budget), warnings_(warnings) {}
+
+  FigureExport read(const gem::Mdl& mdl);
+
+ private:
+  void warn(const std::string& file, Wording why) { warnings_.push_back({file, std::move(why.text), std::move(why.settings)}); }
+  int material(const std::string& ply_path, const gem::mesh::PlySubset& subset);
+  int texture(const std::string& mtl_path, const std::string& material, std::string_view slot, const std::string& name);
+
+  const std::string& mdl_path_;
+  const OpenOptions& options_;
+  std::uint64_t& budget_;
+  std::vector<Warning>& warnings_;
+  FigureExport out_;
+  std::map<std::string, std::optional<gem::mesh::Material>> mtl_by_path_;  // nullopt: not read (warned)
+  std::map<std::pair<std::string, bool>, int> material_by_path_;
+  std::map<std::string, int> texture_by_path_;  // -1: found but not decoded (warned)
+  std::map<std::string, bool> missing_told_;     // textures not found, told once each
+};
+
+// "e-75.dds", "e-75.tga": a texture's names as the game tries them (a name with its extension first
+// as written).
+std::vector<std::string> texture_files(const std::string& name) {
+  const std::string lower = model::ascii_lower(name);
+  std::vector<std::string> out;
+  if (lower.ends_with(".dds") || lower.ends_with(".tga")) out.push_back(name);
+  out.push_back(name + ".dds");
+  out.push_back(name + ".tga");
+  return out;
+}
+
+int FigureReader::texture(const std::string& mtl_path, const std::string& material, std::string_view slot, const std::string& name) {
+  if (name.empty()) return -1;  // {diffuse ""}: filled in by the game (number plates)
+  // (referrer, name): the referrer's folder is where the name is looked for.
+  std::vector<std::pair<std::string, std::string>> candidates;
+  const bool shared = name.starts_with("$/") || name.starts_with("$\\");
+  if (shared && options_.texture_dir.empty()) {
+    if (!missing_told_[name]) {
+      missing_told_[name] = true;
+      ++out_.textures_missing;
+      Wording why(fmt::format("material '{}': {} texture '{}' is in the game's shared textures, which were not given (", printable(material),
+                              slot, printable(name)));
+      why += naming("texture_dir", "the texture_dir option");
+      why += "); drawn without it";
+      warn(mtl_path, std::move(why));
+    }
+    return -1;
+  }
+  if (shared) {
+    const std::string rest = name.substr(2);
+    for (const char* folder : {"", "common"}) {
+      const std::string referrer = (fs::path(options_.texture_dir) / folder / "_").string();
+      for (const std::string& file : texture_files(rest)) candidates.emplace_back(referrer, file);
+    }
+  } else {
+    for (const std::string& file : texture_files(name)) candidates.emplace_back(mtl_path, file);
+  }
+  std::vector<std::string> looked;
+  for (const auto& [referrer, file] : candidates) {
+    auto path = resolve_reference(referrer, file, options_);
+    if (!path) {
+      looked.push_back(path.error().to_string());
+      continue;
+    }
+    looked.push_back(*path);
+    std::error_code ec;
+    if (!fs::is_regular_file(*path, ec)) continue;
+    if (const auto known = texture_by_path_.find(*path); known != texture_by_path_.end()) return known->second;
+    std::string read_path;
+    auto bytes = read_referenced_input(referrer, file, options_, budget_, read_path);
+    model::Texture t{name, *path, 0, 0, {}};
+    auto png = bytes ? texture_as_png(*bytes, options_.limits, t) : Expected<std::vector<std::uint8_t>>(bytes.error());
+    if (!png) {
+      ++out_.textures_missing;
+      Error e = png.error();
+      if (e.file.empty()) e.file = *path;
+      warn(mtl_path, Wording(fmt::format("material '{}': {} texture '{}': {}; drawn without it", printable(material), slot,
+                                         printable(name), e.to_string())));
+      return texture_by_path_[*path] = -1;
+    }
+    out_.figure.textures.push_back(std::move(t));
+    out_.texture_png.push_back(std::move(*png));
+    return texture_by_path_[*path] = int(out_.figure.textures.size() - 1);
+  }
+  if (!missing_told_[name]) {
+    missing_told_[name] = true;
+    ++out_.textures_missing;
+    std::string where;
+    for (const auto& l : looked) where += (where.empty() ? "" : ", ") + printable(l);
+    warn(mtl_path, Wording(fmt::format("material '{}': {} texture '{}' not found (looked for {}); drawn without it", printable(material),
+                                       slot, printable(name), where)));
+  }
+  return -1;
+}
+
+int FigureReader::material(const std::string& ply_path, const gem::mesh::PlySubset& subset) {
+  if (!(subset.flags & gem::mesh::subset_flag::material)) {
+    warn(ply_path, Wording(fmt::format("a subset names '{}' without the material flag (textures, not a .mtl): drawn without a material",
+                                       printable(subset.material))));
+    return -1;
+  }
+  std::string path;
+  auto resolved = resolve_reference(ply_path, subset.material, options_);
+  const std::string key = resolved ? *resolved : ply_path + "\n" + subset.material;
+  auto cached = mtl_by_path_.find(key);
+  if (cached == mtl_by_path_.end()) {
+    std::optional<gem::mesh::Material> read;
+    auto bytes = read_referenced_input(ply_path, subset.material, options_, budget_, path);
+    if (bytes) {
+      auto mtl = gem::mesh::read_mtl(*bytes, options_.limits);
+      if (mtl) {
+        read = gem::mesh::mtl_material(*mtl);
+      } else {
+        mtl.error().file = path;
+        bytes = mtl.error();
+      }
+    }
+    if (!bytes) {
+      warn(ply_path, Wording(fmt::format("material '{}': {}; drawn without it", printable(subset.material), bytes.error().to_string())));
+    }
+    cached = mtl_by_path_.emplace(key, std::move(read)).first;
+  }
+  if (!cached->second) return -1;
+  const bool two_sided = (subset.flags & gem::mesh::subset_flag::two_sided) != 0;
+  if (const auto known = material_by_path_.find({key, two_sided}); known != material_by_path_.end()) return known->second;
+  const gem::mesh::Material& m = *cached->second;
+  const auto slot = [&](std::string_view name) -> int {
+    const gem::mesh::MtlTexture* t = m.texture(name);
+    return t ? texture(key, subset.material, name, t->name) : -1;
+  };
+  const int base = slot("diffuse");
+  const int normal = slot("bump");
+  out_.figure.materials.push_back(gem::mesh::to_material(m, subset.material, two_sided, base, normal));
+  return material_by_path_[{key, two_sided}] = int(out_.figure.materials.size() - 1);
+}
+
+FigureExport FigureReader::read(const gem::Mdl& mdl) {
+  auto source = std::make_shared<MorphSource>();
+  source->mesh_of_bone.assign(mdl.bones.size(), -1);
+  for (const gem::MdlBone& bone : mdl.bones) source->bones.push_back(bone.name);
+  for (std::size_t b = 0; b < mdl.bones.size(); ++b) {
+    const gem::MdlBone& bone = mdl.bones[b];
+    const gem::MdlView* view = bone.mesh();
+    if (!view) continue;
+    const auto left_out = [&](const Error& e) {
+      warn(mdl_path_, Wording(fmt::format("bone '{}': mesh '{}': {} (left out)", printable(bone.name), printable(view->file), e.to_string())));
+    };
+    std::string path;
+    auto bytes = read_referenced_input(mdl_path_, view->file, options_, budget_, path);
+    if (!bytes) {
+      left_out(bytes.error());
+      continue;
+    }
+    auto ply = gem::mesh::read_ply(*bytes, options_.limits);
+    if (!ply) {
+      ply.error().file = path;
+      left_out(ply.error());
+      continue;
+    }
+    std::vector<int> skin;
+    if (const gem::mesh::PlySkin* s = ply->skin()) {
+      for (const std::string& name : s->bones) {
+        const int joint = mdl.find_bone(name);
+        if (joint < 0) {
+          warn(path, Wording(fmt::format("its skin names bone '{}', which the model lacks: those vertices follow '{}'", printable(name),
+                                         printable(bone.name))));
+        }
+        skin.push_back(joint < 0 ? int(b) : joint);
+      }
+    }
+    std::vector<int> materials;
+    for (const gem::mesh::PlySubset& subset : ply->subsets) materials.push_back(material(path, subset));
+    auto mesh = gem::mesh::to_mesh(*ply, view->file, int(b), skin, materials);
+    if (!mesh) {
+      mesh.error().file = path;
+      left_out(mesh.error());
+      continue;
+    }
+    mesh->shown = bone.shown;
+    source->mesh_of_bone[b] = int(out_.figure.meshes.size());
+    out_.figure.meshes.push_back(std::move(*mesh));
+    source->plys.push_back(std::make_shared<const PlyFile>(std::move(*ply)));
+  }
+  out_.morphs = [source](model::Figure& figure, const model::Clip& clip, const std::string& name, const std::string& file,
+                         std::vector<Warning>& warnings) {
+    std::vector<MeshMorphs> result;
+    for (const model::BoneTrack& track : clip.bones) {
+      if (track.mesh.empty()) continue;
+      int bone = -1;
+      for (std::size_t b = 0; b < source->bones.size() && bone < 0; ++b) {
+        if (model::names_equal(source->bones[b], track.name)) bone = int(b);
+      }
+      const int k = bone < 0 ? -1 : source->mesh_of_bone[std::size_t(bone)];
+      if (k < 0) {
+        warnings.push_back({file, fmt::format("bone '{}' has mesh animation, but {}: its {} mesh keys are not shown", printable(track.name),
+                                              bone < 0 ? "the model has no such bone" : "the model shows no mesh on it", track.mesh.size())});
+        continue;
+      }
+      model::Mesh& mesh = figure.meshes[std::size_t(k)];
+      MeshMorphs morphs{std::size_t(k), {}};
+      for (const model::MeshKey& key : track.mesh) {
+        auto target = gem::mesh::morph_target(*source->plys[std::size_t(k)], mesh, key.payload, fmt::format("{} {}", name, key.frame));
+        if (!target) {
+          warnings.push_back({file, fmt::format("bone '{}': the mesh key of frame {}: {} (not shown)", printable(track.name), key.frame,
+                                                target.error().message)});
+          continue;
+        }
+        mesh.targets.push_back(std::move(*target));
+        morphs.keys.push_back({key.frame, int(mesh.targets.size() - 1)});
+      }
+      if (!morphs.keys.empty()) result.push_back(std::move(morphs));
+    }
+    return result;
+  };
+  return std::move(out_);
+}
+
+}  // namespace
+
+FigureExport read_gem_figure(const std::string& mdl_path, const gem::Mdl& mdl, const OpenOptions& options, std::uint64_t& budget,
+                             std::vector<Warning>& warnings) {
+  return FigureReader(mdl_path, options, budget, warnings).read(mdl);
+}
+
+}  // namespace anmkit::detail

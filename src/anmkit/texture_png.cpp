@@ -1,0 +1,21 @@
+// Textures for glTF: decoded by the image layer, encoded as PNG (glTF's core takes PNG or JPEG).
+
+#include "anmkit/image/png.hpp"
+#include "anmkit/image/texture.hpp"
+#include "figure_export.hpp"
+
+namespace anmkit::detail {
+
+Expected<std::vector<std::uint8_t>> texture_as_png(std::span<const std::uint8_t> file, const ReadLimits& limits,
+                                                   model::Texture& texture) {
+  auto image = texture::decode_texture(file, limits);
+  if (!image) return image.error();
+  auto png = png::encode_rgba(image->width, image->height, image->rgba);
+  if (!png) return png.error();
+  texture.width = image->width;
+  texture.height = image->height;
+  texture.rgba = std::move(image->rgba);
+  return png;
+}
+
+}  // namespace anmkit::detail

@@ -1,0 +1,328 @@
+// The whole vehicle in glTF (issue 26): the real vehicle folders of ../shared/corpus/gem-vehicles
+// converted from their .mdl, read back here from the GLB's own JSON and buffer (no glTF library),
+// and compared with what the files say when read another way: vertex positions placed by the
+// .mdl's Matrix34 rows (p · R + t, in double, down the bone chain) and taken into the export's
+// axes by hand, texture pixels from the texture decoder, morph targets from the .anm's payload bytes.
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "anmkit/anmkit.hpp"
+#include "anmkit/formats/gem/gem_clip.hpp"
+#include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/gem/mdl.hpp"
+#include "anmkit/formats/gem/mesh/ply_read.hpp"
+#include "anmkit/formats/gem/mesh/ply_vertices.hpp"
+#include "anmkit/image/png.hpp"
+#include "anmkit/image/texture.hpp"
+#include "anmkit/model/math.hpp"
+#include "support/externals.hpp"
+#include "support/fixture_bytes.hpp"
+#include "support/run_cli.hpp"
+
+namespace anmkit {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::json;
+
+// A GLB's JSON and BIN chunk, and its accessors as floats.
+struct Glb {
+  json j;
+  std::vector<std::uint8_t> bin;
+
+  explicit Glb(const std::vector<std::uint8_t>& bytes) {
+    const auto u32 = [&](std::size_t at) {
+      std::uint32_t v;
+      std::memcpy(&v, bytes.data() + at, 4);
+      return v;
+    };
+    EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 4), "glTF");
+    const std::uint32_t json_length = u32(12);
+    j = json::parse(bytes.data() + 20, bytes.data() + 20 + json_length);
+    const std::size_t bin_at = 20 + json_length;
+    if (bin_at + 8 <= bytes.size()) bin.assign(bytes.data() + bin_at + 8, bytes.data() + bin_at + 8 + u32(bin_at));
+  }
+  std::span<const std::uint8_t> view(std::size_t index) const {
+    const json& v = j["bufferViews"][index];
+    return std::span(bin).subspan(v.value("byteOffset", std::size_t{0}), v["byteLength"].get<std::size_t>());
+  }
+  std::vector<float> floats(std::size_t accessor) const {
+    const json& a = j["accessors"][accessor];
+    EXPECT_EQ(a["componentType"], 5126);
+    const std::size_t width = a["type"] == "SCALAR" ? 1 : a["type"] == "VEC2" ? 2 : a["type"] == "VEC3" ? 3 : a["type"] == "VEC4" ? 4 : 16;
+    std::vector<float> out(a["count"].get<std::size_t>() * width);
+    const auto bytes = view(a["bufferView"]);
+    std::memcpy(out.data(), bytes.data() + a.value("byteOffset", std::size_t{0}), out.size() * 4);
+    return out;
+  }
+  static constexpr std::size_t none = SIZE_MAX;
+  std::size_t node(std::string_view name) const {
+    for (std::size_t i = 0; i < j["nodes"].size(); ++i) {
+      if (j["nodes"][i].value("name", "") == name) return i;
+    }
+    return none;
+  }
+  std::size_t parent(std::size_t node) const {
+    for (std::size_t i = 0; i < j["nodes"].size(); ++i) {
+      for (const auto& c : j["nodes"][i].value("children", json::array())) {
+        if (c == node) return i;
+      }
+    }
+    return none;
+  }
+  // A point in a node's frame taken to the scene, through every node's translation, rotation
+  // and scale above it (in double).
+  std::array<double, 3> to_scene(std::size_t node, std::array<double, 3> p) const {
+    for (std::size_t n = node; n != none; n = parent(n)) {
+      const json& trs = j["nodes"][n];
+      const auto s = trs.value("scale", std::vector<double>{1, 1, 1});
+      const auto r = trs.value("rotation", std::vector<double>{0, 0, 0, 1});
+      const auto t = trs.value("translation", std::vector<double>{0, 0, 0});
+      for (std::size_t a = 0; a < 3; ++a) p[a] *= s[a];
+      const model::Mat3 m = model::matrix_from_quat({float(r[0]), float(r[1]), float(r[2]), float(r[3])});
+      std::array<double, 3> q{};
+      for (std::size_t a = 0; a < 3; ++a) q[a] = m[a][0] * p[0] + m[a][1] * p[1] + m[a][2] * p[2] + t[a];
+      p = q;
+    }
+    return p;
+  }
+};
+
+struct Exported {
+  GltfOutput out;
+  std::unique_ptr<Glb> glb;
+};
+
+Exported export_vehicle(const fs::path& mdl, OpenOptions options = {}) {
+  Exported e;
+  auto out = model_to_gltf(mdl.string(), options, true);
+  EXPECT_TRUE(out) << (out ? "" : out.error().to_string());
+  if (!out) return e;
+  e.out = std::move(*out);
+  e.glb = std::make_unique<Glb>(e.out.bytes);
+  return e;
+}
+
+// Where the .mdl puts a point of bone `bone`'s frame, in GEM's own world: p · R + t down the chain.
+std::array<double, 3> gem_world(const gem::Mdl& mdl, int bone, std::array<double, 3> p) {
+  for (int b = bone; b >= 0; b = mdl.bones[std::size_t(b)].parent) {
+    const auto& m = mdl.bones[std::size_t(b)].rest;
+    std::array<double, 3> q{};
+    for (std::size_t c = 0; c < 3; ++c) q[c] = p[0] * m[0 + c] + p[1] * m[3 + c] + p[2] * m[6 + c] + m[9 + c];
+    p = q;
+  }
+  return p;
+}
+
+gem::Mdl read_mdl(const fs::path& path) {
+  auto mdl = gem::read_mdl(test::read_bytes(path));
+  EXPECT_TRUE(mdl);
+  return mdl ? *mdl : gem::Mdl{};
+}
+
+std::vector<std::string> warnings_of(const GltfOutput& out) {
+  std::vector<std::string> w;
+  for (const auto& x : out.warnings) w.push_back(x.message);
+  return w;
+}
+
+bool mentions(const std::vector<std::string>& lines, std::string_view text) {
+  for (const auto& l : lines) {
+    if (l.find(text) != std::string::npos) return true;
+  }
+  return false;
+}
+
+TEST(VehicleGltf, TheE25IsEveryMeshOnItsBoneTexturedFromItsTgas) {
+  ANMKIT_REQUIRE_VEHICLES_CORPUS(corpus);
+  const fs::path folder = corpus / "e-25";
+  const Exported e = export_vehicle(folder / "e-25.mdl");
+  ASSERT_TRUE(e.glb);
+  const json& j = e.glb->j;
+  EXPECT_EQ(e.out.meshes, 22u);
+  EXPECT_EQ(j["meshes"].size(), 22u);
+  EXPECT_EQ(e.out.textures, 2u);
+  EXPECT_EQ(e.out.textures_missing, 0u);
+  EXPECT_EQ(e.out.warnings.size(), 0u) << (e.out.warnings.empty() ? "" : e.out.warnings[0].message);
+  ASSERT_EQ(j["images"].size(), 2u);
+  // Triangles: the sum of every .ply's index chunk.
+  std::size_t triangles = 0;
+  for (const auto& entry : fs::directory_iterator(folder)) {
+    if (entry.path().extension() != ".ply") continue;
+    auto ply = gem::mesh::read_ply(test::read_bytes(entry.path()));
+    ASSERT_TRUE(ply);
+    triangles += ply->indices()->values.size() / 3;
+  }
+  EXPECT_EQ(e.out.triangles, triangles);
+
+  // The gun's mesh node hangs under the gun bone's node; its vertices land where the .mdl's rows
+  // put them, in the export's axes (docs/gltf.md): glTF (x, y, z) = GEM (x, z, y) / 20, forward
+  // +X, up +Y, GEM's right (+Y) at glTF's +Z.
+  const gem::Mdl mdl = read_mdl(folder / "e-25.mdl");
+  const int bone = mdl.find_bone("gun");
+  ASSERT_GE(bone, 0);
+  const std::size_t mesh_node = e.glb->node(mdl.bones[std::size_t(bone)].mesh()->file);
+  ASSERT_NE(mesh_node, Glb::none);
+  EXPECT_EQ(e.glb->parent(mesh_node), e.glb->node("gun"));
+  auto ply = gem::mesh::read_ply(test::read_bytes(folder / mdl.bones[std::size_t(bone)].mesh()->file));
+  ASSERT_TRUE(ply);
+  auto vertices = gem::mesh::decode_vertices(*ply);
+  ASSERT_TRUE(vertices);
+  const auto positions = e.glb->floats(j["meshes"][j["nodes"][mesh_node]["mesh"].get<std::size_t>()]["primitives"][0]["attributes"]["POSITION"]);
+  for (std::size_t v : {std::size_t{0}, vertices->positions.size() / 2}) {
+    const auto& p = vertices->positions[v];
+    EXPECT_EQ(positions[3 * v], p[0]);
+    const auto gem = gem_world(mdl, bone, {p[0], p[1], p[2]});
+    const auto scene = e.glb->to_scene(mesh_node, {p[0], p[1], p[2]});
+    EXPECT_NEAR(scene[0], gem[0] / 20, 1e-4);
+    EXPECT_NEAR(scene[1], gem[2] / 20, 1e-4);
+    EXPECT_NEAR(scene[2], gem[1] / 20, 1e-4);
+  }
+
+  // The hull's texture: the PNG in the file holds the TGA's pixels.
+  std::size_t body_image = Glb::none;
+  for (std::size_t i = 0; i < j["images"].size(); ++i) {
+    if (j["images"][i]["name"] == "e25body") body_image = i;
+  }
+  ASSERT_NE(body_image, Glb::none);
+  EXPECT_EQ(j["images"][body_image]["mimeType"], "image/png");
+  const auto png_bytes = e.glb->view(j["images"][body_image]["bufferView"]);
+  auto png = png::decode(png_bytes);
+  ASSERT_TRUE(png);
+  auto tga = texture::decode_texture(test::read_bytes(folder / "e25body.tga"));
+  ASSERT_TRUE(tga);
+  ASSERT_EQ(png->width, tga->width);
+  ASSERT_EQ(png->height, tga->height);
+  for (std::size_t pixel : {std::size_t{0}, std::size_t(tga->width) * tga->height / 2 + 7, std::size_t(tga->width) * tga->height - 1}) {
+    const model::Color c = png->rgba[pixel];
+    EXPECT_EQ((std::array<std::uint8_t, 4>{c.r, c.g, c.b, c.a}),
+              (std::array<std::uint8_t, 4>{tga->rgba[4 * pixel], tga->rgba[4 * pixel + 1], tga->rgba[4 * pixel + 2], tga->rgba[4 * pixel + 3]}));
+  }
+}
+
+TEST(VehicleGltf, TheE75SaysWhichTexturesAreMissingAndDrawsThoseMaterialsInTheirColour) {
+  ANMKIT_REQUIRE_VEHICLES_CORPUS(corpus);
+  const Exported e = export_vehicle(corpus / "e-75" / "e-75.mdl");
+  ASSERT_TRUE(e.glb);
+  const auto w = warnings_of(e.out);
+  EXPECT_TRUE(mentions(w, "diffuse texture 'e-75' not found")) << (w.empty() ? "" : w[0]);
+  EXPECT_GT(e.out.textures_missing, 0u);
+  EXPECT_GT(e.out.textures, 0u);
+  // Hidden parts ({visibility 0}) rest at scale 0 on their mesh's node.
+  const json& j = e.glb->j;
+  int hidden = 0;
+  for (const auto& n : j["nodes"]) {
+    if (n.contains("mesh") && n.value("scale", std::vector<double>{1, 1, 1}) == std::vector<double>{0, 0, 0}) ++hidden;
+  }
+  const gem::Mdl mdl = read_mdl(corpus / "e-75" / "e-75.mdl");
+  int expected_hidden = 0;
+  for (const auto& b : mdl.bones) expected_hidden += (!b.shown && b.mesh() && fs::exists(corpus / "e-75" / b.mesh()->file)) ? 1 : 0;
+  EXPECT_EQ(hidden, expected_hidden);
+  // Every material's alpha mode follows its .mtl's {blend}.
+  std::map<std::string, std::string> modes;
+  for (const auto& m : j["materials"]) modes[m["name"]] = m.value("alphaMode", "OPAQUE");
+  EXPECT_FALSE(modes.empty());
+
+  // Without meshes: the skeleton and sequences alone.
+  OpenOptions bare;
+  bare.meshes = false;
+  const Exported b = export_vehicle(corpus / "e-75" / "e-75.mdl", bare);
+  ASSERT_TRUE(b.glb);
+  EXPECT_FALSE(b.glb->j.contains("meshes"));
+  EXPECT_EQ(b.out.meshes, 0u);
+  EXPECT_EQ(b.out.animations, e.out.animations);
+}
+
+TEST(VehicleGltf, ThePzh2000TracksMoveByMorphTargetsWhoseShapesAreTheAnmPayloads) {
+  ANMKIT_REQUIRE_VEHICLES_CORPUS(corpus);
+  const fs::path folder = corpus / "pzh2000_x";
+  const Exported e = export_vehicle(folder / "pzh2000_x.mdl");
+  ASSERT_TRUE(e.glb);
+  const json& j = e.glb->j;
+  const std::size_t node = e.glb->node("trackl.ply");
+  ASSERT_NE(node, Glb::none);
+  const json& mesh = j["meshes"][j["nodes"][node]["mesh"].get<std::size_t>()];
+  const json& targets = mesh["primitives"][0]["targets"];
+  // trackL.anm keys the mesh on each of its 13 frames.
+  auto anm = gem::read(test::read_bytes(folder / "trackL.anm"));
+  ASSERT_TRUE(anm);
+  const model::Clip clip = gem::to_clip(*anm);
+  const model::BoneTrack* track = nullptr;
+  for (const auto& t : clip.bones) {
+    if (!t.mesh.empty()) track = &t;
+  }
+  ASSERT_NE(track, nullptr);
+  ASSERT_EQ(track->mesh.size(), 13u);
+  ASSERT_EQ(targets.size(), 13u);
+  auto ply = gem::mesh::read_ply(test::read_bytes(folder / "trackl.ply"));
+  ASSERT_TRUE(ply);
+  auto vertices = gem::mesh::decode_vertices(*ply);
+  ASSERT_TRUE(vertices);
+  // Target 5: the payload's vertex 100 (a record of 56 bytes after the 8-byte header) less the .ply's.
+  const auto deltas = e.glb->floats(targets[5]["POSITION"]);
+  const auto& payload = track->mesh[5].payload;
+  for (std::size_t v : {std::size_t{0}, std::size_t{100}, std::size_t{409}}) {
+    for (std::size_t a = 0; a < 3; ++a) {
+      float stored;
+      std::memcpy(&stored, payload.data() + 8 + 56 * v + 4 * a, 4);
+      EXPECT_EQ(deltas[3 * v + a], stored - vertices->positions[v][a]) << "vertex " << v;
+    }
+  }
+  // The sequence that plays it has a STEP weights channel on the mesh's node: target k in full at frame k.
+  bool found = false;
+  for (const auto& a : j["animations"]) {
+    for (const auto& c : a["channels"]) {
+      if (c["target"]["path"] != "weights" || c["target"]["node"] != node) continue;
+      found = true;
+      const json& sampler = a["samplers"][c["sampler"].get<std::size_t>()];
+      EXPECT_EQ(sampler["interpolation"], "STEP");
+      const auto weights = e.glb->floats(sampler["output"]);
+      const auto times = e.glb->floats(sampler["input"]);
+      ASSERT_EQ(weights.size(), times.size() * 13);
+      const std::size_t key = 5;
+      for (std::size_t t = 0; t < 13; ++t) EXPECT_EQ(weights[key * 13 + t], t == 5 ? 1.0f : 0.0f);
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+// The Khronos validator finds no error or warning in a whole vehicle, and assimp reads its meshes.
+TEST(VehicleGltf, KhronosValidatorAndAssimpAcceptTheVehicles) {
+  ANMKIT_REQUIRE_VEHICLES_CORPUS(corpus);
+  const fs::path source = ANMKIT_SOURCE_DIR;
+  const std::string validator = (source / "tools/gltf-validator/validate.js").string();
+  ANMKIT_NEED_EXTERNAL(test::have_program("node"), "Node.js (node on PATH)", "scripts/deps installs Debian's nodejs");
+  ANMKIT_NEED_EXTERNAL(fs::exists(source / "tools/gltf-validator/node_modules/gltf-validator"),
+                       "the Khronos glTF Validator (tools/gltf-validator/node_modules)", "scripts/deps runs npm ci there");
+  ANMKIT_NEED_EXTERNAL(test::have_program("assimp"), "assimp (assimp on PATH)", "scripts/deps installs Debian's assimp-utils");
+  test::TempDir dir;
+  for (const char* vehicle : {"e-25", "e-75", "pzh2000_x"}) {
+    SCOPED_TRACE(vehicle);
+    const Exported e = export_vehicle(corpus / vehicle / (std::string(vehicle) + ".mdl"));
+    ASSERT_TRUE(e.glb);
+    const std::string path = dir.write(std::string(vehicle) + ".glb", e.out.bytes);
+    const std::string report = dir.file("report.txt");
+    const int validated = std::system(("node " + test::shell_quote(validator) + " " + test::shell_quote(path) + " > " + report).c_str());
+    const std::string validation = test::slurp(report);
+    EXPECT_EQ(validated, 0) << validation;
+    const json v = json::parse(validation, nullptr, false);
+    ASSERT_FALSE(v.is_discarded()) << validation;
+    EXPECT_EQ(v.value("errors", -1), 0) << validation;
+    EXPECT_EQ(v.value("warnings", -1), 0) << validation;
+    const int read = std::system(("assimp info " + test::shell_quote(path) + " > " + report + " 2>&1").c_str());
+    const std::string info = test::slurp(report);
+    EXPECT_EQ(read, 0) << info;
+    EXPECT_NE(info.find("Meshes:"), std::string::npos) << info;
+  }
+}
+
+}  // namespace
+}  // namespace anmkit
