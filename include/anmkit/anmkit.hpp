@@ -183,6 +183,19 @@ namespace detail {
 struct SummaryFacts;  // a format's own summary fields (src/anmkit/summary.hpp)
 }
 
+// What a model shows on its skeleton (GEM: the .mdl's meshes, their materials and textures), as
+// `info` counts it: files looked for, not decoded.
+struct SummaryShows {
+  std::size_t meshes = 0;            // read
+  std::size_t meshes_missing = 0;    // named, but not found or not read
+  std::size_t triangles = 0;
+  std::size_t materials = 0;
+  std::size_t textures = 0;          // found
+  std::size_t textures_missing = 0;  // not found (shared ones included)
+  std::size_t textures_shared = 0;   // named "$/..." (the game's shared textures) with no texture folder given
+  std::vector<std::string> notes;    // what is missing, and why, a line each
+};
+
 // What `anmkit info` says about a file, as values; `text` and `json` are rendered from them.
 // Every summary has file, size, format, kind and title; a model file's (kind "model") has its
 // joints and sequences, an animation's the format's own facts, which only the JSON shows as
@@ -198,6 +211,7 @@ struct Summary {
   std::vector<SummaryJoint> joints;        // a model's, parents before their children
   std::size_t hierarchy_depth = 0;         // a model's: the most joints on a path from a root
   std::vector<SummarySequence> sequences;  // a model's
+  std::optional<SummaryShows> shows;      // a model's, when its format's models show meshes
   std::shared_ptr<const detail::SummaryFacts> facts;  // an animation's, as its format gives them
   std::string text;  // several lines, ending in a newline, headed by the file's name
   std::string json;  // one JSON object (file, size, format, ...; docs/cli.md)

@@ -23,7 +23,9 @@ struct MeshMorphs {
 struct FigureExport {
   model::Figure figure;
   std::vector<std::vector<std::uint8_t>> texture_png;  // one a texture; empty: not found or not decoded
-  std::size_t textures_missing = 0;
+  std::size_t textures_missing = 0;  // not found, or not decoded (each with its warning)
+  std::size_t textures_shared = 0;   // of those, named "$/..." with no texture folder given
+  std::size_t meshes_missing = 0;    // named by the model, but not read (each with its warning)
   // Adds the clip's mesh animation (animation `name`) to the figure's morph targets and says
   // which keys show them; what cannot be shown is a warning about `file`.
   std::function<std::vector<MeshMorphs>(model::Figure& figure, const model::Clip& clip, const std::string& name,

@@ -127,6 +127,10 @@ struct FormatEntry {
   // A model file of this format read by content (`path` gives an LM .bin its paired name);
   // unknown_format when these bytes are not one; nullptr when the format has no model file.
   Expected<ModelFile> (*read_model)(const std::string& path, std::span<const std::uint8_t> bytes) = nullptr;
+  // What a model file of this format shows on its skeleton (GEM: meshes, materials, textures),
+  // counted for `info` without decoding anything; nullptr when its models show nothing.
+  Expected<SummaryShows> (*model_shows)(const std::string& path, std::span<const std::uint8_t> text,
+                                        const OpenOptions& options) = nullptr;
   std::span<const KnownFile> known_files;
   std::span<const ResourceReader> resources;
 };

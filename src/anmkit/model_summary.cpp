@@ -32,8 +32,9 @@ std::size_t hierarchy_depth(const model::Skeleton& skeleton) {
 }
 
 Summary describe(const std::string& path, std::uint64_t size, const detail::FormatEntry& entry, const detail::ModelFile& model,
-                 const OpenOptions& options) {
+                 const OpenOptions& options, std::optional<SummaryShows> shows = std::nullopt) {
   Summary summary;
+  summary.shows = std::move(shows);
   summary.file = path;
   summary.size = size;
   summary.format = entry.info.name;
@@ -76,7 +77,17 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
   }
   line("sequences", model.sequences.empty() ? std::string("none")
                                             : fmt::format("{}, {} of their files present", model.sequences.size(), present));
-  summary.text = text + listed;
+  text += listed;
+  if (summary.shows) {
+    const SummaryShows& counted = *summary.shows;
+    line("meshes", fmt::format("{} ({} triangles){}", counted.meshes, counted.triangles,
+                               counted.meshes_missing ? fmt::format(", {} not found or not read", counted.meshes_missing) : ""));
+    line("materials", fmt::format("{}", counted.materials));
+    line("textures", fmt::format("{} found, {} missing{}", counted.textures, counted.textures_missing,
+                                 counted.textures_shared ? fmt::format(" ({} in the game's shared textures)", counted.textures_shared) : ""));
+    for (const std::string& note : counted.notes) text += fmt::format("    {}\n", printable(note));
+  }
+  summary.text = std::move(text);
   summary.json = pretty_json(detail::summary_json(summary));
   return summary;
 }
@@ -92,7 +103,13 @@ Expected<Summary> model_summary(const std::string& path, const OpenOptions& opti
       auto model = entry->read_model(path, *bytes);
       if (!model && model.error().code == ErrorCode::unknown_format) continue;
       if (!model) return model.error();
-      return describe(path, bytes->size(), *entry, *model, options);
+      std::optional<SummaryShows> shows;
+      if (entry->model_shows && options.meshes) {
+        auto counted = entry->model_shows(path, *bytes, options);
+        if (!counted) return counted.error();
+        shows = std::move(*counted);
+      }
+      return describe(path, bytes->size(), *entry, *model, options, std::move(shows));
     }
     return make_error(ErrorCode::unknown_format, "not a model file (.mdl or .bin) either");
   });

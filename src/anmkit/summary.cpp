@@ -36,6 +36,18 @@ nlohmann::ordered_json summary_json(const Summary& summary) {
     listed.push_back(std::move(s));
   }
   out["sequences"] = std::move(listed);
+  if (const auto& shows = summary.shows) {
+    nlohmann::ordered_json notes = nlohmann::ordered_json::array();
+    for (const auto& n : shows->notes) notes.push_back(json_text(n));
+    out["shows"] = {{"meshes", shows->meshes},
+                    {"meshes_missing", shows->meshes_missing},
+                    {"triangles", shows->triangles},
+                    {"materials", shows->materials},
+                    {"textures", shows->textures},
+                    {"textures_missing", shows->textures_missing},
+                    {"textures_shared", shows->textures_shared},
+                    {"notes", std::move(notes)}};
+  }
   return out;
 }
 

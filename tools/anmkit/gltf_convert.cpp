@@ -44,8 +44,15 @@ int export_model(const std::string& path, const std::string& output, const OpenO
   }
   if (auto written = write_output(output, gltf->bytes, inputs, force); !written) return report(written.error(), output);
   // One line of what the file holds (a glTF output is a named file: never stdout).
-  const auto plural = [](std::size_t n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); };
+  const auto plural = [](std::size_t n, std::string_view noun) {
+    return fmt::format("{} {}{}", n, noun, n == 1 ? "" : noun.ends_with("sh") ? "es" : "s");
+  };
   std::string line = fmt::format("{}: {}, {}", output, plural(gltf->bones, "bone"), plural(gltf->animations, "animation"));
+  if (gltf->meshes > 0) {
+    line += fmt::format(", {} ({}), {}, {}", plural(gltf->meshes, "mesh"), plural(gltf->triangles, "triangle"),
+                        plural(gltf->materials, "material"), plural(gltf->textures, "texture"));
+  }
+  if (gltf->textures_missing > 0) line += fmt::format(" ({} not found or not read)", gltf->textures_missing);
   if (gltf->sequences_skipped > 0) {
     line += fmt::format("; left out: {} (the warnings say why)", plural(gltf->sequences_skipped, "sequence"));
   }

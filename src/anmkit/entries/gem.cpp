@@ -269,6 +269,29 @@ Expected<ModelFile> read_model(const std::string&, std::span<const std::uint8_t>
   return out;
 }
 
+// What a .mdl shows, counted: its meshes read, their materials read, their textures looked for.
+Expected<SummaryShows> model_shows(const std::string& path, std::span<const std::uint8_t> text, const OpenOptions& options) {
+  auto mdl = gem::read_mdl(text);
+  if (!mdl) {
+    mdl.error().file = path;
+    return mdl.error();
+  }
+  std::vector<Warning> warnings;
+  const FigureExport figure = find_gem_figure(path, *mdl, options, warnings);
+  SummaryShows shows;
+  shows.meshes = figure.figure.meshes.size();
+  shows.meshes_missing = figure.meshes_missing;
+  for (const model::Mesh& mesh : figure.figure.meshes) {
+    for (const model::Primitive& p : mesh.primitives) shows.triangles += p.indices.size() / 3;
+  }
+  shows.materials = figure.figure.materials.size();
+  shows.textures = figure.figure.textures.size();
+  shows.textures_missing = figure.textures_missing;
+  shows.textures_shared = figure.textures_shared;
+  for (const Warning& w : warnings) shows.notes.push_back(w.message);
+  return shows;
+}
+
 // The game's other files in a vehicle's folder (../shared/spec/gem-mesh.notes.md).
 constexpr KnownFile known_files[] = {
     {".ply", "EPLY", "a GEM mesh"},
@@ -347,6 +370,7 @@ const FormatEntry& entry() {
       .model_to_gltf = model_to_gltf,
       .sequence_files = sequence_files,
       .read_model = read_model,
+      .model_shows = model_shows,
       .known_files = known_files,
       .resources = resources,
   };

@@ -1,5 +1,6 @@
 #include "gem_figure.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -29,8 +30,10 @@ struct MorphSource {
 
 class FigureReader {
  public:
-  FigureReader(const std::string& mdl_path, const OpenOptions& options, std::uint64_t& budget, std::vector<Warning>& warnings)
-      : mdl_path_(mdl_path), options_(options), budget_(budget), warnings_(warnings) {}
+  // `decode`: read and decode the textures found (for glTF); otherwise only look for them (info).
+  FigureReader(const std::string& mdl_path, const OpenOptions& options, std::uint64_t& budget, std::vector<Warning>& warnings,
+               bool decode)
+      : mdl_path_(mdl_path), options_(options), budget_(budget), warnings_(warnings), decode_(decode) {}
 
   FigureExport read(const gem::Mdl& mdl);
 
@@ -43,6 +46,7 @@ class FigureReader {
   const OpenOptions& options_;
   std::uint64_t& budget_;
   std::vector<Warning>& warnings_;
+  bool decode_;
   FigureExport out_;
   std::map<std::string, std::optional<gem::mesh::Material>> mtl_by_path_;  // nullopt: not read (warned)
   std::map<std::pair<std::string, bool>, int> material_by_path_;
@@ -70,6 +74,7 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
     if (!missing_told_[name]) {
       missing_told_[name] = true;
       ++out_.textures_missing;
+      ++out_.textures_shared;
       Wording why(fmt::format("material '{}': {} texture '{}' is in the game's shared textures, which were not given (", printable(material),
                               slot, printable(name)));
       why += naming("texture_dir", "the texture_dir option");
@@ -98,6 +103,11 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
     std::error_code ec;
     if (!fs::is_regular_file(*path, ec)) continue;
     if (const auto known = texture_by_path_.find(*path); known != texture_by_path_.end()) return known->second;
+    if (!decode_) {
+      out_.figure.textures.push_back(model::Texture{name, *path, 0, 0, {}});
+      out_.texture_png.emplace_back();
+      return texture_by_path_[*path] = int(out_.figure.textures.size() - 1);
+    }
     std::string read_path;
     auto bytes = read_referenced_input(referrer, file, options_, budget_, read_path);
     model::Texture t{name, *path, 0, 0, {}};
@@ -170,13 +180,22 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
   auto source = std::make_shared<MorphSource>();
   source->mesh_of_bone.assign(mdl.bones.size(), -1);
   for (const gem::MdlBone& bone : mdl.bones) source->bones.push_back(bone.name);
+  std::vector<std::string> absent;  // meshes named but not there
   for (std::size_t b = 0; b < mdl.bones.size(); ++b) {
     const gem::MdlBone& bone = mdl.bones[b];
     const gem::MdlView* view = bone.mesh();
     if (!view) continue;
     const auto left_out = [&](const Error& e) {
+      ++out_.meshes_missing;
       warn(mdl_path_, Wording(fmt::format("bone '{}': mesh '{}': {} (left out)", printable(bone.name), printable(view->file), e.to_string())));
     };
+    // Not there at all (a model whose meshes the game keeps in its archives): said once for all.
+    std::error_code ec;
+    if (auto where = resolve_reference(mdl_path_, view->file, options_); where && !fs::exists(*where, ec)) {
+      ++out_.meshes_missing;
+      absent.push_back(printable(view->file));
+      continue;
+    }
     std::string path;
     auto bytes = read_referenced_input(mdl_path_, view->file, options_, budget_, path);
     if (!bytes) {
@@ -212,6 +231,14 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
     source->mesh_of_bone[b] = int(out_.figure.meshes.size());
     out_.figure.meshes.push_back(std::move(*mesh));
     source->plys.push_back(std::make_shared<const PlyFile>(std::move(*ply)));
+  }
+  if (!absent.empty()) {
+    constexpr std::size_t named = 3;
+    std::string names;
+    for (std::size_t i = 0; i < std::min(named, absent.size()); ++i) names += (i ? ", " : "") + absent[i];
+    if (absent.size() > named) names += fmt::format(" and {} more", absent.size() - named);
+    warn(mdl_path_, Wording(fmt::format("{} of the meshes it names {} not beside it ({}; the game may keep them in its archives): left out",
+                                        absent.size(), absent.size() == 1 ? "is" : "are", names)));
   }
   out_.morphs = [source](model::Figure& figure, const model::Clip& clip, const std::string& name, const std::string& file,
                          std::vector<Warning>& warnings) {
@@ -251,7 +278,13 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
 
 FigureExport read_gem_figure(const std::string& mdl_path, const gem::Mdl& mdl, const OpenOptions& options, std::uint64_t& budget,
                              std::vector<Warning>& warnings) {
-  return FigureReader(mdl_path, options, budget, warnings).read(mdl);
+  return FigureReader(mdl_path, options, budget, warnings, true).read(mdl);
+}
+
+FigureExport find_gem_figure(const std::string& mdl_path, const gem::Mdl& mdl, const OpenOptions& options,
+                             std::vector<Warning>& warnings) {
+  std::uint64_t budget = options.limits.max_input_bytes;
+  return FigureReader(mdl_path, options, budget, warnings, false).read(mdl);
 }
 
 }  // namespace anmkit::detail

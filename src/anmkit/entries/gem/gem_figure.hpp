@@ -21,4 +21,8 @@ namespace anmkit::detail {
 FigureExport read_gem_figure(const std::string& mdl_path, const gem::Mdl& mdl, const OpenOptions& options,
                              std::uint64_t& budget, std::vector<Warning>& warnings);
 
+// The same without reading the textures (each found one is listed without pixels), for `info`.
+FigureExport find_gem_figure(const std::string& mdl_path, const gem::Mdl& mdl, const OpenOptions& options,
+                             std::vector<Warning>& warnings);
+
 }  // namespace anmkit::detail
