@@ -29,6 +29,7 @@
 #include "anmkit/core/file_io.hpp"
 #include "anmkit/core/limits.hpp"
 #include "anmkit/model/clip.hpp"
+#include "anmkit/model/figure.hpp"
 #include "anmkit/model/skeleton.hpp"
 #include "anmkit/model/sprite.hpp"
 
@@ -391,6 +392,27 @@ struct ResourceFile {
   std::string dump;                     // its lossless model as JSON; nothing reads it back
 };
 Expected<ResourceFile> open_resource(const std::string& path, const OpenOptions& options = {}, bool pretty_dump = true);
+// What a model file shows on its skeleton (GEM: a .mdl's .ply meshes, their .mtl materials and
+// their textures, decoded), read as the game finds the files (docs/gltf.md, "The whole vehicle");
+// what is missing is a warning. `mesh_animation` turns a clip's mesh animation (GEM's MESH keys)
+// into morph targets of the figure's meshes, appended to `figure`, and says from which frame each
+// shows; a key it cannot show is a warning about `file`.
+struct MeshMorphs {
+  std::size_t mesh = 0;  // index into model::Figure::meshes
+  std::vector<model::MorphKey> keys;
+};
+struct ModelFigure {
+  model::Skeleton skeleton;
+  model::Figure figure;
+  std::vector<Warning> warnings;
+  std::function<std::vector<MeshMorphs>(model::Figure& figure, const model::Clip& clip, const std::string& name,
+                                        const std::string& file, std::vector<Warning>& warnings)>
+      mesh_animation;
+};
+// unknown_format when no format has a model file like it; a model whose format shows nothing
+// (LM .bin) has an empty figure.
+Expected<ModelFigure> model_figure(const std::string& path, const OpenOptions& options = {});
+
 // True for .glb bytes or glTF JSON.
 bool looks_like_gltf(std::span<const std::uint8_t> bytes);
 

@@ -14,12 +14,6 @@
 
 namespace anmkit::detail {
 
-// One mesh's morph keys in one clip.
-struct MeshMorphs {
-  std::size_t mesh = 0;
-  std::vector<model::MorphKey> keys;
-};
-
 struct FigureExport {
   model::Figure figure;
   std::vector<std::vector<std::uint8_t>> texture_png;  // one a texture; empty: not found or not decoded
@@ -33,10 +27,10 @@ struct FigureExport {
       morphs;
 };
 
-// A texture file decoded into `texture` (its pixels) and encoded as PNG; in a build without
-// texture decoders (WebAssembly), an error saying so.
-Expected<std::vector<std::uint8_t>> texture_as_png(std::span<const std::uint8_t> file, const ReadLimits& limits,
-                                                   model::Texture& texture);
+// A texture file decoded into `texture` (its pixels) and, with `png`, encoded as PNG (returned;
+// empty without); in a build without texture decoders (WebAssembly), an error saying so.
+Expected<std::vector<std::uint8_t>> decode_texture_file(std::span<const std::uint8_t> file, const ReadLimits& limits,
+                                                        model::Texture& texture, bool png);
 
 // Builds a glTF scene of a skeleton, its figure (may be null) and clips, each clip an animation
 // with its mesh animation as morph weights. Usage: add_figure, then add each clip, then finish.

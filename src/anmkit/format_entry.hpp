@@ -131,6 +131,10 @@ struct FormatEntry {
   // counted for `info` without decoding anything; nullptr when its models show nothing.
   Expected<SummaryShows> (*model_shows)(const std::string& path, std::span<const std::uint8_t> text,
                                         const OpenOptions& options) = nullptr;
+  // A model file's skeleton and what it shows, its textures decoded (model_figure()); nullptr
+  // when the format's models show nothing (the front door then gives the skeleton alone).
+  Expected<ModelFigure> (*model_figure)(const std::string& path, std::span<const std::uint8_t> text,
+                                        const OpenOptions& options) = nullptr;
   std::span<const KnownFile> known_files;
   std::span<const ResourceReader> resources;
 };

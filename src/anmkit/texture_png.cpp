@@ -6,16 +6,20 @@
 
 namespace anmkit::detail {
 
-Expected<std::vector<std::uint8_t>> texture_as_png(std::span<const std::uint8_t> file, const ReadLimits& limits,
-                                                   model::Texture& texture) {
+Expected<std::vector<std::uint8_t>> decode_texture_file(std::span<const std::uint8_t> file, const ReadLimits& limits,
+                                                        model::Texture& texture, bool png_too) {
   auto image = texture::decode_texture(file, limits);
   if (!image) return image.error();
-  auto png = png::encode_rgba(image->width, image->height, image->rgba);
-  if (!png) return png.error();
+  std::vector<std::uint8_t> encoded;
+  if (png_too) {
+    auto png = png::encode_rgba(image->width, image->height, image->rgba);
+    if (!png) return png.error();
+    encoded = std::move(*png);
+  }
   texture.width = image->width;
   texture.height = image->height;
   texture.rgba = std::move(image->rgba);
-  return png;
+  return encoded;
 }
 
 }  // namespace anmkit::detail

@@ -5,7 +5,7 @@
 
 namespace anmkit::detail {
 
-Expected<std::vector<std::uint8_t>> texture_as_png(std::span<const std::uint8_t>, const ReadLimits&, model::Texture&) {
+Expected<std::vector<std::uint8_t>> decode_texture_file(std::span<const std::uint8_t>, const ReadLimits&, model::Texture&, bool) {
   return make_error(ErrorCode::unsupported, "textures are not decoded in this build");
 }
 

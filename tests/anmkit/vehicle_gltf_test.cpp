@@ -326,3 +326,45 @@ TEST(VehicleGltf, KhronosValidatorAndAssimpAcceptTheVehicles) {
 
 }  // namespace
 }  // namespace anmkit
+
+namespace anmkit {
+namespace {
+
+// The figure as values (what the C API and Python hand out): the e-25's meshes, its textures
+// decoded, and the pzh2000's track animation as morph keys.
+TEST(ModelFigure, TheE25AndThePzh2000AsValues) {
+  ANMKIT_REQUIRE_VEHICLES_CORPUS(corpus);
+  auto e25 = model_figure((corpus / "e-25" / "e-25.mdl").string());
+  ASSERT_TRUE(e25) << e25.error().to_string();
+  EXPECT_EQ(e25->figure.meshes.size(), 22u);
+  EXPECT_EQ(e25->skeleton.joints.size(), read_mdl(corpus / "e-25" / "e-25.mdl").bones.size());
+  ASSERT_EQ(e25->figure.textures.size(), 2u);
+  for (const model::Texture& t : e25->figure.textures) {
+    auto decoded = texture::decode_texture(test::read_bytes(t.path));
+    ASSERT_TRUE(decoded) << t.path;
+    EXPECT_EQ(t.width, decoded->width);
+    EXPECT_EQ(t.rgba, decoded->rgba) << t.name;
+  }
+  auto pzh = model_figure((corpus / "pzh2000_x" / "pzh2000_x.mdl").string());
+  ASSERT_TRUE(pzh);
+  auto anm = gem::read(test::read_bytes(corpus / "pzh2000_x" / "trackL.anm"));
+  ASSERT_TRUE(anm);
+  std::vector<Warning> warnings;
+  const auto morphs = pzh->mesh_animation(pzh->figure, gem::to_clip(*anm), "break", "trackL.anm", warnings);
+  EXPECT_TRUE(warnings.empty());
+  ASSERT_EQ(morphs.size(), 1u);
+  EXPECT_EQ(pzh->figure.meshes[morphs[0].mesh].name, "trackl.ply");
+  ASSERT_EQ(morphs[0].keys.size(), 13u);
+  EXPECT_EQ(morphs[0].keys[12], (model::MorphKey{12, 12}));
+  EXPECT_EQ(pzh->figure.meshes[morphs[0].mesh].targets.size(), 13u);
+  EXPECT_EQ(pzh->figure.meshes[morphs[0].mesh].targets[3].name, "break 3");
+
+  OpenOptions bare;
+  bare.meshes = false;
+  auto skeleton_only = model_figure((corpus / "e-25" / "e-25.mdl").string(), bare);
+  ASSERT_TRUE(skeleton_only);
+  EXPECT_TRUE(skeleton_only->figure.meshes.empty());
+}
+
+}  // namespace
+}  // namespace anmkit

@@ -108,7 +108,7 @@ class GemModel final : public FormatModel {
   std::optional<FigureExport> figure(const OpenOptions& options, std::vector<Warning>& warnings) const override {
     if (!named_) return std::nullopt;
     std::uint64_t budget = options.limits.max_input_bytes;
-    return read_gem_figure(named_->path, named_->mdl, options, budget, warnings);
+    return read_gem_figure(named_->path, named_->mdl, options, budget, warnings, TextureWork::decode_and_png);
   }
   Expected<std::shared_ptr<const FormatModel>> convert(std::string_view target) const override {
     const auto to = gem::parse_target(target);
@@ -196,7 +196,7 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
   out.bones = skeleton.joints.size();
   std::uint64_t budget = options.limits.max_input_bytes - std::min<std::uint64_t>(text.size(), options.limits.max_input_bytes);
   std::optional<FigureExport> figure;
-  if (options.meshes) figure = read_gem_figure(path, *mdl, options, budget, out.warnings);
+  if (options.meshes) figure = read_gem_figure(path, *mdl, options, budget, out.warnings, TextureWork::decode_and_png);
   FigureScene scene(skeleton, figure ? &*figure : nullptr);
   const auto skip = [&](const std::string& name, const Error& e) {
     ++out.sequences_skipped;
@@ -277,7 +277,8 @@ Expected<SummaryShows> model_shows(const std::string& path, std::span<const std:
     return mdl.error();
   }
   std::vector<Warning> warnings;
-  const FigureExport figure = find_gem_figure(path, *mdl, options, warnings);
+  std::uint64_t budget = options.limits.max_input_bytes;
+  const FigureExport figure = read_gem_figure(path, *mdl, options, budget, warnings, TextureWork::find);
   SummaryShows shows;
   shows.meshes = figure.figure.meshes.size();
   shows.meshes_missing = figure.meshes_missing;
@@ -290,6 +291,23 @@ Expected<SummaryShows> model_shows(const std::string& path, std::span<const std:
   shows.textures_shared = figure.textures_shared;
   for (const Warning& w : warnings) shows.notes.push_back(w.message);
   return shows;
+}
+
+// A .mdl's skeleton and figure, its textures decoded (the C API's figures).
+Expected<ModelFigure> model_figure(const std::string& path, std::span<const std::uint8_t> text, const OpenOptions& options) {
+  auto mdl = gem::read_mdl(text);
+  if (!mdl) {
+    mdl.error().file = path;
+    return mdl.error();
+  }
+  ModelFigure out;
+  out.skeleton = in_gem_space(gem::to_skeleton(*mdl));
+  if (!options.meshes) return out;
+  std::uint64_t budget = options.limits.max_input_bytes - std::min<std::uint64_t>(text.size(), options.limits.max_input_bytes);
+  FigureExport figure = read_gem_figure(path, *mdl, options, budget, out.warnings, TextureWork::decode);
+  out.figure = std::move(figure.figure);
+  out.mesh_animation = std::move(figure.morphs);
+  return out;
 }
 
 // The game's other files in a vehicle's folder (../shared/spec/gem-mesh.notes.md).
@@ -371,6 +389,7 @@ const FormatEntry& entry() {
       .sequence_files = sequence_files,
       .read_model = read_model,
       .model_shows = model_shows,
+      .model_figure = model_figure,
       .known_files = known_files,
       .resources = resources,
   };

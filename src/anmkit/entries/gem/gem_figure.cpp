@@ -30,10 +30,9 @@ struct MorphSource {
 
 class FigureReader {
  public:
-  // `decode`: read and decode the textures found (for glTF); otherwise only look for them (info).
   FigureReader(const std::string& mdl_path, const OpenOptions& options, std::uint64_t& budget, std::vector<Warning>& warnings,
-               bool decode)
-      : mdl_path_(mdl_path), options_(options), budget_(budget), warnings_(warnings), decode_(decode) {}
+               TextureWork work)
+      : mdl_path_(mdl_path), options_(options), budget_(budget), warnings_(warnings), work_(work) {}
 
   FigureExport read(const gem::Mdl& mdl);
 
@@ -46,7 +45,7 @@ class FigureReader {
   const OpenOptions& options_;
   std::uint64_t& budget_;
   std::vector<Warning>& warnings_;
-  bool decode_;
+  TextureWork work_;
   FigureExport out_;
   std::map<std::string, std::optional<gem::mesh::Material>> mtl_by_path_;  // nullopt: not read (warned)
   std::map<std::pair<std::string, bool>, int> material_by_path_;
@@ -103,7 +102,7 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
     std::error_code ec;
     if (!fs::is_regular_file(*path, ec)) continue;
     if (const auto known = texture_by_path_.find(*path); known != texture_by_path_.end()) return known->second;
-    if (!decode_) {
+    if (work_ == TextureWork::find) {
       out_.figure.textures.push_back(model::Texture{name, *path, 0, 0, {}});
       out_.texture_png.emplace_back();
       return texture_by_path_[*path] = int(out_.figure.textures.size() - 1);
@@ -111,7 +110,8 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
     std::string read_path;
     auto bytes = read_referenced_input(referrer, file, options_, budget_, read_path);
     model::Texture t{name, *path, 0, 0, {}};
-    auto png = bytes ? texture_as_png(*bytes, options_.limits, t) : Expected<std::vector<std::uint8_t>>(bytes.error());
+    auto png = bytes ? decode_texture_file(*bytes, options_.limits, t, work_ == TextureWork::decode_and_png)
+                     : Expected<std::vector<std::uint8_t>>(bytes.error());
     if (!png) {
       ++out_.textures_missing;
       Error e = png.error();
@@ -277,14 +277,8 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
 }  // namespace
 
 FigureExport read_gem_figure(const std::string& mdl_path, const gem::Mdl& mdl, const OpenOptions& options, std::uint64_t& budget,
-                             std::vector<Warning>& warnings) {
-  return FigureReader(mdl_path, options, budget, warnings, true).read(mdl);
-}
-
-FigureExport find_gem_figure(const std::string& mdl_path, const gem::Mdl& mdl, const OpenOptions& options,
-                             std::vector<Warning>& warnings) {
-  std::uint64_t budget = options.limits.max_input_bytes;
-  return FigureReader(mdl_path, options, budget, warnings, false).read(mdl);
+                             std::vector<Warning>& warnings, TextureWork work) {
+  return FigureReader(mdl_path, options, budget, warnings, work).read(mdl);
 }
 
 }  // namespace anmkit::detail

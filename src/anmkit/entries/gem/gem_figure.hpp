@@ -17,12 +17,12 @@
 
 namespace anmkit::detail {
 
+// What is done with a texture found: only found (listed without pixels: `info`), decoded (the C
+// API's figures), or decoded and encoded as PNG too (glTF).
+enum class TextureWork { find, decode, decode_and_png };
+
 // `budget`: the bytes left of the input limit for the files the .mdl names (read_referenced_input).
 FigureExport read_gem_figure(const std::string& mdl_path, const gem::Mdl& mdl, const OpenOptions& options,
-                             std::uint64_t& budget, std::vector<Warning>& warnings);
-
-// The same without reading the textures (each found one is listed without pixels), for `info`.
-FigureExport find_gem_figure(const std::string& mdl_path, const gem::Mdl& mdl, const OpenOptions& options,
-                             std::vector<Warning>& warnings);
+                             std::uint64_t& budget, std::vector<Warning>& warnings, TextureWork work);
 
 }  // namespace anmkit::detail
