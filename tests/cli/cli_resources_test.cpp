@@ -6,10 +6,12 @@
 #include <nlohmann/json.hpp>
 
 #include "formats/gem/mesh/ply_fixtures.hpp"
+#include "support/fixture_bytes.hpp"
 #include "support/run_cli.hpp"
 
 namespace anmkit::test {
 namespace {
+
 
 std::string as_text(const std::vector<std::uint8_t>& bytes) { return {bytes.begin(), bytes.end()}; }
 
@@ -79,6 +81,29 @@ TEST(CliResources, AMaterialIsDescribedValidatedAndDumped) {
   r = run_cli({"info", tga}, dir);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, tga + ":0: error: not an animation but a TGA texture (.tga), one of the game's files that anmkit does not convert\n");
+}
+
+TEST(CliResources, ACollisionVolumeIsDescribedValidatedAndDumped) {
+  TempDir dir;
+  FixtureBytes b;  // a tetrahedron: 4 vertices, 4 triangles, sides bottom, front, left, top
+  b.tag("EVLM").tag("VERT").u32(4).f32s({0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1});
+  b.tag("INDX").u32(12);
+  for (std::uint32_t i : {0u, 2u, 1u, 0u, 1u, 3u, 0u, 3u, 2u, 1u, 2u, 3u}) b.u16(i);
+  b.tag("SIDE").u32(4).raw({1, 3, 5, 2});
+  const std::string vol = dir.write("box.vol", b.bytes());
+  auto r = run_cli({"info", vol}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')), vol + ": GEM collision volume (.vol, EVLM), 104 bytes");
+  EXPECT_NE(r.out.find("  triangles   4\n"), std::string::npos) << r.out;
+  r = run_cli({"info", "--json", vol}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["vertices"], 4);
+  r = run_cli({"validate", vol}, dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, vol + ": valid\n");
+  r = run_cli({"dump", vol}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["format"], "gem-vol");
 }
 
 }  // namespace

@@ -21,6 +21,9 @@
 #include "anmkit/formats/gem/mesh/ply_json.hpp"
 #include "anmkit/formats/gem/mesh/ply_read.hpp"
 #include "anmkit/formats/gem/mesh/ply_validate.hpp"
+#include "anmkit/formats/gem/mesh/vol_file.hpp"
+#include "anmkit/formats/gem/mesh/vol_json.hpp"
+#include "anmkit/formats/gem/mesh/vol_validate.hpp"
 #include "anmkit/core/printable.hpp"
 #include "anmkit/gltf/clip_gltf.hpp"
 #include "anmkit/gltf/gltf.hpp"
@@ -317,7 +320,7 @@ constexpr KnownFile known_files[] = {
     {".mtl", "", "a GEM material"},
     {".dds", "DDS ", "a DDS texture"},
     {".tga", "", "a TGA texture"},
-    {".vol", "", "a GEM collision volume"},
+    {".vol", "EVLM", "a GEM collision volume"},
     {".def", "", "a GEM entity script"},
     {".ext", "", "a GEM entity script (an extension of a .def)"},
 };
@@ -361,11 +364,22 @@ Expected<ResourceReader::Read> read_mtl_resource(std::span<const std::uint8_t> b
                   gem::mesh::summary_text(material), gem::mesh::validate_mtl(*mtl), gem::mesh::mtl_to_json(*mtl));
 }
 
-// The mesh by its signature (a BPLY map mesh is refused by the reader, saying so); the material,
-// a text, by its extension.
+Expected<ResourceReader::Read> read_vol_resource(std::span<const std::uint8_t> bytes, const std::string& name, const ReadLimits& limits) {
+  auto vol = gem::mesh::read_vol(bytes, limits);
+  if (!vol) return vol.error();
+  const gem::mesh::VolSummary summary = gem::mesh::vol_summary(*vol);
+  nlohmann::ordered_json facts = gem::mesh::vol_summary_json(summary);
+  facts.erase("format");
+  return resource(name, bytes.size(), "GEM collision volume (.vol, EVLM)", std::move(facts), gem::mesh::summary_text(summary),
+                  gem::mesh::validate_vol(*vol), gem::mesh::vol_to_json(*vol));
+}
+
+// The mesh and the collision volume by their signatures (a BPLY map mesh is refused by the
+// reader, saying so); the material, a text, by its extension.
 constexpr ResourceReader resources[] = {
     {".ply", gem::mesh::looks_like_ply, read_ply_resource},
     {".mtl", nullptr, read_mtl_resource},
+    {".vol", gem::mesh::looks_like_vol, read_vol_resource},
 };
 
 const FormatEntry& entry() {
