@@ -413,6 +413,11 @@ struct ModelFigure {
 // (LM .bin) has an empty figure.
 Expected<ModelFigure> model_figure(const std::string& path, const OpenOptions& options = {});
 
+// What a game file that is no animation is, as a folder's count calls it: "model" (a format's
+// model file: GEM .mdl, LM .bin), "mesh", "material", "texture", "collision volume", "entity
+// script"; "" for a file no format knows. Reads at most the file's first 4 KiB.
+std::string game_file_kind(const std::string& path);
+
 // True for .glb bytes or glTF JSON.
 bool looks_like_gltf(std::span<const std::uint8_t> bytes);
 

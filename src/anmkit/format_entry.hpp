@@ -82,6 +82,7 @@ struct KnownFile {
   std::string_view extension;  // lower case, with the dot
   std::string_view magic;      // its first bytes; empty: known by the extension alone
   std::string_view what;       // "a GEM mesh"
+  std::string_view kind;       // what a folder's count calls it: "mesh", "material", "texture", ...
 };
 
 // A file of the game that the format reads beside its animations but does not animate (GEM: a

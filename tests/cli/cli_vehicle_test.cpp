@@ -164,5 +164,17 @@ TEST(CliVehicle, InfoListsWhatTheModelShows) {
   EXPECT_EQ(shows["textures_missing"], 1);
 }
 
+// A folder walk counts the vehicle's files as what they are.
+TEST(CliVehicle, AFolderWalkCountsModelsMeshesMaterialsAndTextures) {
+  Vehicle v(masked);
+  v.dir.write_text("tank/notes.txt", "to do\n");
+  auto r = run_cli({"info", v.dir.file("tank")}, v.dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "5 files: 0 described, 0 unreadable, 5 skipped (not animations: 1 model, 1 mesh, 1 material, 1 texture, 1 other file)\n");
+  r = run_cli({"validate", v.dir.file("tank")}, v.dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "5 files: 0 valid, 0 invalid, 0 warnings, 5 skipped (not animations: 1 model, 1 mesh, 1 material, 1 texture, 1 other file)\n");
+}
+
 }  // namespace
 }  // namespace anmkit::test

@@ -82,7 +82,7 @@ void add_info(CLI::App& app, int& exit_code) {
       }
       if (!document) {
         if (passed_over(in, document.error())) {
-          ++tally.skipped;
+          tally.skip(in.path);
         } else {
           fail(document.error());
         }

@@ -72,7 +72,7 @@ void add_validate(CLI::App& app, int& exit_code) {
       ++tally.files;
       const auto found = check(in, options);
       if (!found) {
-        ++tally.skipped;
+        tally.skip(in.path);
         continue;
       }
       const std::vector<Diagnostic>& diagnostics = *found;

@@ -1,9 +1,11 @@
 #include "folder_tally.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include <fmt/format.h>
 
+#include "anmkit/anmkit.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
@@ -22,8 +24,32 @@ bool passed_over(const InputFile& in, const Error& error) {
   return in.from_folder && error.code == ErrorCode::unknown_format && !named_like_an_animation(in.path);
 }
 
+void FolderTally::skip(const std::string& path) {
+  ++skipped;
+  ++skipped_kinds[game_file_kind(path)];
+}
+
 std::string FolderTally::skipped_text() const {
   std::string out = skipped == 0 ? "0 skipped" : fmt::format("{} skipped (not {})", skipped, skipped == 1 ? "an animation" : "animations");
+  const auto others = skipped_kinds.find("");
+  if (skipped > 0 && (others == skipped_kinds.end() || others->second < skipped)) {
+    // What they are, where the formats know (a vehicle's meshes, materials, textures).
+    std::string kinds;
+    const auto plural = [](std::size_t n, const std::string& kind) {
+      return fmt::format("{} {}{}", n, kind, n == 1 ? "" : kind.ends_with("sh") ? "es" : "s");
+    };
+    // A vehicle's files in the order a model names them, then any other kind.
+    std::vector<std::string> order{"model", "mesh", "material", "texture", "collision volume", "entity script"};
+    for (const auto& entry : skipped_kinds) {
+      if (!entry.first.empty() && std::find(order.begin(), order.end(), entry.first) == order.end()) order.push_back(entry.first);
+    }
+    for (const std::string& kind : order) {
+      const auto found = skipped_kinds.find(kind);
+      if (found != skipped_kinds.end()) kinds += (kinds.empty() ? "" : ", ") + plural(found->second, kind);
+    }
+    if (others != skipped_kinds.end()) kinds += ", " + plural(others->second, "other file");
+    out = fmt::format("{} skipped (not {}: {})", skipped, skipped == 1 ? "an animation" : "animations", kinds);
+  }
   if (unlisted > 0) out += fmt::format(", {} folder{} not listed", unlisted, unlisted == 1 ? "" : "s");
   return out;
 }

@@ -315,14 +315,14 @@ Expected<ModelFigure> model_figure(const std::string& path, std::span<const std:
 
 // The game's other files in a vehicle's folder (../shared/spec/gem-mesh.notes.md).
 constexpr KnownFile known_files[] = {
-    {".ply", "EPLY", "a GEM mesh"},
-    {".ply", "BPLY", "a GEM map mesh"},
-    {".mtl", "", "a GEM material"},
-    {".dds", "DDS ", "a DDS texture"},
-    {".tga", "", "a TGA texture"},
-    {".vol", "EVLM", "a GEM collision volume"},
-    {".def", "", "a GEM entity script"},
-    {".ext", "", "a GEM entity script (an extension of a .def)"},
+    {".ply", "EPLY", "a GEM mesh", "mesh"},
+    {".ply", "BPLY", "a GEM map mesh", "mesh"},
+    {".mtl", "", "a GEM material", "material"},
+    {".dds", "DDS ", "a DDS texture", "texture"},
+    {".tga", "", "a TGA texture", "texture"},
+    {".vol", "EVLM", "a GEM collision volume", "collision volume"},
+    {".def", "", "a GEM entity script", "entity script"},
+    {".ext", "", "a GEM entity script (an extension of a .def)", "entity script"},
 };
 
 // A mesh or material file as `info`, `validate` and `dump` say it: the reader's own summary,

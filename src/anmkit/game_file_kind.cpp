@@ -1,0 +1,41 @@
+// game_file_kind(): what a folder walk calls a file that is no animation, from the entries'
+// model files and known files.
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+#include "anmkit/model/clip.hpp"
+#include "registry.hpp"
+
+namespace anmkit {
+
+std::string game_file_kind(const std::string& path) {
+  // A regular file only (a FIFO would block), its first 4 KiB: enough for a .mdl's leading
+  // comments and {Skeleton.
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return {};
+  std::ifstream in(std::filesystem::path(path), std::ios::binary);
+  std::vector<std::uint8_t> bytes(4096);
+  in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
+  bytes.resize(std::size_t(in.gcount()));
+  const std::vector<std::uint8_t>* head = &bytes;
+  const std::string extension = model::ascii_lower(std::filesystem::path(path).extension().string());
+  std::string by_extension;
+  for (const detail::FormatEntry* e : detail::entries()) {
+    if (e->sniff_model && e->sniff_model(*head)) return "model";
+    if (!e->info.skeleton_extension.empty() && e->info.skeleton_extension == extension && !e->info.skeleton_lists_animations) {
+      by_extension = "model";  // a paired model (LM .bin) has no signature
+    }
+    for (const detail::KnownFile& known : e->known_files) {
+      const bool starts_so = !known.magic.empty() && head->size() >= known.magic.size() &&
+                             std::equal(known.magic.begin(), known.magic.end(), head->begin());
+      if (starts_so) return std::string(known.kind);
+      if (known.magic.empty() && known.extension == extension && by_extension.empty()) by_extension = known.kind;
+    }
+  }
+  return by_extension;
+}
+
+}  // namespace anmkit
