@@ -176,5 +176,21 @@ TEST(CliVehicle, AFolderWalkCountsModelsMeshesMaterialsAndTextures) {
   EXPECT_EQ(r.out, "5 files: 0 valid, 0 invalid, 0 warnings, 5 skipped (not animations: 1 model, 1 mesh, 1 material, 1 texture, 1 other file)\n");
 }
 
+// batch --to glb converts a vehicle's model whole, as convert does, and says what it left out.
+TEST(CliVehicle, BatchConvertsEveryVehicleOfAFolder) {
+  Vehicle v(masked);
+  auto r = run_cli({"batch", v.dir.file("tank"), "-o", v.dir.file("out"), "--to", "glb"}, v.dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("converted " + v.mdl + " -> " + v.dir.file("out/tank.glb") + "\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("4 files: 1 converted, 3 skipped (3 not animations), 0 failed"), std::string::npos) << r.out;
+  EXPECT_NE(r.err.find("bump texture '$/vehicle/plates_nm' is in the game's shared textures"), std::string::npos) << r.err;
+  const json j = glb_json(v.dir.file("out/tank.glb"));
+  EXPECT_EQ(j["meshes"].size(), 1u);
+  EXPECT_EQ(j["images"].size(), 1u);
+  // --to json: a model is no animation, and is passed over.
+  r = run_cli({"batch", v.dir.file("tank"), "-o", v.dir.file("json"), "--to", "json"}, v.dir);
+  EXPECT_NE(r.out.find("4 files: 0 converted, 4 skipped (4 not animations), 0 failed"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace anmkit::test

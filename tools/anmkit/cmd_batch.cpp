@@ -31,6 +31,7 @@
 #include "anmkit/skeleton_search.hpp"
 #include "cli_common.hpp"
 #include "folder_tally.hpp"
+#include "gltf_convert.hpp"
 #include "inputs.hpp"
 
 namespace anmkit::cli {
@@ -59,6 +60,7 @@ struct Outcome {
   std::string skeleton{};
   std::string skeleton_why{};                // why that one, or why none (in the command line's words)
   std::vector<Error> skeleton_unreadable{};  // model files of its folder that could not be read
+  std::vector<Warning> warnings{};           // what the conversion left out (a model's missing textures)
 };
 
 Outcome skipped(std::string why) { return {Outcome::skipped, std::move(why), 0}; }
@@ -257,9 +259,27 @@ struct Plan {
     if (!bytes) return false;
     const auto format = detect(*bytes);
     std::string skip;
-    return format && !output_suffixes(*format, to, skip).empty();
+    if (!format) return (to == "glb" || to == "gltf") && looks_like_model(*bytes);
+    return !output_suffixes(*format, to, skip).empty();
   }
 };
+
+// A model file that names its animations (GEM .mdl), for --to glb or gltf: the whole vehicle, its
+// meshes and every sequence (model_to_gltf), as convert writes it.
+Outcome convert_model(const InputFile& in, const Options& opt, const Plan& plan, std::uint64_t size) {
+  auto gltf = model_to_gltf(in.path, open_options(), opt.to == "glb");
+  if (!gltf) return failed(gltf.error(), in.path);
+  const std::string target = output_base(opt, in) + (opt.to == "glb" ? ".glb" : ".gltf");
+  if (plan.inputs.holds(target)) {
+    return failed(make_error(ErrorCode::io, "refusing to overwrite an input of this run (batch never replaces its inputs)"), target);
+  }
+  std::error_code ec;
+  fs::create_directories(fs::path(target).parent_path(), ec);
+  if (auto w = write_file_atomic(target, gltf->bytes, Durability::deferred); !w) return failed(w.error(), target);
+  Outcome out{Outcome::converted, target, size};
+  out.warnings = std::move(gltf->warnings);
+  return out;
+}
 
 Outcome convert_one(const InputFile& in, const Options& opt, const SkeletonFinder& skeletons, const Plan& plan) {
   if (!in.error.empty()) return failed(make_error(ErrorCode::io, in.error), in.path);
@@ -270,6 +290,8 @@ Outcome convert_one(const InputFile& in, const Options& opt, const SkeletonFinde
   if (!bytes) return failed(bytes.error(), in.path);
   const auto format = detect(*bytes);
   OpenOptions options = open_options();
+  const bool gltf = opt.to == "glb" || opt.to == "gltf";
+  if (!format && gltf && looks_like_model(*bytes)) return convert_model(in, opt, plan, bytes->size());
   if (!format) {
     // A file named like an animation that no format recognises is a broken one (folder_tally.hpp);
     // batch passes over any other, named or found (it converts what it can).
@@ -297,7 +319,6 @@ Outcome convert_one(const InputFile& in, const Options& opt, const SkeletonFinde
   if (!document) return failed(document.error(), in.path);
   std::string skip;
   if (output_suffixes(*format, opt.to, skip).empty()) return skipped(skip);
-  const bool gltf = opt.to == "glb" || opt.to == "gltf";
   const bool looked_for = gltf && !format->skeleton_extension.empty() && (!opt.skeleton_dir.empty() || !options.skeleton.empty());
   ExportOptions export_options;
   export_options.limits = limits();
@@ -397,6 +418,7 @@ void add_batch(CLI::App& app, int& exit_code) {
           }
           if (o.skeleton_looked_for && o.skeleton.empty()) ++without_skeleton;
           if (lines) print_line(stdout, fmt::format("converted {} -> {}{}", in.path, o.detail, skeleton));
+          print_warnings(o.warnings);
         } else if (o.kind == Outcome::skipped) {
           ++skipped_count;
           if (o.detail == "not an animation") {
