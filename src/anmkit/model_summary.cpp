@@ -107,7 +107,8 @@ Expected<Summary> model_summary(const std::string& path, const OpenOptions& opti
       if (entry->model_shows && options.meshes) {
         auto counted = entry->model_shows(path, *bytes, options);
         if (!counted) return counted.error();
-        shows = std::move(*counted);
+        // A model that names no mesh shows nothing to count.
+        if (counted->meshes + counted->meshes_missing > 0) shows = std::move(*counted);
       }
       return describe(path, bytes->size(), *entry, *model, options, std::move(shows));
     }

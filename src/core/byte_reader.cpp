@@ -50,6 +50,15 @@ void ByteReader::expect_tag(std::string_view tag, std::string_view what) {
   pos_ += tag.size();
 }
 
+void ByteReader::expect_signature(std::string_view signature, std::string_view what) {
+  if (!next_tag_is(signature)) {
+    fail_at(0, ErrorCode::bad_magic,
+            fmt::format("not {}: expected signature '{}', found '{}'", what, signature,
+                        tag_for_message(data_.subspan(pos_, std::min(signature.size(), remaining())))));
+  }
+  pos_ += signature.size();
+}
+
 void ByteReader::check_count(std::uint64_t count, std::size_t min_element_size,
                              std::string_view what) const {
   const std::uint64_t available = remaining();

@@ -83,6 +83,10 @@ class ByteReader {
   bool next_tag_is(std::string_view tag) const;
   // Reads a four-byte tag and fails with bad_magic/unknown_chunk unless it equals `tag`.
   void expect_tag(std::string_view tag, std::string_view what);
+  // Reads a file's signature and fails with bad_magic at offset 0 unless it equals `signature`:
+  // "not WHAT: expected signature 'EPLY', found 'XXXX'" (what the bytes begin with, even when
+  // fewer than four).
+  void expect_signature(std::string_view signature, std::string_view what);
 
   // Fails with too_large unless `count` elements of at least `min_element_size` bytes fit in
   // what remains. Call before allocating anything sized by `count`.

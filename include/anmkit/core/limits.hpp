@@ -4,7 +4,10 @@
 // reading (a conversion walks every frame, a decoder fills every pixel), so that no input makes
 // anmkit use more than a small multiple of its size in memory or run for hours.
 
+#include <cstddef>
 #include <cstdint>
+
+#include "anmkit/core/expected.hpp"
 
 namespace anmkit {
 
@@ -18,5 +21,9 @@ struct ReadLimits {
   std::uint32_t max_json_depth = 64;             // nesting of JSON input (dumps, glTF); anmkit's own need 8
   std::uint64_t max_output_pixels = 1ull << 28;  // pixels an animated output (GIF) encodes over all its frames
 };
+
+// An input of `size` bytes within limits.max_input_bytes; else too_large at offset 0, naming the
+// limit ("input of N bytes is larger than the limit of M bytes (limits.max_input_bytes)").
+Expected<void> check_input_size(std::size_t size, const ReadLimits& limits);
 
 }  // namespace anmkit

@@ -320,7 +320,7 @@ constexpr KnownFile known_files[] = {
     {".mtl", "", "a GEM material", "material"},
     {".dds", "DDS ", "a DDS texture", "texture"},
     {".tga", "", "a TGA texture", "texture"},
-    {".vol", "EVLM", "a GEM collision volume", "collision volume"},
+    {".vol", "", "a GEM collision volume", "collision volume"},
     {".def", "", "a GEM entity script", "entity script"},
     {".ext", "", "a GEM entity script (an extension of a .def)", "entity script"},
 };

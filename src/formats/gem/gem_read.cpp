@@ -265,12 +265,7 @@ bool looks_like_gem(std::span<const std::uint8_t> bytes) {
 }
 
 Expected<File> read(std::span<const std::uint8_t> bytes, const ReadLimits& limits) {
-  if (bytes.size() > limits.max_input_bytes) {
-    return make_error(ErrorCode::too_large,
-                      fmt::format("input of {} bytes is larger than the limit of {} bytes",
-                                  bytes.size(), limits.max_input_bytes),
-                      0);
-  }
+  if (auto size = check_input_size(bytes.size(), limits); !size) return size.error();
   // The model's record indices are 32-bit, which any input under 4 GiB fits (a key takes 3 bytes).
   if (bytes.size() > UINT32_MAX) {
     return make_error(ErrorCode::too_large, fmt::format("input of {} bytes: GEM files are read up to 4 GiB", bytes.size()), 0);

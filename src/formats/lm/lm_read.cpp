@@ -140,12 +140,7 @@ bool looks_like_lm(std::span<const std::uint8_t> bytes) {
 
 Expected<ReadResult> read(std::span<const std::uint8_t> bytes, std::optional<std::uint32_t> node_count,
                           const ReadLimits& limits) {
-  if (bytes.size() > limits.max_input_bytes) {
-    return make_error(ErrorCode::too_large,
-                      fmt::format("input of {} bytes is larger than the limit of {} bytes", bytes.size(),
-                                  limits.max_input_bytes),
-                      0);
-  }
+  if (auto size = check_input_size(bytes.size(), limits); !size) return size.error();
   return catch_errors([&] {
     ByteReader r(bytes, Endian::big);
     ReadResult result;

@@ -331,7 +331,7 @@ TEST(GemReadErrors, InputOverTheCallersLimit) {
   auto file = read(b.bytes(), ReadLimits{10});
   ASSERT_FALSE(file);
   EXPECT_EQ(file.error().code, ErrorCode::too_large);
-  EXPECT_EQ(file.error().message, "input of 29 bytes is larger than the limit of 10 bytes");
+  EXPECT_EQ(file.error().message, "input of 29 bytes is larger than the limit of 10 bytes (limits.max_input_bytes)");
 }
 
 }  // namespace

@@ -95,13 +95,7 @@ MtlFile parse(std::string_view text) {
 }  // namespace
 
 Expected<MtlFile> read_mtl(std::span<const std::uint8_t> bytes, const ReadLimits& limits) {
-  if (bytes.size() > limits.max_input_bytes) {
-    return make_error(ErrorCode::too_large,
-                      past_limit(fmt::format("input of {} bytes is larger than the limit of {} bytes", bytes.size(),
-                                             limits.max_input_bytes),
-                                 "limits.max_input_bytes"),
-                      0);
-  }
+  if (auto size = check_input_size(bytes.size(), limits); !size) return size.error();
   const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   return catch_errors([&] { return parse(text); });
 }

@@ -87,12 +87,7 @@ PlyFile read_model(ByteReader& r, const ReadLimits& limits) {
   if (r.next_tag_is("BPLY")) {
     r.fail_at(0, ErrorCode::unsupported, "a BPLY map mesh: not supported (anmkit reads EPLY vehicle and prop meshes)");
   }
-  if (!r.next_tag_is(ply_signature)) {
-    r.fail_at(0, ErrorCode::bad_magic,
-              fmt::format("not a GEM mesh: expected signature 'EPLY', found '{}'",
-                          tag_for_message(r.bytes(std::min<std::size_t>(4, r.remaining()), "signature"))));
-  }
-  r.skip(4, "signature");
+  r.expect_signature(ply_signature, "a GEM mesh");
   PlyFile file;
   while (!r.at_end()) {
     const std::size_t at = r.offset();
@@ -142,13 +137,7 @@ bool looks_like_ply(std::span<const std::uint8_t> bytes) {
 }
 
 Expected<PlyFile> read_ply(std::span<const std::uint8_t> bytes, const ReadLimits& limits) {
-  if (bytes.size() > limits.max_input_bytes) {
-    return make_error(ErrorCode::too_large,
-                      past_limit(fmt::format("input of {} bytes is larger than the limit of {} bytes", bytes.size(),
-                                             limits.max_input_bytes),
-                                 "limits.max_input_bytes"),
-                      0);
-  }
+  if (auto size = check_input_size(bytes.size(), limits); !size) return size.error();
   return catch_errors([&] {
     ByteReader r(bytes);
     return read_model(r, limits);

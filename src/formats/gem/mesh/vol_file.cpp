@@ -30,12 +30,7 @@ std::uint64_t payload_size(const VolFile& file, VolChunkKind kind, std::size_t k
 }
 
 VolFile read_model(ByteReader& r) {
-  if (!r.next_tag_is(vol_signature)) {
-    r.fail_at(0, ErrorCode::bad_magic,
-              fmt::format("not a GEM collision volume: expected signature 'EVLM', found '{}'",
-                          tag_for_message(r.bytes(std::min<std::size_t>(4, r.remaining()), "signature"))));
-  }
-  r.skip(4, "signature");
+  r.expect_signature(vol_signature, "a GEM collision volume");
   VolFile file;
   while (!r.at_end()) {
     const std::size_t at = r.offset();
@@ -96,13 +91,7 @@ std::vector<std::uint64_t> chunk_offsets(const VolFile& file) {
 bool looks_like_vol(std::span<const std::uint8_t> bytes) { return ByteReader(bytes).next_tag_is(vol_signature); }
 
 Expected<VolFile> read_vol(std::span<const std::uint8_t> bytes, const ReadLimits& limits) {
-  if (bytes.size() > limits.max_input_bytes) {
-    return make_error(ErrorCode::too_large,
-                      past_limit(fmt::format("input of {} bytes is larger than the limit of {} bytes", bytes.size(),
-                                             limits.max_input_bytes),
-                                 "limits.max_input_bytes"),
-                      0);
-  }
+  if (auto size = check_input_size(bytes.size(), limits); !size) return size.error();
   return catch_errors([&] {
     ByteReader r(bytes);
     return read_model(r);
