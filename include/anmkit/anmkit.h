@@ -13,10 +13,11 @@
  * - A function that can fail returns an anmkit_status: ANMKIT_OK (0), or the code of the error it
  *   also writes into `error` when `error` is not NULL. Nothing is thrown and nothing aborts: every
  *   function catches what the library below it might raise (an allocation that fails included).
- * - Handles (anmkit_document, anmkit_diagnostics, anmkit_sampler, anmkit_exported) are opaque and owned by the
- *   caller, who frees each with its own function; freeing NULL does nothing. A document is
- *   immutable: functions that change one return a new document and leave the old one as it was.
- *   A document may be read from several threads at once; a sampler belongs to one thread.
+ * - Handles (anmkit_document, anmkit_diagnostics, anmkit_sampler, anmkit_exported, anmkit_model,
+ *   anmkit_figure) are opaque and owned by the caller, who frees each with its own function;
+ *   freeing NULL does nothing. A document is immutable: functions that change one return a new
+ *   document and leave the old one as it was. A document may be read from several threads at
+ *   once; a sampler belongs to one thread.
  * - Option and information structs begin with `struct_size`, which the caller sets to
  *   sizeof(the struct) (the *_init functions do it), so that later versions can add fields at the
  *   end: the library reads and writes only the fields that fit in the size it is given.
@@ -191,6 +192,13 @@ typedef struct anmkit_open_options {
    * leading elsewhere ("../../x.anm", a link out) is refused. */
   const char* const* reference_roots;
   size_t reference_root_count;
+  /* 1 leaves what a model shows (GEM: the .mdl's meshes, materials and textures) out of its glTF
+   * (anmkit_model_to_gltf, anmkit_to_gltf with a skeleton), its summary and its figure
+   * (anmkit_figure_open): the skeleton and the animations alone. 0 (init): shown. */
+  int32_t no_meshes;
+  /* The game's shared texture folder (GEM: resource/texture), where textures named "$/..." are
+   * looked for, then under its common/; NULL: such a texture is reported missing. */
+  const char* texture_dir;
 } anmkit_open_options;
 
 /* Fills `options` with the defaults and sets its struct_size. */
@@ -607,6 +615,157 @@ ANMKIT_API anmkit_status anmkit_find_skeleton(const char* animation_path, const 
                                               char** model_path, size_t* model_size, int32_t* reason,
                                               char** reason_text, size_t* reason_size,
                                               anmkit_diagnostics** warnings, anmkit_error* error);
+
+/* ---- What a model shows: meshes, materials, textures ------------------------------------- */
+
+/* A model file's skeleton and what it shows on it (GEM: the .mdl's .ply meshes, their .mtl
+ * materials and their textures, decoded), read as the game finds the files (docs/gltf.md, "The
+ * whole vehicle"): what anmkit_model_to_gltf writes, as values. Vertices are in the rest frame of
+ * the joint that holds their mesh, in the skeleton's units; triangles counter-clockwise around
+ * their front face; texture coordinates with v = 0 at the picture's top row (glTF's conventions).
+ * Every pointer a figure hands out stays valid until anmkit_figure_free. A figure may be read
+ * from several threads at once; anmkit_figure_add_mesh_animation waits for the reads running,
+ * and they for it. */
+typedef struct anmkit_figure anmkit_figure;
+
+/* Reads the model file at `path` (GEM .mdl; an LM .bin has a skeleton and shows nothing) with
+ * its meshes, materials and textures: options->no_meshes leaves them out, options->texture_dir
+ * is where "$/..." textures are. On success *out is a new figure the caller frees with
+ * anmkit_figure_free, and *warnings (when not NULL) a new list the caller frees with
+ * anmkit_diagnostics_free: what is missing and why (id "model.figure"). ANMKIT_ERROR_UNKNOWN_FORMAT
+ * when no format has a model file like it. `options` may be NULL. */
+ANMKIT_API anmkit_status anmkit_figure_open(const char* path, const anmkit_open_options* options, anmkit_figure** out,
+                                            anmkit_diagnostics** warnings, anmkit_error* error);
+ANMKIT_API void anmkit_figure_free(anmkit_figure* figure);
+
+/* How many joints (the model's skeleton), meshes, materials and textures it has; 0 for NULL. */
+ANMKIT_API size_t anmkit_figure_joint_count(const anmkit_figure* figure);
+ANMKIT_API size_t anmkit_figure_mesh_count(const anmkit_figure* figure);
+ANMKIT_API size_t anmkit_figure_material_count(const anmkit_figure* figure);
+ANMKIT_API size_t anmkit_figure_texture_count(const anmkit_figure* figure);
+
+/* Joint `index` of the model's skeleton, as anmkit_joint_get gives a document's (its name owned
+ * by the figure). */
+ANMKIT_API anmkit_status anmkit_figure_joint_get(const anmkit_figure* figure, size_t index, anmkit_joint* out,
+                                                 anmkit_error* error);
+
+typedef struct anmkit_mesh {
+  size_t struct_size;
+  const char* name;         /* the mesh file's name; bytes, NUL-terminated, owned by the figure */
+  size_t name_size;
+  int32_t joint;            /* the skeleton joint whose rest frame holds the vertices, or -1 */
+  int32_t shown;            /* 1: shown at rest; 0: hidden until an animation shows it */
+  size_t vertex_count;      /* the vertices its triangles use: each array below has this many entries */
+  const float* positions;   /* 3 floats a vertex */
+  const float* normals;     /* 3 floats a vertex; NULL when the mesh has none */
+  const float* uvs;         /* 2 floats a vertex (u, v); NULL when the mesh has none */
+  /* A skinned mesh: `skin` lists skeleton joints (skin[0] the mesh's own), and each vertex names
+   * four of them by their place in `skin` (`joints`, 4 a vertex), with a weight each (`weights`,
+   * 4 a vertex, summing to 1). NULL and 0 for a rigid mesh. */
+  const int32_t* skin;
+  size_t skin_size;
+  const uint16_t* joints;
+  const float* weights;
+  size_t primitive_count;   /* anmkit_figure_primitive_get */
+  size_t target_count;      /* morph targets (anmkit_figure_target_get): none until a mesh animation adds them */
+} anmkit_mesh;
+
+ANMKIT_API anmkit_status anmkit_figure_mesh_get(const anmkit_figure* figure, size_t index, anmkit_mesh* out,
+                                                anmkit_error* error);
+
+typedef struct anmkit_primitive {
+  size_t struct_size;
+  const uint32_t* indices;  /* three a triangle, counter-clockwise around its front; each below vertex_count */
+  size_t index_count;
+  int32_t material;         /* anmkit_figure_material_get's index, or -1 for none */
+} anmkit_primitive;
+
+/* Primitive `index` of mesh `mesh`. */
+ANMKIT_API anmkit_status anmkit_figure_primitive_get(const anmkit_figure* figure, size_t mesh, size_t index,
+                                                     anmkit_primitive* out, anmkit_error* error);
+
+/* How a material's alpha is drawn (stable numbers; glTF's alphaMode). */
+typedef enum anmkit_alpha_mode {
+  ANMKIT_ALPHA_OPAQUE = 0,  /* alpha ignored */
+  ANMKIT_ALPHA_MASK = 1,    /* texels whose alpha is below alpha_cutoff are not drawn, the rest opaque */
+  ANMKIT_ALPHA_BLEND = 2    /* blended by alpha */
+} anmkit_alpha_mode;
+
+typedef struct anmkit_material {
+  size_t struct_size;
+  const char* name;         /* the material file's name, as the mesh names it; owned by the figure */
+  size_t name_size;
+  float base_colour[4];     /* RGBA, 0 .. 1, multiplied with the base texture */
+  int32_t base_texture;     /* anmkit_figure_texture_get's index, or -1 for none */
+  int32_t normal_texture;   /* a tangent-space normal map, or -1 */
+  int32_t alpha_mode;       /* an anmkit_alpha_mode */
+  float alpha_cutoff;       /* ANMKIT_ALPHA_MASK's threshold */
+  int32_t double_sided;     /* 1: both faces are drawn */
+} anmkit_material;
+
+ANMKIT_API anmkit_status anmkit_figure_material_get(const anmkit_figure* figure, size_t index, anmkit_material* out,
+                                                    anmkit_error* error);
+
+typedef struct anmkit_texture {
+  size_t struct_size;
+  const char* name;         /* as a material names it ("e25body", "$/vehicle2/puma_track_dif") */
+  size_t name_size;
+  const char* path;         /* the file it was found in; "" when it was not */
+  size_t path_size;
+  uint32_t width, height;
+  const uint8_t* rgba;      /* width x height x 4 bytes, top row first; NULL when not found or not decoded */
+  size_t rgba_size;         /* 0 with NULL */
+} anmkit_texture;
+
+ANMKIT_API anmkit_status anmkit_figure_texture_get(const anmkit_figure* figure, size_t index, anmkit_texture* out,
+                                                   anmkit_error* error);
+
+/* A clip's mesh animation (GEM: its MESH keys, a whole shape of the mesh on a bone per key) as
+ * morph targets added to the figure's meshes: from `frame` on, until the mesh's next key, the
+ * mesh shows morph target `target` in full (its own shape for -1). */
+typedef struct anmkit_morph_key {
+  uint32_t frame;
+  int32_t target;  /* anmkit_figure_target_get's index in the mesh, or -1 */
+} anmkit_morph_key;
+
+/* Adds the mesh animation of `clip_document`'s clip to the figure, as morph targets of the meshes
+ * it animates, named "NAME FRAME" (`name` NULL: the document's file name without its extension).
+ * On success *animation (when not NULL) is its index (0 for the first added, then 1, ...), and
+ * *warnings (when not NULL) a new list the caller frees: the keys that cannot be shown (id
+ * "model.mesh-animation": a bone the model lacks or shows no mesh on, a shape that does not fit
+ * its mesh). A figure that shows nothing (no_meshes, an LM .bin) animates nothing: an animation
+ * of no meshes. ANMKIT_ERROR_WRONG_KIND for a sprite document. The figure keeps no reference to
+ * the document. */
+ANMKIT_API anmkit_status anmkit_figure_add_mesh_animation(anmkit_figure* figure, const anmkit_document* clip_document,
+                                                          const char* name, size_t* animation,
+                                                          anmkit_diagnostics** warnings, anmkit_error* error);
+/* The mesh animations added so far, and the meshes mesh animation `animation` morphs (0 past the last). */
+ANMKIT_API size_t anmkit_figure_animation_count(const anmkit_figure* figure);
+ANMKIT_API size_t anmkit_figure_morphs_count(const anmkit_figure* figure, size_t animation);
+
+typedef struct anmkit_mesh_morphs {
+  size_t struct_size;
+  size_t mesh;                   /* the mesh it morphs (anmkit_figure_mesh_get's index) */
+  const anmkit_morph_key* keys;  /* in frame order; owned by the figure */
+  size_t key_count;
+} anmkit_mesh_morphs;
+
+/* The `index`-th mesh mesh animation `animation` morphs, with its keys. */
+ANMKIT_API anmkit_status anmkit_figure_morphs_get(const anmkit_figure* figure, size_t animation, size_t index,
+                                                  anmkit_mesh_morphs* out, anmkit_error* error);
+
+typedef struct anmkit_morph_target {
+  size_t struct_size;
+  const char* name;         /* "NAME FRAME": the animation's name and the frame of the key that made it */
+  size_t name_size;
+  size_t vertex_count;      /* the mesh's */
+  const float* positions;   /* 3 floats a vertex: added to the mesh's positions */
+  const float* normals;     /* 3 floats a vertex added to its normals; NULL when the mesh has none */
+} anmkit_morph_target;
+
+/* Morph target `index` of mesh `mesh`. */
+ANMKIT_API anmkit_status anmkit_figure_target_get(const anmkit_figure* figure, size_t mesh, size_t index,
+                                                  anmkit_morph_target* out, anmkit_error* error);
 
 #ifdef __cplusplus
 }

@@ -40,7 +40,8 @@ __all__ = ["Error", "Diagnostic", "Bone", "Joint", "Skeleton", "Pose", "Sprite",
            "from_json", "from_gltf", "GltfImport", "model_to_gltf", "model_summary", "ModelSequence", "model_sequences",
            "detect", "formats", "have_numpy",
            "SkeletonReason", "SkeletonMatch", "find_skeleton", "Export", "export_kinds", "setting_range",
-           "__version__"]
+           "open_figure", "Figure", "Mesh", "Primitive", "Material", "AlphaMode", "Texture", "MeshAnimation",
+           "MeshMorphs", "MorphTarget", "__version__"]
 
 __version__: str = lib.anmkit_library_version().decode()
 
@@ -306,7 +307,7 @@ _LIMITS = ("max_input_bytes", "max_keys", "max_pixels", "max_frames", "max_bones
 # the keyword arguments that set them. A setting not here keeps the library's words, which read
 # as well here ("the sequence option 3: the file has 3 sequences").
 _WORDS = {**{f"limits.{name}": f"{name}=" for name in _LIMITS + ("max_output_pixels",)},
-          "skeleton": "skeleton=", "fps": "fps=", "base": "base="}
+          "skeleton": "skeleton=", "fps": "fps=", "base": "base=", "texture_dir": "texture_dir=", "meshes": "meshes="}
 
 
 def _name_list(items) -> List[str]:
@@ -402,6 +403,11 @@ def _options(skeleton: Optional[PathLike], fps: Optional[float], tick_hz: Option
         options._roots_array = (ctypes.c_char_p * len(roots))(*roots)  # lives as long as the options
         options.reference_roots = ctypes.cast(options._roots_array, ctypes.POINTER(ctypes.c_char_p))
         options.reference_root_count = len(roots)
+    # What a model shows (its meshes, materials and textures), and where its shared textures are.
+    texture_dir = given.pop("texture_dir", None)
+    if texture_dir is not None:
+        options.texture_dir = _path(texture_dir)
+    options.no_meshes = 0 if given.pop("meshes", True) else 1
     if fps is not None:
         options.fps = _real("fps", fps)
     if tick_hz is not None:
@@ -864,7 +870,8 @@ def open(path: PathLike, *, skeleton: Optional[PathLike] = None, fps: Optional[f
          tick_hz: Optional[float] = None, **options) -> Document:
     """Opens a file by its content. `skeleton` is the paired model (GEM .mdl, LM .bin); `fps`
     (skeletal formats store none: 30), `tick_hz` (sprites: 60); limits such as max_input_bytes=...,
-    and the formats' own options by name (format_options(): nodes=12, rotation_unit="turn4096")."""
+    and the formats' own options by name (format_options(): nodes=12, rotation_unit="turn4096");
+    meshes=False and texture_dir= for the skeleton's meshes in glTF (as for model_to_gltf())."""
     options = _options(skeleton, fps, tick_hz, options)
     out = ctypes.c_void_p()
     _call(lib.anmkit_open_file, _path(path), ctypes.byref(options), ctypes.byref(out))
@@ -949,9 +956,11 @@ def from_gltf(data: bytes, target: str, name: str = "", *, animation: Optional[s
     return GltfImport(Document(out.value, name), _diagnostics(warnings))
 
 
-def model_to_gltf(path: PathLike, binary: bool = True, **limits: int) -> Tuple[bytes, List[Diagnostic]]:
+def model_to_gltf(path: PathLike, binary: bool = True, **limits: Any) -> Tuple[bytes, List[Diagnostic]]:
     """A model file (GEM .mdl) with every sequence file it names as one glTF, an animation per
-    sequence; and the warnings (sequences skipped, bones the skeleton lacks)."""
+    sequence, and what it shows (its meshes, materials and textures: meshes=False leaves them
+    out; texture_dir= is the game's shared texture folder); and the warnings (sequences skipped,
+    bones the skeleton lacks, meshes and textures not found)."""
     options = _options(None, None, None, dict(limits))
     warnings = ctypes.c_void_p()
     glb = _handed_out(lib.anmkit_model_to_gltf, _path(path), ctypes.byref(options), _flag(binary),
@@ -959,9 +968,10 @@ def model_to_gltf(path: PathLike, binary: bool = True, **limits: int) -> Tuple[b
     return glb, _diagnostics(warnings)
 
 
-def model_summary(path: PathLike, as_json: bool = False, **limits: int) -> str:
-    """What `anmkit info MODEL` prints of a model file (GEM .mdl, LM .bin): its skeleton and the
-    animation files it names, each with whether it exists."""
+def model_summary(path: PathLike, as_json: bool = False, **limits: Any) -> str:
+    """What `anmkit info MODEL` prints of a model file (GEM .mdl, LM .bin): its skeleton, the
+    animation files it names, each with whether it exists, and what it shows (meshes, materials,
+    textures found and missing; texture_dir= and meshes= as for model_to_gltf())."""
     options = _options(None, None, None, dict(limits))
     return _handed_out(lib.anmkit_model_summary, _path(path), ctypes.byref(options), _flag(as_json), text=True)
 
@@ -1050,3 +1060,8 @@ def find_skeleton(path: PathLike, roots: Sequence[PathLike] = (), **limits: int)
         lib.anmkit_bytes_free(model)
         lib.anmkit_bytes_free(text)
     return SkeletonMatch(found, SkeletonReason(reason.value), why, _diagnostics(warnings))
+
+
+# What a model shows (its own module; it builds on the helpers above).
+from ._figure import (AlphaMode, Figure, Material, Mesh, MeshAnimation, MeshMorphs, MorphTarget,  # noqa: E402
+                      Primitive, Texture, open_figure)

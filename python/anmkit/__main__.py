@@ -17,12 +17,26 @@ def main(argv=None) -> int:
     parser.add_argument("files", nargs="+")
     parser.add_argument("--json", action="store_true", help="info: one JSON object a file")
     parser.add_argument("--skeleton", help="the paired model file (GEM .mdl, LM .bin)")
+    parser.add_argument("--texture-dir", help="the game's shared texture folder (resource/texture), where a model's "
+                        "textures named \"$/...\" are looked for")
+    parser.add_argument("--no-meshes", action="store_true", help="info of a model: its skeleton and sequences alone")
     args = parser.parse_args(argv)
     failed = False
     for path in args.files:
         try:
             document = anmkit.open(path, skeleton=args.skeleton)
         except anmkit.Error as error:
+            if args.command == "info" and error.code_name == "unknown_format":
+                # A model file (GEM .mdl, LM .bin), as `anmkit info` shows one: its skeleton, its
+                # sequences and what it shows.
+                try:
+                    text = anmkit.model_summary(path, as_json=args.json, texture_dir=args.texture_dir,
+                                                meshes=not args.no_meshes)
+                    sys.stdout.write(text + ("\n" if args.json else ""))
+                    continue
+                except anmkit.Error as model_error:
+                    if model_error.code_name != "unknown_format":
+                        error = model_error
             print(error, file=sys.stderr)
             failed = True
             continue

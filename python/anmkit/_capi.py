@@ -41,7 +41,8 @@ class OpenOptions(Structure):
                 ("max_pixels", c_uint64), ("max_frames", c_uint32), ("max_bones", c_uint32),
                 ("max_sequences", c_uint32), ("skeleton", c_char_p), ("fps", c_double), ("tick_hz", c_double),
                 ("format_settings", POINTER(FormatSetting)), ("format_setting_count", c_size_t),
-                ("reference_roots", POINTER(c_char_p)), ("reference_root_count", c_size_t)]
+                ("reference_roots", POINTER(c_char_p)), ("reference_root_count", c_size_t), ("no_meshes", c_int32),
+                ("texture_dir", c_char_p)]
 
 
 class Diagnostic(Structure):
@@ -107,12 +108,50 @@ class SpriteStep(Structure):
     _fields_ = [("state", c_uint32), ("ticks", c_uint32)]
 
 
+class Mesh(Structure):
+    _fields_ = [("struct_size", c_size_t), ("name", POINTER(c_char)), ("name_size", c_size_t), ("joint", c_int32),
+                ("shown", c_int32), ("vertex_count", c_size_t), ("positions", c_void_p), ("normals", c_void_p),
+                ("uvs", c_void_p), ("skin", POINTER(c_int32)), ("skin_size", c_size_t), ("joints", c_void_p),
+                ("weights", c_void_p), ("primitive_count", c_size_t), ("target_count", c_size_t)]
+
+
+class Primitive(Structure):
+    _fields_ = [("struct_size", c_size_t), ("indices", c_void_p), ("index_count", c_size_t), ("material", c_int32)]
+
+
+class Material(Structure):
+    _fields_ = [("struct_size", c_size_t), ("name", POINTER(c_char)), ("name_size", c_size_t),
+                ("base_colour", c_float * 4), ("base_texture", c_int32), ("normal_texture", c_int32),
+                ("alpha_mode", c_int32), ("alpha_cutoff", c_float), ("double_sided", c_int32)]
+
+
+class Texture(Structure):
+    _fields_ = [("struct_size", c_size_t), ("name", POINTER(c_char)), ("name_size", c_size_t),
+                ("path", POINTER(c_char)), ("path_size", c_size_t), ("width", c_uint32), ("height", c_uint32),
+                ("rgba", c_void_p), ("rgba_size", c_size_t)]
+
+
+class MorphKey(Structure):
+    _fields_ = [("frame", c_uint32), ("target", c_int32)]
+
+
+class MeshMorphs(Structure):
+    _fields_ = [("struct_size", c_size_t), ("mesh", c_size_t), ("keys", POINTER(MorphKey)), ("key_count", c_size_t)]
+
+
+class MorphTarget(Structure):
+    _fields_ = [("struct_size", c_size_t), ("name", POINTER(c_char)), ("name_size", c_size_t),
+                ("vertex_count", c_size_t), ("positions", c_void_p), ("normals", c_void_p)]
+
+
 # Each Structure's struct in anmkit.h, in the header's order.
 STRUCTS = {"anmkit_error": Error_, "anmkit_format_option": FormatOption, "anmkit_format_info": FormatInfo,
            "anmkit_format_setting": FormatSetting, "anmkit_open_options": OpenOptions, "anmkit_diagnostic": Diagnostic,
            "anmkit_save_options": SaveOptions, "anmkit_gltf_import_options": GltfImportOptions,
            "anmkit_model_sequence": ModelSequence, "anmkit_export_options": ExportOptions, "anmkit_clip_info": ClipInfo, "anmkit_bone": Bone, "anmkit_joint": Joint, "anmkit_pose_arrays": PoseArrays,
-           "anmkit_sprite_info": SpriteInfo, "anmkit_rect": Rect, "anmkit_sprite_step": SpriteStep}
+           "anmkit_sprite_info": SpriteInfo, "anmkit_rect": Rect, "anmkit_sprite_step": SpriteStep,
+           "anmkit_mesh": Mesh, "anmkit_primitive": Primitive, "anmkit_material": Material, "anmkit_texture": Texture,
+           "anmkit_morph_key": MorphKey, "anmkit_mesh_morphs": MeshMorphs, "anmkit_morph_target": MorphTarget}
 
 
 def sized(struct_type):
@@ -223,6 +262,23 @@ _SIGNATURES = {
     "anmkit_sprite_sequence": (_status, [_doc, c_uint32, POINTER(SpriteStep), c_size_t, POINTER(c_size_t), _err]),
     "anmkit_sprite_replace_frame": (_status, [_doc, c_uint32, c_uint32, c_uint32, c_void_p, c_void_p, c_uint32,
                                               POINTER(_doc), _err]),
+    "anmkit_figure_open": (_status, [c_char_p, POINTER(OpenOptions), POINTER(c_void_p), POINTER(c_void_p), _err]),
+    "anmkit_figure_free": (None, [c_void_p]),
+    "anmkit_figure_joint_count": (c_size_t, [c_void_p]),
+    "anmkit_figure_mesh_count": (c_size_t, [c_void_p]),
+    "anmkit_figure_material_count": (c_size_t, [c_void_p]),
+    "anmkit_figure_texture_count": (c_size_t, [c_void_p]),
+    "anmkit_figure_joint_get": (_status, [c_void_p, c_size_t, POINTER(Joint), _err]),
+    "anmkit_figure_mesh_get": (_status, [c_void_p, c_size_t, POINTER(Mesh), _err]),
+    "anmkit_figure_primitive_get": (_status, [c_void_p, c_size_t, c_size_t, POINTER(Primitive), _err]),
+    "anmkit_figure_material_get": (_status, [c_void_p, c_size_t, POINTER(Material), _err]),
+    "anmkit_figure_texture_get": (_status, [c_void_p, c_size_t, POINTER(Texture), _err]),
+    "anmkit_figure_add_mesh_animation": (_status, [c_void_p, _doc, c_char_p, POINTER(c_size_t), POINTER(c_void_p),
+                                                   _err]),
+    "anmkit_figure_animation_count": (c_size_t, [c_void_p]),
+    "anmkit_figure_morphs_count": (c_size_t, [c_void_p, c_size_t]),
+    "anmkit_figure_morphs_get": (_status, [c_void_p, c_size_t, c_size_t, POINTER(MeshMorphs), _err]),
+    "anmkit_figure_target_get": (_status, [c_void_p, c_size_t, c_size_t, POINTER(MorphTarget), _err]),
 }
 for _name, (_restype, _argtypes) in _SIGNATURES.items():
     _function = getattr(lib, _name)

@@ -118,6 +118,7 @@ class Arena:
         self.palette = len(sprite.palette)
         self.paths = hostile_paths(folder)
         self.opening = [o["name"] for o in anmkit.format_options() if o["when_opening"]]
+        self.figure = anmkit.open_figure(example("mansion_door.bin"))
         self.importing = [o["name"] for o in anmkit.format_options() if o["when_importing"]]
 
     def pick(self, valid, pool):
@@ -134,6 +135,10 @@ class Arena:
                                                      [str(self.folder)] * 3, None, b"x", [b"\xff"]])
         if rng.random() < 0.1:
             options[rng.choice(self.opening + ["bogus"])] = rng.choice(FORMAT_VALUES)
+        if rng.random() < 0.05:
+            options["texture_dir"] = rng.choice(self.paths)
+        if rng.random() < 0.05:
+            options["meshes"] = rng.choice(NUMBERS)
         return options
 
     def readable_path(self):
@@ -184,6 +189,15 @@ def model_calls(a: Arena):
     if which == 1:
         return anmkit.model_sequences(path, **a.open_options())
     return anmkit.model_to_gltf(path, a.pick(True, NUMBERS), **a.open_options())
+
+
+def figure_calls(a: Arena):
+    if a.rng.random() < 0.5:
+        path = a.pick(example("mansion_door.bin"), a.paths + [example("turret_v60.anm")])
+        return anmkit.open_figure(path, texture_dir=a.pick(None, a.paths), meshes=a.pick(True, NUMBERS),
+                                  **a.open_options())
+    document = a.pick(a.door, [a.turret, a.ghost, 5, "mansion_door.anm", None, a])
+    return a.figure.mesh_animation(document, a.pick(None, NAMES))
 
 
 def find_skeleton(a: Arena):
@@ -256,14 +270,14 @@ def replace_frame(a: Arena):
     return a.ghost.replace_frame(index, given, remap=remap, resize=resize), index, given, resize
 
 
-CALLERS = [open_file, open_bytes, from_json, from_gltf, model_calls, find_skeleton, small_calls, export, save_calls,
-           convert, sample, replace_frame]
+CALLERS = [open_file, open_bytes, from_json, from_gltf, model_calls, figure_calls, find_skeleton, small_calls, export,
+           save_calls, convert, sample, replace_frame]
 
 
 def close(value) -> None:
     """Closes the documents a call made (the result itself, or inside a tuple)."""
     for item in value if isinstance(value, tuple) else (value,):
-        if isinstance(item, anmkit.Document):
+        if isinstance(item, (anmkit.Document, anmkit.Figure)):
             item.close()
         elif isinstance(item, anmkit.GltfImport):
             item.document.close()
@@ -290,6 +304,11 @@ def check_sane(caller, result) -> None:
             given = given.tolist()
         if not (given and given[0] and isinstance(given[0][0], (list, tuple))):  # pens: the frame is them
             assert [list(row) for row in frame] == [list(row) for row in given]
+    elif caller is figure_calls:
+        if isinstance(result, anmkit.Figure):
+            assert [j.name for j in result.joints] == ["node_0", "node_1", "node_2"] and result.meshes == []
+        else:
+            assert result == anmkit.MeshAnimation([], [])
     elif caller is find_skeleton:
         assert isinstance(result, anmkit.SkeletonMatch) and isinstance(result.reason, anmkit.SkeletonReason)
 

@@ -75,6 +75,8 @@ std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit
     }
     o.reference_roots.emplace_back(c->reference_roots[i]);
   }
+  o.meshes = c->no_meshes == 0;
+  if (c->texture_dir != nullptr) o.texture_dir = c->texture_dir;
   if (auto settings = format_settings(c->format_settings, c->format_setting_count, false, error, status)) {
     o.format_options = std::move(*settings);
   } else {

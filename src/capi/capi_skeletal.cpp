@@ -41,6 +41,19 @@ const Expected<anmkit_document::Skeletal>& skeletal(const anmkit_document& docum
   return *d.skeletal;
 }
 
+anmkit_joint joint_of(const model::Joint& j) {
+  anmkit_joint joint{};
+  joint.name = j.name.c_str();
+  joint.name_size = j.name.size();
+  joint.parent = j.parent;
+  joint.mirrored = j.mirrored ? 1 : 0;
+  joint.translation[0] = j.translation.x, joint.translation[1] = j.translation.y, joint.translation[2] = j.translation.z;
+  joint.rotation[0] = j.rotation.x, joint.rotation[1] = j.rotation.y, joint.rotation[2] = j.rotation.z;
+  joint.rotation[3] = j.rotation.w;
+  joint.scale[0] = j.scale.x, joint.scale[1] = j.scale.y, joint.scale[2] = j.scale.z;
+  return joint;
+}
+
 }  // namespace anmkit::capi
 
 namespace {
@@ -150,17 +163,7 @@ anmkit_status anmkit_joint_get(const anmkit_document* document, uint32_t index, 
       return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT,
                   "joint " + std::to_string(index) + " of " + std::to_string(s->skeleton.joints.size()));
     }
-    const model::Joint& j = s->skeleton.joints[index];
-    anmkit_joint joint{};
-    joint.name = j.name.c_str();
-    joint.name_size = j.name.size();
-    joint.parent = j.parent;
-    joint.mirrored = j.mirrored ? 1 : 0;
-    joint.translation[0] = j.translation.x, joint.translation[1] = j.translation.y, joint.translation[2] = j.translation.z;
-    joint.rotation[0] = j.rotation.x, joint.rotation[1] = j.rotation.y, joint.rotation[2] = j.rotation.z;
-    joint.rotation[3] = j.rotation.w;
-    joint.scale[0] = j.scale.x, joint.scale[1] = j.scale.y, joint.scale[2] = j.scale.z;
-    if (!capi::write_struct(out, joint)) return capi::bad_struct(error, "out", out);
+    if (!capi::write_struct(out, capi::joint_of(s->skeleton.joints[index]))) return capi::bad_struct(error, "out", out);
     return ok(error);
   });
 }

@@ -176,6 +176,9 @@ anmkit_status hand_out(const void* data, std::size_t size, bool terminate, Byte*
   return ok(error);
 }
 
+// A skeleton's joint as anmkit_joint_get and anmkit_figure_joint_get give it (its name borrowed).
+anmkit_joint joint_of(const model::Joint& joint);
+
 // The clip, skeleton and bone-to-joint map of a skeletal document, built once.
 const Expected<anmkit_document::Skeletal>& skeletal(const anmkit_document& document);
 const Expected<model::SpriteAnimation>& sprite(const anmkit_document& document);

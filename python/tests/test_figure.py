@@ -1,0 +1,309 @@
+"""anmkit.open_figure: what a model file shows, read from the real vehicle folders and checked
+against their own bytes read here (a .ply's vertices and triangles, a TGA's pixels, an .anm's mesh
+keys); the mesh animation as morph targets; hostile arguments; and `python -m anmkit info` of a
+vehicle, as the command line prints it."""
+import ctypes
+import os
+import pathlib
+import struct
+import subprocess
+import sys
+
+import pytest
+
+import anmkit
+from anmkit import _capi
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+EXAMPLES = pathlib.Path(os.environ.get("ANMKIT_EXAMPLES", ROOT / "examples"))
+VEHICLES = pathlib.Path(os.environ.get("ANMKIT_CORPUS_DIR") or ROOT.parent / "shared" / "corpus") / "gem-vehicles"
+CLI = pathlib.Path(os.environ.get("ANMKIT_CLI", ROOT / "build" / "bin" / "anmkit"))
+
+
+def need(present: bool, what: str) -> None:
+    """Skips without `what`; fails instead under ANMKIT_REQUIRE_EXTERNALS (CI)."""
+    if present:
+        return
+    if os.environ.get("ANMKIT_REQUIRE_EXTERNALS", "0") not in ("", "0"):
+        pytest.fail(f"{what} is missing; ANMKIT_REQUIRE_EXTERNALS is set")
+    pytest.skip(f"{what} is missing")
+
+
+@pytest.fixture
+def vehicles() -> pathlib.Path:
+    need(VEHICLES.is_dir(), f"the corpus folder {VEHICLES}")
+    return VEHICLES
+
+
+def rows(values) -> list:
+    """An array as nested lists, with NumPy or without."""
+    return values.tolist() if anmkit.have_numpy() else values
+
+
+def shape(values) -> tuple:
+    if anmkit.have_numpy():
+        return values.shape
+    return (len(values),) + (shape(values[0]) if values and isinstance(values[0], list) else ())
+
+
+def ply_vertices(path: pathlib.Path):
+    """A .ply's VERT records as floats, and its INDX triangles (gem-mesh.notes.md)."""
+    data = path.read_bytes()
+    vert = data.index(b"VERT")
+    count, stride, _ = struct.unpack_from("<IHH", data, vert + 4)
+    records = [struct.unpack_from(f"<{stride // 4}f", data, vert + 12 + k * stride) for k in range(count)]
+    indx = vert + 12 + count * stride
+    assert data[indx:indx + 4] == b"INDX"
+    n = struct.unpack_from("<I", data, indx + 4)[0]
+    indices = struct.unpack_from(f"<{n}H", data, indx + 8)
+    return records, [indices[i:i + 3] for i in range(0, n, 3)]
+
+
+def tga_rgba(path: pathlib.Path) -> bytes:
+    """An RLE, 24-bit, bottom-up TGA (e-25's) as RGBA rows, top row first."""
+    data = path.read_bytes()
+    width, height, bits, descriptor = struct.unpack_from("<HHBB", data, 12)
+    assert (data[2], bits, descriptor & 0x20) == (10, 24, 0)
+    at, pixels = 18 + data[0], []
+    while len(pixels) < width * height:
+        packet = data[at]
+        at += 1
+        run = (packet & 0x7F) + 1
+        if packet & 0x80:
+            pixels += [data[at:at + 3]] * run
+            at += 3
+        else:
+            pixels += [data[at + 3 * i:at + 3 * i + 3] for i in range(run)]
+            at += 3 * run
+    out = bytearray()
+    for y in range(height - 1, -1, -1):
+        for bgr in pixels[y * width:(y + 1) * width]:
+            out += bytes((bgr[2], bgr[1], bgr[0], 255))
+    return bytes(out)
+
+
+def test_the_e25_as_its_files_hold_it(vehicles):
+    with anmkit.open_figure(vehicles / "e-25" / "e-25.mdl") as figure:
+        assert figure.warnings == []
+        assert (len(figure.joints), len(figure.meshes), len(figure.materials), len(figure.textures)) == (54, 22, 2, 2)
+        assert (figure.joints[1].name, figure.joints[1].parent) == ("body", 0)
+        body = figure.meshes[0]
+        assert (body.name, body.name_bytes, body.joint, body.shown) == ("body.ply", b"body.ply", 1, True)
+        assert shape(body.positions) == (3789, 3) and shape(body.normals) == (3789, 3) and shape(body.uvs) == (3789, 2)
+        assert body.skin == [] and body.joints is None and body.weights is None
+        if anmkit.have_numpy():
+            assert body.positions.dtype.name == body.uvs.dtype.name == "float32"
+            assert body.primitives[0].indices.dtype.name == "uint32"
+        records, triangles = ply_vertices(vehicles / "e-25" / "body.ply")
+        # float32 values read back exactly: the file's own numbers.
+        assert rows(body.positions) == [list(r[0:3]) for r in records]
+        assert rows(body.normals) == [list(r[3:6]) for r in records]
+        assert rows(body.uvs) == [list(r[6:8]) for r in records]
+        assert rows(body.positions)[0] == pytest.approx([-25.349268, 25.502901, 7.9419384])
+        # One primitive of material 0; the file's triangles turned counter-clockwise: a, c, b.
+        assert len(body.primitives) == 1 and body.primitives[0].material == 0
+        indices = rows(body.primitives[0].indices)
+        assert len(indices) == 6306 and indices[:6] == [2, 0, 1, 5, 3, 4]
+        assert [tuple(indices[i:i + 3]) for i in range(0, 6306, 3)] == [(a, c, b) for a, b, c in triangles]
+        assert max(indices) == 3788
+
+        tracks = figure.materials[1]
+        assert (tracks.name, tracks.base_texture, tracks.normal_texture) == ("02_-_default.mtl", 1, -1)
+        assert (tracks.alpha_mode, tracks.alpha_cutoff, tracks.double_sided) == (anmkit.AlphaMode.OPAQUE, 0.5, False)
+        assert tracks.base_colour == (1.0, 1.0, 1.0, 1.0)
+        texture = figure.textures[1]
+        assert (texture.name, texture.path) == ("e25tracks", str(vehicles / "e-25" / "e25tracks.tga"))
+        assert (texture.width, texture.height) == (256, 256)
+        expected = tga_rgba(vehicles / "e-25" / "e25tracks.tga")
+        if anmkit.have_numpy():
+            assert texture.rgba.shape == (256, 256, 4) and texture.rgba.dtype.name == "uint8"
+            assert texture.rgba.tobytes() == expected
+            assert texture.rgba[0, 0].tolist() == [65, 65, 53, 255]
+        else:
+            assert texture.rgba == expected
+
+
+def test_the_e75_masks_skins_and_says_what_is_missing(vehicles):
+    figure = anmkit.open_figure(vehicles / "e-75" / "e-75.mdl")
+    assert (len(figure.joints), len(figure.meshes), len(figure.materials), len(figure.textures)) == (79, 47, 3, 2)
+    assert [(w.severity, w.id) for w in figure.warnings] == [("warning", "model.figure")] * 2
+    assert figure.warnings[0].message == (
+        f"material 'material_#28.mtl': diffuse texture 'e-75' not found (looked for {vehicles}/e-75/e-75.dds, "
+        f"{vehicles}/e-75/e-75.tga); drawn without it")
+    masked = figure.materials[2]
+    assert (masked.name, masked.alpha_mode, masked.base_texture, masked.normal_texture) == \
+        ("material_#30.mtl", anmkit.AlphaMode.MASK, 0, 1)
+    assert masked.alpha_cutoff == pytest.approx(127 / 255, abs=1e-7)
+    assert figure.materials[0].double_sided is True
+    assert figure.materials[0].base_colour[:3] == pytest.approx((230 / 255,) * 3, abs=1e-7)
+    assert figure.textures[0].path == str(vehicles / "e-75" / "Tiger_II_track.dds")  # named "tiger_ii_track"
+    normal_map = figure.textures[1]
+    assert (normal_map.name, normal_map.width, normal_map.height) == ("Tiger_II_track_NM", 128, 128)
+    assert (normal_map.rgba.shape if anmkit.have_numpy() else len(normal_map.rgba)) == \
+        ((128, 128, 4) if anmkit.have_numpy() else 128 * 128 * 4)
+
+    track = figure.meshes[36]
+    assert (track.name, track.joint, track.skin) == ("trackl.ply", 57, [57, 1, 0])
+    assert shape(track.joints) == (959, 4) and shape(track.weights) == (959, 4)
+    assert all(abs(sum(w) - 1) < 1e-6 for w in rows(track.weights))
+    assert all(all(j < 3 for j in four) for four in rows(track.joints))
+    figure.close()
+    figure.close()  # twice is fine
+    assert len(figure.meshes) == 47  # the values outlive it
+
+    bare = anmkit.open_figure(vehicles / "e-75" / "e-75.mdl", meshes=False)
+    assert (len(bare.joints), bare.meshes, bare.materials, bare.textures, bare.warnings) == (79, [], [], [], [])
+
+
+def test_the_pzh2000s_track_animation_as_morph_targets(vehicles):
+    figure = anmkit.open_figure(vehicles / "pzh2000_x" / "pzh2000_x.mdl")
+    track = anmkit.open(vehicles / "pzh2000_x" / "trackL.anm")
+    animation = figure.mesh_animation(track, "break")
+    assert animation.warnings == []
+    assert len(animation.morphs) == 1
+    morphs = animation.morphs[0]
+    assert (morphs.mesh, figure.meshes[morphs.mesh].name) == (36, "trackl.ply")
+    assert morphs.keys == [(k, k) for k in range(13)]
+    assert [t.name for t in morphs.targets] == [f"break {k}" for k in range(13)]
+    assert shape(morphs.targets[3].positions) == (410, 3) and shape(morphs.targets[3].normals) == (410, 3)
+    # Frame 1's key (FRM2, frame 1, one key, bone 0, flags 0x20), its payload after the byte count:
+    # first vertex, count, has-bbox, then 56-byte records. Target 1 is its positions less the mesh's,
+    # in float32 as the library subtracts them.
+    data = (vehicles / "pzh2000_x" / "trackL.anm").read_bytes()
+    at = data.index(b"FRM2\x01\x00\x01\x00\x20\x00") + 10
+    assert struct.unpack_from("<IIHH", data, at)[1:3] == (0, 410)
+    mesh = rows(figure.meshes[36].positions)
+    f32 = lambda x: struct.unpack("<f", struct.pack("<f", x))[0]  # noqa: E731
+    frame_1 = [struct.unpack_from("<3f", data, at + 12 + 56 * k) for k in range(410)]
+    assert rows(morphs.targets[1].positions) == [[f32(p[i] - m[i]) for i in range(3)] for p, m in zip(frame_1, mesh)]
+    assert rows(morphs.targets[0].positions) == [[0.0, 0.0, 0.0]] * 410  # frame 0 is the mesh's own shape
+
+    # Again, unnamed: the file's name; the keys number this animation's own targets.
+    again = figure.mesh_animation(track)
+    assert again.morphs[0].keys == [(k, k) for k in range(13)]
+    assert again.morphs[0].targets[12].name == "trackL 12"
+    assert rows(again.morphs[0].targets[1].positions) == rows(morphs.targets[1].positions)
+
+    # On a model whose track is not skinned the shapes do not fit: each key said, none shown.
+    with anmkit.open_figure(vehicles / "e-25" / "e-25.mdl") as e25:
+        misfit = e25.mesh_animation(track, "break")
+    assert misfit.morphs == [] and len(misfit.warnings) == 13
+    assert misfit.warnings[12].id == "model.mesh-animation"
+    assert misfit.warnings[12].message == ("bone 'trackl': the mesh key of frame 12: the mesh payload's records are "
+                                           "56 bytes, the mesh's 32 (not shown)")
+    # The shared textures looked for under texture_dir, then its common/.
+    with anmkit.open_figure(vehicles / "pzh2000_x" / "pzh2000_x.mdl", texture_dir=EXAMPLES) as shared:
+        assert f"(looked for {EXAMPLES}/vehicle2/puma_track_dif.dds, " in shared.warnings[2].message
+    assert "which were not given (texture_dir=)" in figure.warnings[2].message
+
+
+def test_a_model_that_shows_nothing_and_hostile_arguments(tmp_path):
+    door_model = EXAMPLES / "mansion_door.bin"
+    with anmkit.open_figure(door_model) as figure:
+        assert [(j.name, j.parent) for j in figure.joints] == [("node_0", -1), ("node_1", 0), ("node_2", 1)]
+        assert (figure.meshes, figure.materials, figure.textures, figure.warnings) == ([], [], [], [])
+        with anmkit.open(EXAMPLES / "mansion_door.anm") as door:
+            assert figure.mesh_animation(door) == anmkit.MeshAnimation([], [])
+        with pytest.raises(ValueError, match="the document is closed"):
+            figure.mesh_animation(door)
+        with anmkit.open(EXAMPLES / "ghost_mm2.anm") as ghost, pytest.raises(anmkit.Error) as caught:
+            figure.mesh_animation(ghost)
+        assert (caught.value.code_name, caught.value.message) == ("wrong_kind",
+                                                                  "a mm2 document has no clip to animate a mesh")
+        with pytest.raises(TypeError, match="document must be a Document, found str"):
+            figure.mesh_animation("mansion_door.anm")
+        with anmkit.open(EXAMPLES / "mansion_door.anm") as door:
+            with pytest.raises(ValueError, match="embedded null byte"):
+                figure.mesh_animation(door, "a\0b")
+            with pytest.raises(TypeError, match="the name must be a str, found int"):
+                figure.mesh_animation(door, 5)
+    with pytest.raises(ValueError, match="the figure is closed"):
+        with anmkit.open(EXAMPLES / "mansion_door.anm") as door:
+            figure.mesh_animation(door)
+
+    with pytest.raises(anmkit.Error) as caught:
+        anmkit.open_figure(EXAMPLES / "turret_v60.anm")
+    assert (caught.value.code_name, caught.value.message) == ("unknown_format", "not a model file (.mdl or .bin) either")
+    with pytest.raises(anmkit.Error) as caught:
+        anmkit.open_figure(tmp_path / "missing.mdl")
+    assert caught.value.code_name == "io" and caught.value.file == str(tmp_path / "missing.mdl")
+    with pytest.raises(ValueError, match="embedded null byte"):
+        anmkit.open_figure("a\0b.mdl")
+    with pytest.raises(TypeError):
+        anmkit.open_figure(None)
+    with pytest.raises(TypeError):
+        anmkit.open_figure(door_model, texture_dir=5)
+    with pytest.raises(anmkit.Error, match="max_input_bytes must be from 0 to"):
+        anmkit.open_figure(door_model, max_input_bytes=-1)
+    with pytest.raises(anmkit.Error) as caught:
+        anmkit.open_figure(door_model, max_input_bytes=10)
+    assert (caught.value.code_name, caught.value.message) == ("too_large", "larger than the input limit of 10 bytes")
+
+
+def test_the_c_functions_refuse_what_is_not_there():
+    """Through the C API as the package declares it: NULLs, indices past the end, a struct too small."""
+    lib, error = _capi.lib, _capi.Error_()
+    figure = ctypes.c_void_p()
+    assert lib.anmkit_figure_open(os.fsencode(EXAMPLES / "mansion_door.bin"), None, ctypes.byref(figure), None,
+                                  ctypes.byref(error)) == 0
+    try:
+        joint = _capi.sized(_capi.Joint)
+        assert lib.anmkit_figure_joint_get(figure, 3, ctypes.byref(joint), ctypes.byref(error)) == _capi.INVALID_ARGUMENT
+        assert error.message == b"joint 3 of 3"
+        joint.struct_size = 3
+        assert lib.anmkit_figure_joint_get(figure, 0, ctypes.byref(joint), ctypes.byref(error)) == _capi.INVALID_ARGUMENT
+        assert error.message == b"out is NULL or its struct_size is smaller than a size_t"
+        joint.struct_size = _capi.Joint.name.offset + 2  # half of the name's pointer
+        assert lib.anmkit_figure_joint_get(figure, 0, ctypes.byref(joint), ctypes.byref(error)) == _capi.INVALID_ARGUMENT
+        assert b"ends inside a field" in error.message
+        joint.struct_size = _capi.Joint.parent.offset  # an older, shorter struct: what fits is written
+        assert lib.anmkit_figure_joint_get(figure, 2, ctypes.byref(joint), ctypes.byref(error)) == 0
+        assert ctypes.string_at(joint.name, joint.name_size) == b"node_2" and joint.parent == 0
+        mesh = _capi.sized(_capi.Mesh)
+        assert lib.anmkit_figure_mesh_get(figure, 0, ctypes.byref(mesh), ctypes.byref(error)) == _capi.INVALID_ARGUMENT
+        assert error.message == b"mesh 0 of 0"
+        morphs = _capi.sized(_capi.MeshMorphs)
+        assert lib.anmkit_figure_morphs_get(figure, 0, 0, ctypes.byref(morphs), ctypes.byref(error)) == \
+            _capi.INVALID_ARGUMENT
+        assert error.message == b"mesh animation 0 of 0"
+        assert lib.anmkit_figure_add_mesh_animation(figure, None, None, None, None, ctypes.byref(error)) == \
+            _capi.INVALID_ARGUMENT
+        assert error.message == b"clip_document is NULL"
+        assert lib.anmkit_figure_morphs_count(figure, 2**64 - 1) == 0
+    finally:
+        lib.anmkit_figure_free(figure)
+    assert lib.anmkit_figure_mesh_count(None) == 0 and lib.anmkit_figure_animation_count(None) == 0
+    texture = _capi.sized(_capi.Texture)
+    assert lib.anmkit_figure_texture_get(None, 0, ctypes.byref(texture), ctypes.byref(error)) == _capi.INVALID_ARGUMENT
+    assert error.message == b"figure is NULL"
+
+
+def run_module(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "anmkit", *args], capture_output=True, text=True, env=dict(os.environ))
+
+
+def test_info_of_a_vehicle_is_the_command_lines(vehicles, tmp_path):
+    model = str(vehicles / "e-75" / "e-75.mdl")
+    run = run_module("info", model)
+    assert run.returncode == 0 and run.stderr == ""
+    assert run.stdout == anmkit.model_summary(model)
+    lines = run.stdout.splitlines()
+    assert lines[0] == f"{model}: GEM model (.mdl), 20212 bytes"
+    assert "  meshes      47 (10461 triangles)" in lines
+    assert "  materials   3" in lines
+    assert "  textures    2 found, 2 missing" in lines
+    pzh = str(vehicles / "pzh2000_x" / "pzh2000_x.mdl")
+    with_folder = run_module("info", pzh, "--texture-dir", str(tmp_path)).stdout
+    assert with_folder == anmkit.model_summary(pzh, texture_dir=tmp_path)
+    assert f"looked for {tmp_path}/vehicle2/puma_track_dif.dds" in with_folder
+    assert "meshes " not in run_module("info", "--no-meshes", pzh).stdout
+    json_run = run_module("info", "--json", pzh)
+    assert json_run.returncode == 0 and json_run.stdout == anmkit.model_summary(pzh, as_json=True) + "\n"
+    noise = tmp_path / "noise.mdl"
+    noise.write_bytes(b"\x01\x02\x03 not a model")
+    refused = run_module("info", str(noise))
+    assert refused.returncode == 1 and "not a recognised animation" in refused.stderr
+    need(CLI.is_file(), f"the anmkit command ({CLI})")
+    for args in ([model], ["--json", pzh], ["--texture-dir", str(tmp_path), pzh], ["--no-meshes", model]):
+        cli = subprocess.run([str(CLI), "info", *args], capture_output=True, text=True)
+        assert run_module("info", *args).stdout == cli.stdout, args
