@@ -170,7 +170,8 @@ const Places open_option_places = {
     PLACE(anmkit_open_options, max_sequences),   PLACE(anmkit_open_options, skeleton),
     PLACE(anmkit_open_options, fps),             PLACE(anmkit_open_options, tick_hz),
     PLACE(anmkit_open_options, format_settings), PLACE(anmkit_open_options, format_setting_count),
-    PLACE(anmkit_open_options, reference_roots), PLACE(anmkit_open_options, reference_root_count)};
+    PLACE(anmkit_open_options, reference_roots), PLACE(anmkit_open_options, reference_root_count),
+    PLACE(anmkit_open_options, no_meshes),       PLACE(anmkit_open_options, texture_dir)};
 
 // anmkit_open_memory with the fuzz limits and a poison in every field that has one. `opened`:
 // whether the input opened with the whole struct (then it opens with the defaults past a size
