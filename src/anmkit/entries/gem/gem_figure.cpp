@@ -26,7 +26,13 @@ struct MorphSource {
   std::vector<std::string> bones;          // the .mdl's bone names
   std::vector<int> mesh_of_bone;           // figure mesh of each bone, -1 for none
   std::vector<std::shared_ptr<const PlyFile>> plys;  // per figure mesh
+  // Morph targets hold every vertex of their mesh, whatever a payload sets: a few bytes of .anm
+  // can ask for gigabytes. Vertices of targets made so far, against a cap for the figure.
+  std::size_t morph_vertices = 0;
 };
+
+// 16 M vertex shapes (384 MB of positions and normals): hundreds of times a real vehicle's.
+constexpr std::size_t max_morph_vertices = std::size_t(1) << 24;
 
 class FigureReader {
  public:
@@ -258,12 +264,19 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
       model::Mesh& mesh = figure.meshes[std::size_t(k)];
       MeshMorphs morphs{std::size_t(k), {}};
       for (const model::MeshKey& key : track.mesh) {
+        if (mesh.positions.size() > max_morph_vertices - std::min(max_morph_vertices, source->morph_vertices)) {
+          warnings.push_back({file, fmt::format("bone '{}': mesh keys from frame {} on are not shown: the figure's mesh animation "
+                                                "would pass {} vertex shapes",
+                                                printable(track.name), key.frame, max_morph_vertices)});
+          break;
+        }
         auto target = gem::mesh::morph_target(*source->plys[std::size_t(k)], mesh, key.payload, fmt::format("{} {}", name, key.frame));
         if (!target) {
           warnings.push_back({file, fmt::format("bone '{}': the mesh key of frame {}: {} (not shown)", printable(track.name), key.frame,
                                                 target.error().message)});
           continue;
         }
+        source->morph_vertices += mesh.positions.size();
         mesh.targets.push_back(std::move(*target));
         morphs.keys.push_back({key.frame, int(mesh.targets.size() - 1)});
       }
