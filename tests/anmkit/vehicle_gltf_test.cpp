@@ -226,10 +226,21 @@ TEST(VehicleGltf, TheE75SaysWhichTexturesAreMissingAndDrawsThoseMaterialsInTheir
   int expected_hidden = 0;
   for (const auto& b : mdl.bones) expected_hidden += (!b.shown && b.mesh() && fs::exists(corpus / "e-75" / b.mesh()->file)) ? 1 : 0;
   EXPECT_EQ(hidden, expected_hidden);
-  // Every material's alpha mode follows its .mtl's {blend}.
+  // Every material's alpha mode follows its .mtl's {blend}: the hull's `none` is opaque (drawn in
+  // its {color} 230 230 230, its texture missing; once two-sided, once not, as its subsets say),
+  // the tracks' `test` masks at the default alpharef 127.
   std::map<std::string, std::string> modes;
-  for (const auto& m : j["materials"]) modes[m["name"]] = m.value("alphaMode", "OPAQUE");
-  EXPECT_FALSE(modes.empty());
+  for (const auto& m : j["materials"]) modes[m["name"]] += m.value("alphaMode", "OPAQUE") + (m.value("doubleSided", false) ? "+2" : "") + " ";
+  EXPECT_EQ(modes, (std::map<std::string, std::string>{{"material_#28.mtl", "OPAQUE+2 OPAQUE "}, {"material_#30.mtl", "MASK "}}));
+  for (const auto& m : j["materials"]) {
+    if (m["name"] == "material_#30.mtl") {
+      EXPECT_FLOAT_EQ(m["alphaCutoff"].get<float>(), 127.0f / 255.0f);
+      EXPECT_TRUE(m.contains("normalTexture"));
+    } else {
+      EXPECT_EQ(m["pbrMetallicRoughness"]["baseColorFactor"], json::array({230.0f / 255.0f, 230.0f / 255.0f, 230.0f / 255.0f, 1.0f}));
+      EXPECT_FALSE(m["pbrMetallicRoughness"].contains("baseColorTexture"));
+    }
+  }
 
   // Without meshes: the skeleton and sequences alone.
   OpenOptions bare;
