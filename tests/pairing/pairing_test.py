@@ -49,6 +49,8 @@ def by_cli():
         raise SystemExit(f"FAIL anmkit batch exited {out.returncode}:\n{out.stdout}{out.stderr}")
     pairing = {}
     for line in out.stdout.splitlines():  # converted IN -> OUT (skeleton PATH)
+        if line.startswith("converted ") and ".mdl -> " in line:
+            continue  # a model converted whole (its meshes and sequences): no pairing to make
         if line.startswith("converted ") and " (skeleton " in line:
             source = line[len("converted "):line.index(" -> ")]
             pairing[under_corpus(source)] = under_corpus(line[line.index(" (skeleton ") + len(" (skeleton "):-1])
