@@ -164,6 +164,22 @@ TEST(CliVehicle, InfoListsWhatTheModelShows) {
   EXPECT_EQ(shows["textures_missing"], 1);
 }
 
+// An animation exported on the model (--skeleton) brings the model's meshes too.
+TEST(CliVehicle, AnAnimationOnItsModelBringsTheMeshes) {
+  Vehicle v(masked);
+  const std::string anm = v.dir.file("tank/fire.anm");
+  fs::copy_file(fs::path(ANMKIT_SOURCE_DIR) / "examples/turret_v60.anm", anm);
+  auto r = run_cli({"convert", anm, "--skeleton", v.mdl, "-o", v.dir.file("fire.glb")}, v.dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json j = glb_json(v.dir.file("fire.glb"));
+  ASSERT_EQ(j["meshes"].size(), 1u);
+  EXPECT_EQ(j["animations"].size(), 1u);
+  EXPECT_NE(r.err.find("bump texture '$/vehicle/plates_nm'"), std::string::npos) << r.err;
+  r = run_cli({"convert", anm, "--skeleton", v.mdl, "-o", v.dir.file("bare.glb"), "--no-meshes"}, v.dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_FALSE(glb_json(v.dir.file("bare.glb")).contains("meshes"));
+}
+
 // A folder walk counts the vehicle's files as what they are.
 TEST(CliVehicle, AFolderWalkCountsModelsMeshesMaterialsAndTextures) {
   Vehicle v(masked);
