@@ -18,6 +18,7 @@ bl_info = {
 
 import bpy
 
+from . import parts
 from .export_anm import ExportAnm
 from .import_anm import ImportAnm
 
@@ -35,9 +36,11 @@ def register():
     bpy.utils.register_class(ExportAnm)
     bpy.types.TOPBAR_MT_file_import.append(_import_menu)
     bpy.types.TOPBAR_MT_file_export.append(_export_menu)
+    parts.register()
 
 
 def unregister():
+    parts.unregister()
     bpy.types.TOPBAR_MT_file_export.remove(_export_menu)
     bpy.types.TOPBAR_MT_file_import.remove(_import_menu)
     bpy.utils.unregister_class(ExportAnm)

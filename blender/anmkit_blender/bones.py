@@ -6,7 +6,7 @@ import json
 from typing import Dict
 
 import bpy
-from mathutils import Vector
+from mathutils import Matrix, Vector
 
 from . import gltf_axes
 
@@ -41,6 +41,7 @@ def shape(context, obj, made: dict) -> None:
     at), along its own +Y; any other bone is a leaf of the fixed length. Only tails move, along
     the bone: the frames Blender poses in stay those the glTF gave."""
     leaf = leaf_length(made["size"])
+    before = {bone.name: bone.length for bone in obj.data.bones}
     view_layer = context.view_layer
     active, mode = view_layer.objects.active, obj.mode
     view_layer.objects.active = obj
@@ -58,6 +59,21 @@ def shape(context, obj, made: dict) -> None:
     finally:
         bpy.ops.object.mode_set(mode=mode if mode != "EDIT" else "OBJECT")
         view_layer.objects.active = active if active is not None else obj
+    keep_children_in_place(obj, before)
+
+
+def keep_children_in_place(obj, lengths: Dict[str, float]) -> None:
+    """Objects parented to a bone (a mesh on its bone) where they were before the bones'
+    lengths changed from `lengths`. Blender hangs such an object from the bone's tail (its
+    glTF importer put it back by the length it gave the bone); a tail moved by d along the bone
+    would carry the object with it, so its parent inverse takes d back: the object's world
+    matrix, at rest and in every pose, is what it was."""
+    for child in obj.children:
+        if child.parent_type != "BONE" or child.parent_bone not in lengths:
+            continue
+        moved = obj.data.bones[child.parent_bone].length - lengths[child.parent_bone]
+        if moved:
+            child.matrix_parent_inverse = Matrix.Translation((0.0, -moved, 0.0)) @ child.matrix_parent_inverse
 
 
 def group_helpers(obj) -> None:

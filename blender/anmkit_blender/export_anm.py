@@ -10,8 +10,9 @@ from typing import List
 import bpy
 from bpy.props import BoolProperty, EnumProperty
 from bpy_extras.io_utils import ExportHelper
+from mathutils import Matrix
 
-from . import anmkit, bones, gltf_axes, sources
+from . import anmkit, bones, gltf_axes, parts, sources
 
 # Another version or layout of the file's format: every convert target that a glTF import can
 # also be written as, as the registry lists them.
@@ -36,6 +37,12 @@ def gltf_of(context, obj) -> bytes:
     for other in context.selected_objects:
         other.select_set(False)
     obj.select_set(True)
+    # Every bone from its rest, as Blender's exporter leaves them between the actions it switches
+    # to: a bone this action does not key would otherwise be written where the last action shown
+    # left it (another sequence's pose at the frame it was looked at), and join the file as edited.
+    for bone in obj.pose.bones:
+        bone.matrix_basis = Matrix()
+    context.scene.frame_set(context.scene.frame_current)
     handle, temporary = tempfile.mkstemp(suffix=".glb", prefix="anmkit_")
     os.close(handle)
     try:
@@ -67,7 +74,8 @@ def export_action(context, obj, action, path: str, version: str, overwrite_origi
     if abs(scene_fps - source["fps"]) > 1e-9:
         warnings.append(f"the scene runs at {scene_fps:g} fps but the file was imported at {source['fps']:g}: "
                         "each Blender frame is written as one game frame")
-    glb = gltf_of(context, obj)
+    # The meshes' visibility (their objects' scale) goes back as their bones' scale.
+    glb = parts.visibility_onto_bones(gltf_of(context, obj), obj, source["sequence"], scene_fps)
     # The skeleton it was imported with opens the original as it was opened then (a format may
     # take what its model file gives, as LM takes its node count from the .bin).
     with anmkit.open(str(original), skeleton=source.get("skeleton")) as base:

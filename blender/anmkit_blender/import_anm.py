@@ -1,6 +1,7 @@
 """File > Import > "Game animation (.anm, .mdl)": anmkit writes the animation as glTF (one
 armature, an action per sequence) and Blender's own glTF importer reads it, with the settings
 docs/gltf.md gives for a round trip; each action remembers the file it came from, for the export."""
+import contextlib
 import json
 import os
 import pathlib
@@ -13,7 +14,7 @@ import bpy
 from bpy.props import FloatProperty, StringProperty
 from bpy_extras.io_utils import ImportHelper
 
-from . import anmkit, bones, gltf_axes, sources, sprite_plane
+from . import anmkit, bones, gltf_axes, parts, sources, sprite_plane
 
 
 def lists_animations(path: str) -> bool:
@@ -29,6 +30,28 @@ def model_sequences(mdl: str, roots: List[str]) -> List[dict]:
     its path as the library finds it (the game's way: `\\` a separator, either case)."""
     return [dict(name=s.name, file=s.file, declared_by=s.declared_by, exists=s.exists, path=s.path)
             for s in anmkit.model_sequences(mdl, reference_roots=roots)]
+
+
+@contextlib.contextmanager
+def numpy_bool_alias():
+    """`numpy.bool` while Blender's glTF importer runs, where NumPy lacks it. The importer of
+    Blender 3.4 (io_scene_gltf2 3.4.50, gltf2_blender_mesh.set_poly_smoothing) makes every mesh
+    with `np.bool`, an alias NumPy 1.24 removed (and 2.0 brought back as numpy.bool_): Debian's
+    Blender 3.4 with Debian's NumPy 1.24 fails on the first mesh without it. The alias is the
+    builtin `bool`, the dtype NumPy always took it for, and is taken away again after."""
+    try:
+        import numpy
+    except ImportError:  # an importer without NumPy does not use it either
+        yield
+        return
+    added = "bool" not in numpy.__dict__
+    if added:
+        numpy.bool = bool
+    try:
+        yield
+    finally:
+        if added:
+            del numpy.bool
 
 
 def bring_in(context, glb: bytes, fps: float):
@@ -49,12 +72,22 @@ def bring_in(context, glb: bytes, fps: float):
         # same local values back (docs/gltf.md, "Blender round trip"). Blender 4.2's importer
         # would draw such bones as custom shapes unless told not to (an option 3.4 lacks).
         options = dict(filepath=temporary, bone_heuristic="BLENDER")
-        if "disable_bone_shape" in bpy.ops.import_scene.gltf.get_rna_type().properties.keys():
+        offered = bpy.ops.import_scene.gltf.get_rna_type().properties.keys()
+        if "disable_bone_shape" in offered:
             options["disable_bone_shape"] = True
-        bpy.ops.import_scene.gltf(**options)
+        # The bones' rest is the glTF nodes' rest (the .mdl's), not one guessed from inverse bind
+        # matrices: a skinned track's skin binds its vertices as they lie in the track bone's
+        # frame (its bind matrices are relative to that bone, as glTF allows), and Blender's
+        # guess would take them for the bones' rest and move every bone the track's skin names.
+        if "guess_original_bind_pose" in offered:
+            options["guess_original_bind_pose"] = False
+        with numpy_bool_alias():
+            bpy.ops.import_scene.gltf(**options)
     finally:
         os.remove(temporary)
-    made = [o for o in bpy.data.objects if o not in before and o.type == "ARMATURE"]
+    new = [o for o in bpy.data.objects if o not in before]
+    parts.remember_rest(new)
+    made = [o for o in new if o.type == "ARMATURE"]
     if not made:
         raise anmkit.Error(0, "Blender's glTF importer made no armature")
     bones.finish(context, made[0], plan)
@@ -76,9 +109,12 @@ def name_actions(obj, source_of: dict) -> dict:
 
 
 def play(context, obj, action, frame_count: int) -> None:
-    """`action` active, the timeline over the file's frames (a looping LM clip's action also
-    holds the frame it wraps to)."""
+    """`action` active, its meshes' actions with it (parts.py), the timeline over the file's
+    frames (a looping LM clip's action also holds the frame it wraps to)."""
     obj.animation_data.action = action
+    sequence = parts.sequence_of(obj, action)
+    if sequence is not None:
+        parts.follow(obj, sequence)
     context.scene.frame_start = 0
     context.scene.frame_end = max(0, frame_count - 1)
     context.scene.frame_set(0)
