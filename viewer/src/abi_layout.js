@@ -43,6 +43,24 @@ export const HOW_NAMED_FIELDS = {
   anmkit_model_sequence: { how_named: 'ptr', how_named_size: 'u32' },
 };
 
+// What a model shows (the figure functions: meshes, primitives, materials, textures and mesh
+// animation as morph targets), read the same way and kept apart for the same reason.
+export const FIGURE_FIELDS = {
+  anmkit_joint: { struct_size: 'u32', name: 'ptr', name_size: 'u32' },
+  anmkit_mesh: { struct_size: 'u32', name: 'ptr', name_size: 'u32', joint: 'i32', shown: 'i32', vertex_count: 'u32',
+                 positions: 'ptr', normals: 'ptr', uvs: 'ptr', skin: 'ptr', skin_size: 'u32', joints: 'ptr', weights: 'ptr',
+                 primitive_count: 'u32', target_count: 'u32' },
+  anmkit_primitive: { struct_size: 'u32', indices: 'ptr', index_count: 'u32', material: 'i32' },
+  anmkit_material: { struct_size: 'u32', name: 'ptr', name_size: 'u32', base_colour: 'f32[4]', base_texture: 'i32',
+                     normal_texture: 'i32', alpha_mode: 'i32', alpha_cutoff: 'f32', double_sided: 'i32' },
+  anmkit_texture: { struct_size: 'u32', name: 'ptr', name_size: 'u32', path: 'ptr', path_size: 'u32', width: 'u32',
+                    height: 'u32', rgba: 'ptr', rgba_size: 'u32' },
+  anmkit_morph_key: { frame: 'u32', target: 'i32' },
+  anmkit_mesh_morphs: { struct_size: 'u32', mesh: 'u32', keys: 'ptr', key_count: 'u32' },
+  anmkit_morph_target: { struct_size: 'u32', name: 'ptr', name_size: 'u32', vertex_count: 'u32', positions: 'ptr',
+                         normals: 'ptr' },
+};
+
 // { error: { sizeof: 2480, code: 0, ..., message: 1296 }, open_options: { sizeof: 72, ... }, ... }
 // from the module's layout text: each struct by its name without "anmkit_", its size as `sizeof`
 // (no C field can be called that), each field the page uses as its byte offset.

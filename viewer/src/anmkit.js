@@ -6,7 +6,7 @@
 // errors included (try/finally): a page that opens thousands of hostile files must not fill the
 // module's heap. Names inside files are bytes, shown as printable.js says.
 
-import { HOW_NAMED_FIELDS, REFERENCE_ROOT_FIELDS, structLayouts } from './abi_layout.js';
+import { FIGURE_FIELDS, HOW_NAMED_FIELDS, REFERENCE_ROOT_FIELDS, structLayouts } from './abi_layout.js';
 import { printable, utf8OrNull } from './printable.js';
 
 export class AnmkitError extends Error {
@@ -32,6 +32,7 @@ export class Anmkit {
     this.L = structLayouts(layout);
     this.rootsAt = structLayouts(layout, REFERENCE_ROOT_FIELDS).open_options;
     this.howNamedAt = structLayouts(layout, HOW_NAMED_FIELDS).model_sequence;
+    this.figureAt = structLayouts(layout, FIGURE_FIELDS);
     this.error = M._malloc(this.L.error.sizeof);
     this.version = M.UTF8ToString(M._anmkit_library_version());
   }
@@ -124,6 +125,55 @@ export class Anmkit {
     throw new AnmkitError(code, M.UTF8ToString(M._anmkit_status_name(code)), M.UTF8ToString(e + E.file),
                           this.i32(e + E.has_offset) ? this.u64(e + E.offset) : null, M.UTF8ToString(e + E.pointer),
                           M.UTF8ToString(e + E.message));
+  }
+
+  // The entries of a diagnostics list the library handed out (not freed here).
+  diagnostics(list) {
+    const M = this.M;
+    const D = this.L.diagnostic;
+    const d = this.alloc(D);
+    try {
+      const found = [];
+      for (let i = 0; i < M._anmkit_diagnostics_count(list); ++i) {
+        this.setU32(d + D.struct_size, D.sizeof);
+        this.check(M._anmkit_diagnostics_get(list, i, d, this.error));
+        found.push({
+          severity: this.i32(d + D.severity) === 1 ? 'error' : 'warning',
+          offset: this.i32(d + D.has_offset) ? this.u64(d + D.offset) : null,
+          id: M.UTF8ToString(this.u32(d + D.id)),
+          message: M.UTF8ToString(this.u32(d + D.message)),
+          pointer: M.UTF8ToString(this.u32(d + D.pointer)),
+        });
+      }
+      return found;
+    } finally {
+      M._free(d);
+    }
+  }
+
+  // What the model file at `path` shows on its skeleton (anmkit_figure_open: GEM .mdl meshes,
+  // materials and decoded textures; an LM .bin shows nothing), read as the game finds the files
+  // beside it in the module's file system. Returns a Figure (its data copied out, its handle kept
+  // for mesh animation until free()); the files may be let go once it is read.
+  figure(path, { referenceRoots = [] } = {}) {
+    const M = this.M;
+    const p = this.cstring(path);
+    const out = M._malloc(8);  // the figure, its warnings
+    M.HEAPU8.fill(0, out, out + 8);
+    const options = this.openOptions({ referenceRoots });
+    let handle = 0;
+    try {
+      this.check(M._anmkit_figure_open(p, options.pointer, out, out + 4, this.error));
+      handle = this.u32(out);
+      const figure = new Figure(this, handle, this.diagnostics(this.u32(out + 4)));
+      handle = 0;
+      return figure;
+    } finally {
+      if (handle) M._anmkit_figure_free(handle);
+      M._anmkit_diagnostics_free(this.u32(out + 4));  // 0 after a failed call, which it takes
+      for (const q of [p, out]) M._free(q);
+      options.free();
+    }
   }
 
   // Writes `bytes` at `path` in the module's file system (folders made as needed).
@@ -279,30 +329,14 @@ export class Document {
   validate() {
     const { kit } = this;
     const M = kit.M;
-    const D = kit.L.diagnostic;
     const out = M._malloc(4);
-    const d = kit.alloc(D);
-    let list = 0;
+    M.HEAPU8.fill(0, out, out + 4);
     try {
       kit.check(M._anmkit_validate(this.handle, out, kit.error));
-      list = kit.u32(out);
-      const found = [];
-      for (let i = 0; i < M._anmkit_diagnostics_count(list); ++i) {
-        kit.setU32(d + D.struct_size, D.sizeof);
-        kit.check(M._anmkit_diagnostics_get(list, i, d, kit.error));
-        found.push({
-          severity: kit.i32(d + D.severity) === 1 ? 'error' : 'warning',
-          offset: kit.i32(d + D.has_offset) ? kit.u64(d + D.offset) : null,
-          id: M.UTF8ToString(kit.u32(d + D.id)),
-          message: M.UTF8ToString(kit.u32(d + D.message)),
-          pointer: M.UTF8ToString(kit.u32(d + D.pointer)),
-        });
-      }
-      return found;
+      return kit.diagnostics(kit.u32(out));
     } finally {
-      M._anmkit_diagnostics_free(list);
+      M._anmkit_diagnostics_free(kit.u32(out));
       M._free(out);
-      M._free(d);
     }
   }
 
@@ -466,5 +500,129 @@ export class Document {
     });
     this.pens = { key, bytes };
     return bytes;
+  }
+}
+
+// What a model shows (anmkit_figure): its joints' names, meshes, materials and textures, copied out
+// of the module when it is opened (three.js keeps its own arrays), and its mesh animations added
+// on demand (addMeshAnimation), which need the library's figure: the handle is kept until free().
+//   joints     [name]
+//   meshes     [{ name, joint, shown, vertexCount, positions, normals, uvs (Float32Array or null),
+//                 skin (Int32Array of joints, null for a rigid mesh), joints (Uint16Array, 4 a vertex),
+//                 weights (Float32Array, 4 a vertex), primitives: [{ indices (Uint32Array), material }] }]
+//   materials  [{ name, baseColour [r, g, b, a], baseTexture, normalTexture, alphaMode, alphaCutoff, doubleSided }]
+//   textures   [{ name, path, width, height, rgba (Uint8Array, top row first, or null: not found) }]
+//   warnings   the library's diagnostics: what is missing and why (id "model.figure")
+export class Figure {
+  constructor(kit, handle, warnings) {
+    this.kit = kit;
+    this.handle = handle;
+    this.warnings = warnings;
+    const M = kit.M;
+    const { joint: J, mesh: S, primitive: P, material: T, texture: X } = kit.figureAt;
+    const copy = (Type, p, n) => (p ? new Type(M.HEAPU8.buffer.slice(p, p + n * Type.BYTES_PER_ELEMENT)) : null);
+    const read = (layout, get) => {
+      const p = kit.alloc(layout);
+      try {
+        return get(p);
+      } finally {
+        M._free(p);
+      }
+    };
+    this.joints = read(J, (p) => Array.from({ length: M._anmkit_figure_joint_count(handle) }, (_, i) => {
+      kit.check(M._anmkit_figure_joint_get(handle, i, p, kit.error));
+      return kit.name(kit.u32(p + J.name), kit.u32(p + J.name_size));
+    }));
+    this.meshes = read(S, (p) => read(P, (q) => Array.from({ length: M._anmkit_figure_mesh_count(handle) }, (_, i) => {
+      kit.check(M._anmkit_figure_mesh_get(handle, i, p, kit.error));
+      const n = kit.u32(p + S.vertex_count);
+      const skinned = kit.u32(p + S.skin_size) > 0;
+      const mesh = {
+        name: kit.name(kit.u32(p + S.name), kit.u32(p + S.name_size)), joint: kit.i32(p + S.joint),
+        shown: kit.i32(p + S.shown) === 1, vertexCount: n, positions: copy(Float32Array, kit.u32(p + S.positions), 3 * n),
+        normals: copy(Float32Array, kit.u32(p + S.normals), 3 * n), uvs: copy(Float32Array, kit.u32(p + S.uvs), 2 * n),
+        skin: skinned ? copy(Int32Array, kit.u32(p + S.skin), kit.u32(p + S.skin_size)) : null,
+        joints: skinned ? copy(Uint16Array, kit.u32(p + S.joints), 4 * n) : null,
+        weights: skinned ? copy(Float32Array, kit.u32(p + S.weights), 4 * n) : null,
+        primitives: [],
+      };
+      const primitives = kit.u32(p + S.primitive_count);
+      for (let k = 0; k < primitives; ++k) {
+        kit.check(M._anmkit_figure_primitive_get(handle, i, k, q, kit.error));
+        mesh.primitives.push({ indices: copy(Uint32Array, kit.u32(q + P.indices), kit.u32(q + P.index_count)) || new Uint32Array(0),
+                               material: kit.i32(q + P.material) });
+      }
+      return mesh;
+    })));
+    this.materials = read(T, (p) => Array.from({ length: M._anmkit_figure_material_count(handle) }, (_, i) => {
+      kit.check(M._anmkit_figure_material_get(handle, i, p, kit.error));
+      return {
+        name: kit.name(kit.u32(p + T.name), kit.u32(p + T.name_size)),
+        baseColour: [0, 1, 2, 3].map((c) => kit.f32(p + T.base_colour + 4 * c)), baseTexture: kit.i32(p + T.base_texture),
+        normalTexture: kit.i32(p + T.normal_texture), alphaMode: kit.i32(p + T.alpha_mode), alphaCutoff: kit.f32(p + T.alpha_cutoff),
+        doubleSided: kit.i32(p + T.double_sided) === 1,
+      };
+    }));
+    this.textures = read(X, (p) => Array.from({ length: M._anmkit_figure_texture_count(handle) }, (_, i) => {
+      kit.check(M._anmkit_figure_texture_get(handle, i, p, kit.error));
+      const rgba = kit.u32(p + X.rgba);
+      return {
+        name: kit.name(kit.u32(p + X.name), kit.u32(p + X.name_size)), path: kit.name(kit.u32(p + X.path), kit.u32(p + X.path_size)),
+        width: kit.u32(p + X.width), height: kit.u32(p + X.height), rgba: rgba ? copy(Uint8Array, rgba, kit.u32(p + X.rgba_size)) : null,
+      };
+    }));
+  }
+
+  free() {
+    if (this.handle) this.kit.M._anmkit_figure_free(this.handle);
+    this.handle = 0;
+  }
+
+  // The mesh animation of `document`'s clip (anmkit_figure_add_mesh_animation: GEM's MESH keys as
+  // morph targets): { morphs: [{ mesh, keys: [{ frame, target }], targets: Map(target -> { name,
+  // positions, normals }) }], warnings }. Per mesh, from each key's frame on, until the next, the
+  // mesh shows its target in full (its own shape for -1). The targets are the differences from the
+  // mesh's positions and normals, copied out; only those the keys show are read.
+  addMeshAnimation(document, name = null) {
+    const { kit } = this;
+    const M = kit.M;
+    if (!this.handle) throw new Error('the figure was closed');
+    const { mesh_morphs: R, morph_key: K, morph_target: G } = kit.figureAt;
+    const p = name === null ? 0 : kit.cstring(name);
+    const out = M._malloc(8);  // the animation's index, its warnings
+    M.HEAPU8.fill(0, out, out + 8);
+    const m = kit.alloc(R);
+    const t = kit.alloc(G);
+    try {
+      kit.check(M._anmkit_figure_add_mesh_animation(this.handle, document.handle, p, out, out + 4, kit.error));
+      const animation = kit.u32(out);
+      const warnings = kit.diagnostics(kit.u32(out + 4));
+      const morphs = [];
+      for (let i = 0; i < M._anmkit_figure_morphs_count(this.handle, animation); ++i) {
+        kit.check(M._anmkit_figure_morphs_get(this.handle, animation, i, m, kit.error));
+        const keysAt = kit.u32(m + R.keys);
+        const keys = Array.from({ length: kit.u32(m + R.key_count) }, (_, k) => (
+          { frame: kit.u32(keysAt + K.sizeof * k + K.frame), target: kit.i32(keysAt + K.sizeof * k + K.target) }));
+        const mesh = kit.u32(m + R.mesh);
+        const targets = new Map();
+        for (const { target } of keys) {
+          if (target < 0 || targets.has(target)) continue;
+          kit.check(M._anmkit_figure_target_get(this.handle, mesh, target, t, kit.error));
+          const n = kit.u32(t + G.vertex_count);
+          const positions = kit.u32(t + G.positions);
+          const normals = kit.u32(t + G.normals);
+          targets.set(target, {
+            name: kit.name(kit.u32(t + G.name), kit.u32(t + G.name_size)),
+            positions: new Float32Array(M.HEAPU8.buffer.slice(positions, positions + 12 * n)),
+            normals: normals ? new Float32Array(M.HEAPU8.buffer.slice(normals, normals + 12 * n)) : null,
+          });
+        }
+        morphs.push({ mesh, keys, targets });
+      }
+      return { morphs, warnings };
+    } finally {
+      M._anmkit_diagnostics_free(kit.u32(out + 4));
+      for (const q of [p, out, m, t]) if (q) M._free(q);
+    }
   }
 }

@@ -1,16 +1,18 @@
 // The viewer page: files dropped or picked (one, many, or a whole folder) are listed as a tree of
 // their folders, and the one clicked is opened with anmkit compiled to WebAssembly: a skeleton in
 // 3D with a timeline for GEM and LM, the sprite views for MM2, what `anmkit info` says of it, its
-// diagnostics with their offsets. window.anmkitViewer is the small hook the tests (and curious
-// users) drive it with.
+// diagnostics with their offsets; on a model that shows something (a GEM .mdl's meshes), the
+// vehicle itself, textured and animated, with the skeleton as an overlay. window.anmkitViewer is
+// the small hook the tests (and curious users) drive it with.
 import { Anmkit } from './anmkit.js';
+import { FigureView } from './figure_view.js';
 import { FileList } from './file_list.js';
 import { ModuleFiles } from './module_files.js';
 import { nodesOf, viewMatrix } from './pose.js';
 import { jsonTextShown } from './printable.js';
 import { SkeletonView } from './skeleton_view.js';
 import { SpriteView, schedule, stepAt } from './sprite_view.js';
-import { Vector3 } from 'three';
+import { Mesh, Vector3 } from 'three';
 
 const $ = (selector) => document.querySelector(selector);
 const MEMFS_ROOT = '/files/';
@@ -33,6 +35,11 @@ const skeletonPicks = new Map();
 const files = new FileList({ table: $('#files'), summary: $('#files-summary'), shown: $('#files-shown'), filter: $('#filter'),
                              only: $('#only-animations') }, inspect);
 const skeletonView = new SkeletonView($('#skeleton-canvas'), $('#tooltip'));
+// What the skeleton shown shows (figure_view.js), kept while its model's animations are shown one
+// after another: { path (the model's, in the list), listed (how many files were listed when it was
+// read), figure (anmkit.js Figure, its handle kept for mesh animation), view (FigureView),
+// animations (animation path -> its mesh animation), error }. Freed when another model is shown.
+let figureShown = null;
 const spriteView = new SpriteView($('#sprite-view'));
 
 // ---- Files ----------------------------------------------------------------------------------
@@ -184,6 +191,59 @@ function sequencesOf(model, path) {
   }
 }
 
+// What `model` (a model file in the list, held) shows (anmkit_figure_open), read once while it is
+// shown: the dropped files under its folder that the list does not know as an animation or
+// another model are put in the module's file system for the call (the meshes, materials and
+// textures it names are among them) and let go after it. Returns figureShown, or null when the
+// model shows nothing (no meshes: an LM .bin, a .mdl without {VolumeView}).
+async function figureOf(model, ticket) {
+  const again = figureShown && figureShown.path === model.path && figureShown.listed === files.entries.length;
+  if (again) return figureShown.view || figureShown.error ? figureShown : null;
+  dropFigure();
+  const folder = folderOf(model.path);
+  const beside = files.entries.filter((e) => e !== model && e.path.startsWith(folder) && !e.path.endsWith('/') &&
+                                           !(e.info && (e.info.format || e.info.model)));
+  const held = [];
+  const shown = { path: model.path, listed: files.entries.length, figure: null, view: null, animations: new Map(), error: null };
+  try {
+    // All at once (each a read of the browser's file); an unreadable one is left out, and the
+    // library says what is missing for want of it.
+    await Promise.all(beside.map((e) => moduleFiles.hold(e).then((path) => held.push(path), () => {})));
+    if (ticket !== opening) throw SUPERSEDED;
+    try {
+      shown.figure = kit.figure(moduleFiles.pathOf(model));
+      if (shown.figure.meshes.length) shown.view = new FigureView(shown.figure);
+    } catch (error) {
+      if (shown.figure) shown.figure.free();
+      shown.figure = null;
+      shown.error = userWords(error.message);
+    }
+  } finally {
+    for (const path of held) moduleFiles.release(path);
+  }
+  figureShown = shown;
+  return shown.view || shown.error ? shown : null;
+}
+
+function dropFigure() {
+  if (!figureShown) return;
+  if (figureShown.view) figureShown.view.dispose();
+  if (figureShown.figure) figureShown.figure.free();
+  figureShown = null;
+}
+
+// The mesh animation of `document` (the animation at `path`) on the figure shown, added once.
+function meshAnimationOf(shown, document, path) {
+  if (!shown.animations.has(path)) {
+    try {
+      shown.animations.set(path, shown.figure.addMeshAnimation(document));
+    } catch (error) {
+      shown.animations.set(path, { morphs: [], warnings: [], error: userWords(error.message) });
+    }
+  }
+  return shown.animations.get(path);
+}
+
 // The sequence to open: `sequence` by its index or by its name (the first so named that opens),
 // else the first that opens.
 function chosenSequence(sequences, sequence) {
@@ -273,13 +333,17 @@ async function opened(entry, sequence) {
       }
     }
     if (info && info.skeletal) skeletal = { doc: null, animation, skeleton, pairing, format, ext: info.skeletonExtension };
+    const figure = skeleton && info && info.skeletal ? await figureOf(skeleton, ticket) : null;
+    if (!figure) dropFigure();
     const document = kit.open(moduleFiles.pathOf(animation), { skeleton: skeleton ? moduleFiles.pathOf(skeleton) : null });
-    current = { entry, animation, document, paths, frame: 0, playing: false, sequences, skeleton, sequence: chosen ? chosen.index : null };
+    current = { entry, animation, document, paths, frame: 0, playing: false, sequences, skeleton, sequence: chosen ? chosen.index : null,
+                figure: null };
     showDiagnostics(document.validate());
     showInfo(document);
     showSequences(sequences, entry, chosen);
     if (document.sprite) {
       showSkeleton(null);
+      showFigure(null, null);
       $('#skeletal-view').hidden = true;
       $('#sprite-view').hidden = false;
       spriteView.show(document.spriteData(), stemOf(animation.path.split('/').pop()));
@@ -290,7 +354,17 @@ async function opened(entry, sequence) {
       current.nodes = nodesOf(clip);
       current.clip = clip;
       showSkeleton({ ...skeletal, doc: document });
-      skeletonView.show(current.nodes, viewMatrix(clip));
+      const view = viewMatrix(clip);
+      let meshAnimation = null;
+      if (figure && figure.view) {
+        meshAnimation = meshAnimationOf(figure, document, animation.path);
+        figure.view.attach(current.nodes, view, meshAnimation);
+        current.figure = figure;
+      }
+      showFigure(figure, meshAnimation);
+      if (meshAnimation) showMeshNote(document.summary(), meshAnimation);  // read by showInfo already
+      skeletonView.show(current.nodes, view, current.figure ? figure.view : null);
+      skeletonView.setOverlay(overlayWanted());
       skeletonView.onSelect = () => showBone();
       $('#frame').max = String(Math.max(0, clip.frameCount - 1));
       $('#loop').checked = clip.loop;
@@ -300,6 +374,8 @@ async function opened(entry, sequence) {
     if (current && current.paths === paths) close();
     else for (const path of paths) moduleFiles.release(path);
     if (error === SUPERSEDED) return;  // the newer call shows its own file
+    dropFigure();
+    showFigure(null, null);
     showSequences(sequences, entry, chosen);  // a .mdl's other sequences stay a click away
     showSkeleton(skeletal && skeletal.pairing && skeletal.pairing.picked ? skeletal : null);  // a pick can be taken back
     showInfo(null);
@@ -394,14 +470,75 @@ function showInfo(doc) {
   if (Array.isArray(s.canvas)) rows.push(row('canvas', `${s.canvas[0]} x ${s.canvas[1]}`));
   if (Array.isArray(s.sequences)) rows.push(row('sequences', String(s.sequences.length)));
   list.replaceChildren(...rows);
-  if (mesh && mesh.length) {
-    const bones = [...new Set(mesh.map((m) => jsonTextShown(String(m.bone))))];
-    note.textContent = `Mesh animation: this file holds ${mesh.length} MESH key${mesh.length === 1 ? '' : 's'} ` +
-      `(vertex data the game writes into the mesh of ${bones.length === 1 ? 'bone' : 'bones'} ${bones.join(', ')}). ` +
-      'The view shows the skeleton only; the glTF export keeps the vertex data in the animation\'s extras.';
-    note.hidden = false;
-  }
+  showMeshNote(s, null);
 }
+
+// The note on a file with mesh animation (GEM MESH keys, `summary.mesh_keys`): where the figure
+// of its model shows it (`animation`: anmkit.js addMeshAnimation's, with the meshes it morphs),
+// as morph targets; else that the view shows the skeleton only.
+function showMeshNote(summary, animation) {
+  const note = $('#mesh-note');
+  const mesh = Array.isArray(summary.mesh_keys) ? summary.mesh_keys : null;
+  note.hidden = !(mesh && mesh.length);
+  if (note.hidden) return;
+  const bones = [...new Set(mesh.map((m) => jsonTextShown(String(m.bone))))];
+  const morphed = animation ? animation.morphs.length : 0;
+  note.textContent = `Mesh animation: this file holds ${mesh.length} MESH key${mesh.length === 1 ? '' : 's'} ` +
+    `(vertex data the game writes into the mesh of ${bones.length === 1 ? 'bone' : 'bones'} ${bones.join(', ')}). ` +
+    (morphed ? `Shown on the model's ${morphed === 1 ? 'mesh' : `${morphed} meshes`} as morph targets: each key's shape from its frame on.`
+      : 'The view shows the skeleton only; the glTF export keeps the vertex data in the animation\'s extras.');
+}
+
+// The figure panel: what the model shows (meshes drawn, triangles, materials, textures) and the
+// notes of what is missing (the figure's warnings, id model.figure, and the mesh animation's,
+// model.mesh-animation), each its own line, paths as the user dropped them.
+function showFigure(shown, animation) {
+  $('#figure-panel').hidden = !shown;
+  const notes = [];
+  if (!shown) {
+    $('#figure-summary').textContent = '';
+  } else if (shown.error) {
+    $('#figure-summary').textContent = `what the model shows could not be read: ${shown.error}`;
+  } else {
+    const f = shown.figure;
+    const v = shown.view;
+    const triangles = v.drawn.reduce((n, d) => n + v.parts[d.index].triangles, 0);
+    const decoded = f.textures.filter((t) => t.rgba).length;
+    const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+    $('#figure-summary').textContent = `${plural(v.drawn.length, 'mesh')} drawn`.replace('meshs', 'meshes') +
+      ` (${triangles} triangles), ${plural(f.materials.length, 'material')}, ${plural(decoded, 'texture')}`;
+    for (const w of f.warnings) notes.push(userWords(w.message));
+    if (v.unplaced) notes.push(`${plural(v.unplaced, 'mesh')} not drawn: its joint is not in the skeleton shown, or it has no triangles`.replace('meshs', 'meshes'));
+    if (animation && animation.error) notes.push(`mesh animation: ${animation.error}`);
+    for (const w of animation ? animation.warnings : []) notes.push(userWords(w.message));
+  }
+  $('#figure-notes').replaceChildren(...notes.map((text) => {
+    const li = document.createElement('li');
+    li.textContent = text;
+    return li;
+  }));
+}
+
+// The skeleton overlay's box: without a figure the skeleton is all there is (on, and the box
+// disabled); off by default once a model's figure is shown, then as the user leaves it while that
+// model's animations are shown.
+let overlayFor = null;
+function overlayWanted() {
+  const box = $('#skeleton-overlay');
+  if (!current || !current.figure) {
+    box.checked = true;
+    box.disabled = true;
+    overlayFor = null;
+    return true;
+  }
+  box.disabled = false;
+  if (overlayFor !== current.figure.path) {
+    box.checked = false;
+    overlayFor = current.figure.path;
+  }
+  return box.checked;
+}
+$('#skeleton-overlay').addEventListener('change', () => skeletonView.setOverlay($('#skeleton-overlay').checked));
 
 function row(key, text) {
   const div = document.createElement('div');
@@ -449,7 +586,7 @@ function setFrame(frame) {
   $('#frame').value = String(Math.floor(frame));
   $('#frame-number').textContent = `${Math.floor(frame)} / ${Math.max(0, current.clip.frameCount - 1)}`;
   current.pose = current.document.sample(frame);
-  skeletonView.update(current.pose);
+  skeletonView.update(current.pose, frame);
   showBone();
 }
 
@@ -602,6 +739,58 @@ window.anmkitViewer = {
     return out;
   },
   hiddenNodes: () => current.nodes.filter((_, i) => skeletonView.hidden[i]).map((n) => n.name),
+  // What the model shows as drawn now, or null: the meshes (name, joint, visible, skinned, morph
+  // weights, the material of each primitive: name, texture, colour, alphaTest, transparent, side),
+  // the panel's summary and notes, and the skeleton overlay (its box, and whether it is drawn).
+  figure() {
+    if (!current || !current.figure) return null;
+    const v = current.figure.view;
+    return {
+      model: current.figure.path,
+      meshes: v.drawn.map((d) => {
+        const o = d.object;
+        return {
+          name: o.name, joint: v.nodes[d.node].name, visible: o.visible, skinned: d.skinned,
+          weights: Array.from(o.morphTargetInfluences || []),
+          materials: o.geometry.groups.map((g) => {
+            const m = o.material[g.materialIndex];
+            return { name: m.name, texture: m.map ? m.map.name : null, normalMap: m.normalMap ? m.normalMap.name : null,
+                     colour: m.color.toArray(), opacity: m.opacity, alphaTest: m.alphaTest, transparent: m.transparent, doubleSided: m.side === 2 };
+          }),
+        };
+      }),
+      summary: $('#figure-summary').textContent,
+      notes: Array.from(document.querySelectorAll('#figure-notes li'), (li) => li.textContent),
+      overlay: { checked: $('#skeleton-overlay').checked, disabled: $('#skeleton-overlay').disabled,
+                 drawn: skeletonView.lines.visible && skeletonView.points.visible },
+    };
+  },
+  // A texture the page drew with, by name: its size, how three.js samples it, and its pixels
+  // (the DataTexture's own bytes, base64).
+  texture(name) {
+    const t = current && current.figure ? current.figure.view.textures.find((x) => x.name === name && x.colorSpace === 'srgb') : null;
+    if (!t) return null;
+    const bytes = t.image.data;
+    let text = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return { width: t.image.width, height: t.image.height, flipY: t.flipY, colorSpace: t.colorSpace, wrapS: t.wrapS, wrapT: t.wrapT,
+             repeat: t.wrapS === 1000 && t.wrapT === 1000, base64: btoa(text) };
+  },
+  // Vertex `index` of the mesh named `mesh` at `frame`: in the mesh's own frame with its morph
+  // targets applied (`morphed`), and in the world shown, skinned (`world`).
+  vertex(mesh, index, frame) {
+    setFrame(frame);
+    const d = current.figure.view.drawn.find((x) => x.object.name === mesh);
+    const o = d.object;
+    const morphed = Mesh.prototype.getVertexPosition.call(o, index, new Vector3());
+    const world = o.getVertexPosition(index, new Vector3()).applyMatrix4(o.matrixWorld);
+    return { morphed: morphed.toArray(), world: world.toArray() };
+  },
+  // Switches the skeleton overlay as a click on its box does.
+  setOverlay(on) {
+    $('#skeleton-overlay').checked = on;
+    $('#skeleton-overlay').dispatchEvent(new Event('change'));
+  },
   // The sprite canvas as shown at zoom 1 in a view ('states', 'raw'): RGBA bytes and size.
   spritePixels(mode, index) {
     $('#sprite-zoom').value = '1';

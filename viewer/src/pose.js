@@ -32,8 +32,12 @@ const q = new Quaternion();
 const s = new Vector3();
 const local = new Matrix4();
 
-// Fills `world` (an array of Matrix4, one a node) and `hidden` (booleans) from `pose`.
-export function worldTransforms(nodes, pose, world, hidden) {
+// Fills `world` (an array of Matrix4, one a node) and `hidden` (booleans) from `pose`. With
+// `foldHidden` (the skeleton's lines, as the glTF export of a clip without meshes): a hidden bone
+// has scale 0 and its children are greyed with it. Without (what a figure's meshes hang on, as
+// GEM draws them): every transform is the bone's own, and `hidden` is the bone's own visibility,
+// which hides its own mesh and not its children's.
+export function worldTransforms(nodes, pose, world, hidden, { foldHidden = true } = {}) {
   for (let i = 0; i < nodes.length; ++i) {
     const node = nodes[i];
     const b = node.bone;
@@ -53,9 +57,31 @@ export function worldTransforms(nodes, pose, world, hidden) {
       hidden[i] = false;
     }
     if (mirrored) s.z = -s.z;
-    if (b >= 0 && pose.visible[b] === 0) s.set(0, 0, 0);
+    if (foldHidden && b >= 0 && pose.visible[b] === 0) s.set(0, 0, 0);
     local.compose(t, q, s);
-    if (node.parent >= 0 && hidden[node.parent]) hidden[i] = true;  // greyed with its hidden parent
+    if (foldHidden && node.parent >= 0 && hidden[node.parent]) hidden[i] = true;  // greyed with its hidden parent
+    if (node.parent >= 0) world[i].multiplyMatrices(world[node.parent], local);
+    else world[i].copy(local);
+  }
+}
+
+// Fills `world` with every node's rest transform (its joint's: translation, rotation, scale, the
+// mirror), composed as worldTransforms composes a pose: where a skinned mesh's vertices are bound.
+export function restTransforms(nodes, world) {
+  for (let i = 0; i < nodes.length; ++i) {
+    const node = nodes[i];
+    const j = node.joint;
+    if (j) {
+      t.fromArray(j.translation);
+      q.fromArray(j.rotation).normalize();
+      s.fromArray(j.scale);
+      if (j.mirrored) s.z = -s.z;
+    } else {
+      t.set(0, 0, 0);
+      q.identity();
+      s.set(1, 1, 1);
+    }
+    local.compose(t, q, s);
     if (node.parent >= 0) world[i].multiplyMatrices(world[node.parent], local);
     else world[i].copy(local);
   }

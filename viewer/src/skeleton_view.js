@@ -1,10 +1,12 @@
 // The skeleton in 3D (three.js): a line from each joint to its parent, a point at each joint
 // (hidden ones grey), names on hover, the selected joint highlighted; an orbit camera, a ground
-// grid and the axes at the origin (X red, Y green, Z blue). The world is Blender's as it imports
+// grid and the axes at the origin (X red, Y green, Z blue). With a figure (figure_view.js: what the
+// model shows), the meshes are drawn on the joints and the skeleton becomes an overlay drawn over
+// them, switched on and off (setOverlay). The world is Blender's as it imports
 // anmkit's glTF (pose.js, viewMatrix): Z up, right-handed, in metres, for every format.
 import {
-  AxesHelper, BufferAttribute, BufferGeometry, Color, GridHelper, LineBasicMaterial, LineSegments, Matrix4,
-  PerspectiveCamera, Points, PointsMaterial, Raycaster, Scene, Vector2, Vector3, WebGLRenderer,
+  AxesHelper, BufferAttribute, BufferGeometry, Color, DirectionalLight, GridHelper, HemisphereLight, LineBasicMaterial,
+  LineSegments, Matrix4, PerspectiveCamera, Points, PointsMaterial, Raycaster, Scene, Vector2, Vector3, WebGLRenderer,
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { worldTransforms } from './pose.js';
@@ -35,7 +37,8 @@ export class SkeletonView {
 
   // A new document: its nodes (pose.js), and `view`, the matrix from its format's world to the
   // one shown (pose.js, viewMatrix).
-  show(nodes, view) {
+  show(nodes, view, figure = null) {
+    this.figure = figure;
     this.nodes = nodes;
     this.view = view;
     this.world = nodes.map(() => new Matrix4());
@@ -48,22 +51,43 @@ export class SkeletonView {
     const lines = new BufferGeometry();
     lines.setAttribute('position', new BufferAttribute(this.linePositions, 3));
     lines.setAttribute('color', new BufferAttribute(this.lineColors, 3));
-    this.lines = new LineSegments(lines, new LineBasicMaterial({ vertexColors: true }));
+    // Over the meshes: drawn last, through them.
+    this.lines = new LineSegments(lines, new LineBasicMaterial({ vertexColors: true, depthTest: false }));
+    this.lines.renderOrder = 2;
     this.pointPositions = new Float32Array(3 * count);
     this.pointColors = new Float32Array(3 * count);
     const points = new BufferGeometry();
     points.setAttribute('position', new BufferAttribute(this.pointPositions, 3));
     points.setAttribute('color', new BufferAttribute(this.pointColors, 3));
-    this.points = new Points(points, new PointsMaterial({ size: 6, sizeAttenuation: false, vertexColors: true }));
+    this.points = new Points(points, new PointsMaterial({ size: 6, sizeAttenuation: false, vertexColors: true, depthTest: false }));
+    this.points.renderOrder = 2;
     this.grid = new GridHelper(1, 10, 0xb0b0a8, 0xd8d8d0);
     this.grid.rotation.x = Math.PI / 2;  // the grid lies in XY, Z up
     this.axes = new AxesHelper(1);
     this.scene.add(this.grid, this.axes, this.lines, this.points);
+    if (figure) {
+      const sky = new HemisphereLight(0xffffff, 0x8a8a80, 1.3);
+      sky.position.set(0, 0, 1);  // Z up
+      const sun = new DirectionalLight(0xffffff, 1.7);
+      sun.position.set(1.5, -2, 3);  // from the front right, above
+      this.scene.add(sky, sun, figure.root);
+    }
+    this.setOverlay(true);
     this.framed = false;
   }
 
+  // Whether the skeleton (lines and points) is drawn.
+  setOverlay(on) {
+    this.overlay = on;
+    if (this.lines) this.lines.visible = this.points.visible = on;
+    this.tooltip.hidden = true;
+    this.hovered = -1;
+    if (this.lines && this.framed) this.render();  // not before the first pose (update draws it)
+  }
+
   // The pose at a frame (the document's sample); frames the camera on the first one.
-  update(pose) {
+  update(pose, frame = 0) {
+    if (this.figure) this.figure.update(pose, frame);
     worldTransforms(this.nodes, pose, this.world, this.hidden);
     for (const m of this.world) m.premultiply(this.view);
     const p = new Vector3();
@@ -91,7 +115,7 @@ export class SkeletonView {
 
   frame() {
     this.resize();  // the canvas's size now (the view was just shown), for its aspect
-    const sphere = this.points.geometry.boundingSphere;
+    const sphere = (this.figure && this.figure.bounds()) || this.points.geometry.boundingSphere;
     const radius = Math.max(sphere.radius, 1e-3);
     this.controls.target.copy(sphere.center);
     // From the front right and above, as Blender's default view looks (from +X, -Y, +Z).
@@ -100,7 +124,8 @@ export class SkeletonView {
     // often taller than wide).
     const vertical = (this.camera.fov * Math.PI) / 180;
     const horizontal = 2 * Math.atan(Math.tan(vertical / 2) * this.camera.aspect);
-    const distance = (1.1 * radius) / Math.sin(Math.min(vertical, horizontal) / 2);
+    // (A figure's sphere is around its box, whose corners are far from the vehicle: closer.)
+    const distance = ((this.figure ? 0.85 : 1.1) * radius) / Math.sin(Math.min(vertical, horizontal) / 2);
     this.camera.position.copy(sphere.center).addScaledVector(side.normalize(), distance);
     this.camera.near = distance / 100;
     this.camera.far = distance * 100;
@@ -127,7 +152,7 @@ export class SkeletonView {
   }
 
   hover(event) {
-    if (!this.points) return;
+    if (!this.points || !this.overlay) return;
     const r = this.canvas.getBoundingClientRect();
     this.pointer.set(((event.clientX - r.left) / r.width) * 2 - 1, -((event.clientY - r.top) / r.height) * 2 + 1);
     this.raycaster.params.Points.threshold = this.points.geometry.boundingSphere.radius / 50;
