@@ -195,11 +195,21 @@ function sequencesOf(model, path) {
 // shown: the dropped files under its folder that the list does not know as an animation or
 // another model are put in the module's file system for the call (the meshes, materials and
 // textures it names are among them) and let go after it. Returns figureShown, or null when the
-// model shows nothing (no meshes: an LM .bin, a .mdl without {VolumeView}).
+// model shows nothing (no meshes: an LM .bin, a .mdl without {VolumeView}), which it tells first.
 async function figureOf(model, ticket) {
   const again = figureShown && figureShown.path === model.path && figureShown.listed === files.entries.length;
   if (again) return figureShown.view || figureShown.error ? figureShown : null;
   dropFigure();
+  // First with the model alone: one that shows nothing (an LM .bin, a .mdl naming no mesh) says
+  // nothing is missing, and its folder need not be read.
+  try {
+    const alone = kit.figure(moduleFiles.pathOf(model));
+    const nothing = alone.meshes.length === 0 && alone.warnings.length === 0;
+    alone.free();
+    if (nothing) return null;
+  } catch {
+    // Read again below, with the files beside it, where its error is kept.
+  }
   const folder = folderOf(model.path);
   const beside = files.entries.filter((e) => e !== model && e.path.startsWith(folder) && !e.path.endsWith('/') &&
                                            !(e.info && (e.info.format || e.info.model)));
