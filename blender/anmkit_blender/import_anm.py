@@ -135,13 +135,15 @@ def probe(path: str) -> Optional[str]:
         raise
 
 
-def import_file(context, path: str, skeleton: Optional[str], fps: float, roots: List[str] = ()) -> List[str]:
+def import_file(context, path: str, skeleton: Optional[str], fps: float, roots: List[str] = (),
+                textures: Optional[str] = None) -> List[str]:
     """Imports `path`; returns the warnings to show. Files a model names resolve in its folder,
-    or under one of `roots` (the game's folder)."""
+    or under one of `roots` (the game's folder); textures named "$/..." under `textures` (the
+    game's shared texture folder, resource/texture)."""
     roots = list(roots)
     kind = probe(path)
     if kind is None and lists_animations(path):
-        return import_model(context, path, None, fps, roots)
+        return import_model(context, path, None, fps, roots, textures)
     info = anmkit.format_info(kind) if kind is not None else {}
     if info.get("sprite"):
         with anmkit.open(path) as document:
@@ -155,8 +157,8 @@ def import_file(context, path: str, skeleton: Optional[str], fps: float, roots: 
         skeleton = found.model
     # A .mdl listing the file: the whole model, an action per sequence, this one playing.
     if info.get("skeleton_lists_animations") and skeleton and (found is None or found.reason == anmkit.SkeletonReason.LISTS_IT):
-        return import_model(context, skeleton, path, fps, roots) + notes
-    with anmkit.open(path, skeleton=skeleton, fps=fps) as document:
+        return import_model(context, skeleton, path, fps, roots, textures) + notes
+    with anmkit.open(path, skeleton=skeleton, fps=fps, texture_dir=textures) as document:
         name = pathlib.Path(path).stem
         target = document.import_target
         frame_count = document.skeleton.frame_count
@@ -176,10 +178,11 @@ def animation_names(glb: bytes) -> List[str]:
     return [a.get("name", "") for a in json.loads(glb[20:20 + size]).get("animations", [])]
 
 
-def import_model(context, mdl: str, chosen: Optional[str], fps: float, roots: List[str]) -> List[str]:
+def import_model(context, mdl: str, chosen: Optional[str], fps: float, roots: List[str],
+                 textures: Optional[str] = None) -> List[str]:
     """A .mdl with every sequence file it names: one armature, an action per sequence; `chosen`
     (a sequence file) plays first."""
-    glb, warnings = anmkit.model_to_gltf(mdl, reference_roots=roots)
+    glb, warnings = anmkit.model_to_gltf(mdl, reference_roots=roots, texture_dir=textures)
     # The sequences the glTF holds: a file that cannot be read is skipped there, with a warning,
     # and here too (not the whole import).
     present, opened = [], {}
@@ -213,7 +216,8 @@ def import_model(context, mdl: str, chosen: Optional[str], fps: float, roots: Li
 # The frame rates the library takes (the command line and Python offer the same).
 FPS_RANGE = anmkit.setting_range("fps")
 # The settings a library message may name that this dialog has a field for, as it calls them.
-FIELDS = {"fps": "the Frame rate field", "skeleton": "the Skeleton field", "reference_roots": "the Game folder field"}
+FIELDS = {"fps": "the Frame rate field", "skeleton": "the Skeleton field", "reference_roots": "the Game folder field",
+          "texture_dir": "the Texture folder field"}
 
 
 class ImportAnm(bpy.types.Operator, ImportHelper):
@@ -232,11 +236,15 @@ class ImportAnm(bpy.types.Operator, ImportHelper):
     game_folder: StringProperty(name="Game folder", subtype="DIR_PATH", default="",
                                 description="Files a model names may also be read from anywhere under this folder "
                                             "(the game's resource folder); empty: only from the model's own folder")
+    texture_folder: StringProperty(name="Texture folder", subtype="DIR_PATH", default="",
+                                   description="The game's shared textures (its resource/texture folder), where a "
+                                               "material's $/... textures are; empty: those are drawn in their colour")
 
     def execute(self, context):
         try:
             roots = [self.game_folder] if self.game_folder else []
-            warnings = import_file(context, self.filepath, self.skeleton or None, self.fps, roots)
+            warnings = import_file(context, self.filepath, self.skeleton or None, self.fps, roots,
+                                   self.texture_folder or None)
         except anmkit.Error as error:
             self.report({"ERROR"}, error.described(FIELDS))
             return {"CANCELLED"}

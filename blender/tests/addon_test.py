@@ -721,6 +721,30 @@ def test_the_pzh2000_tracks_move_with_break():
     check(min((p - still).length for p in evaluated_vertices(track)) <= 1e-5, f"vertex {n} back at rest")
 
 
+def test_shared_textures_come_from_the_texture_folder():
+    """The pzh2000's tracks name a shared texture ($/vehicle2/puma_track_dif, the game's
+    resource/texture): without the Texture folder it is drawn in its colour and the warning names
+    the field; with a folder that holds it (e25tracks.tga under that name here), the tracks draw it."""
+    from anmkit_blender import import_anm
+    clean()
+    here = vehicle_folder("pzh2000_x")
+    warnings = import_anm.import_file(bpy.context, str(here / "pzh2000_x.mdl"), None, 30.0)
+    material = bpy.data.objects["trackl.ply"].material_slots[0].material
+    check(material.name == "tracks.mtl" and base_colour_image(material) is None, f"{material.name} without its texture")
+    check(any("'$/vehicle2/puma_track_dif'" in w and "(the Texture folder field)" in w for w in warnings), warnings)
+    field = bpy.ops.import_anim.anmkit.get_rna_type().properties["texture_folder"]
+    check(field.subtype == "DIR_PATH", field.subtype)
+    clean()
+    textures = folder("texture")
+    (textures / "vehicle2").mkdir()
+    shutil.copyfile(vehicles / "e-25" / "e25tracks.tga", textures / "vehicle2" / "puma_track_dif.tga")
+    check(bpy.ops.import_anim.anmkit(filepath=str(here / "pzh2000_x.mdl"), texture_folder=str(textures)) == {"FINISHED"},
+          "import with the texture folder")
+    image = base_colour_image(bpy.data.objects["trackl.ply"].material_slots[0].material)
+    check(image is not None and image.name == "$/vehicle2/puma_track_dif" and tuple(image.size) == (256, 256),
+          f"the tracks' image: {image and (image.name, tuple(image.size))}")
+
+
 def hidden_cover_folder():
     """The e-75 with its cover1 hidden at rest ({Visibility 0} in the .mdl) and open.anm hiding it
     until frame 5 (its keys at frames 0 and 5 with the hidden and visible flags, as anmkit's JSON
@@ -851,7 +875,8 @@ def test_a_models_helpers_are_hidden_and_its_moving_parts_shown():
 VEHICLE_TESTS = ("test_the_e75_bones_point_to_their_children_and_its_helpers_stand_aside",
                  "test_every_vehicle_sequence_comes_back_byte_for_byte", "test_the_e75_comes_whole_every_mesh_on_its_bone",
                  "test_the_e25_body_draws_its_texture", "test_the_pzh2000_tracks_move_with_break",
-                 "test_a_hidden_part_shows_when_its_sequence_shows_it")
+                 "test_a_hidden_part_shows_when_its_sequence_shows_it",
+                 "test_shared_textures_come_from_the_texture_folder")
 
 
 def test_the_mm2_ghost_plays_on_a_plane():
