@@ -41,7 +41,7 @@ if sequence is not None:
 bpy.context.view_layer.update()  # the meshes follow the action (the add-on's handler)
 scene.frame_set(frame)
 
-# The vehicle's box in Blender's world (its evaluated vertices: hidden parts, at scale 0, add nothing).
+# The vehicle's vertices in Blender's world, as drawn (a hidden part, at scale 0, is one point: its bone).
 depsgraph = bpy.context.evaluated_depsgraph_get()
 points = []
 for obj in (o for o in bpy.data.objects if o.type == "MESH"):
