@@ -10,8 +10,8 @@
 #include "anmkit/core/guard.hpp"
 #include "anmkit/core/json_pretty.hpp"
 #include "anmkit/core/printable.hpp"
+#include "model_file.hpp"
 #include "referenced_input.hpp"
-#include "registry.hpp"
 #include "summary.hpp"
 
 namespace anmkit {
@@ -96,23 +96,17 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
 
 Expected<Summary> model_summary(const std::string& path, const OpenOptions& options) {
   auto summary = guard([&]() -> Expected<Summary> {
-    auto bytes = detail::read_input(path, options);
-    if (!bytes) return bytes.error();
-    for (const detail::FormatEntry* entry : detail::entries()) {
-      if (!entry->read_model) continue;
-      auto model = entry->read_model(path, *bytes);
-      if (!model && model.error().code == ErrorCode::unknown_format) continue;
-      if (!model) return model.error();
-      std::optional<SummaryShows> shows;
-      if (entry->model_shows && options.meshes) {
-        auto counted = entry->model_shows(path, *bytes, options);
-        if (!counted) return counted.error();
-        // A model that names no mesh shows nothing to count.
-        if (counted->meshes + counted->meshes_missing > 0) shows = std::move(*counted);
-      }
-      return describe(path, bytes->size(), *entry, *model, options, std::move(shows));
+    auto opened = detail::open_model_file(path, options);
+    if (!opened) return opened.error();
+    const detail::FormatEntry& entry = *opened->entry;
+    std::optional<SummaryShows> shows;
+    if (entry.model_shows && options.meshes) {
+      auto counted = entry.model_shows(path, opened->bytes, options);
+      if (!counted) return counted.error();
+      // A model that names no mesh shows nothing to count.
+      if (counted->meshes + counted->meshes_missing > 0) shows = std::move(*counted);
     }
-    return make_error(ErrorCode::unknown_format, "not a model file (.mdl or .bin) either");
+    return describe(path, opened->bytes.size(), entry, opened->model, options, std::move(shows));
   });
   if (!summary && summary.error().file.empty()) summary.error().file = path;
   return summary;
