@@ -32,8 +32,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#if defined(_WIN32)
+#if defined(_WIN32) && defined(ANMKIT_C_BUILD)
 #define ANMKIT_API __declspec(dllexport)
+#elif defined(_WIN32)
+#define ANMKIT_API
 #elif defined(__GNUC__)
 #define ANMKIT_API __attribute__((visibility("default")))
 #else

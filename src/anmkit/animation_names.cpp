@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <map>
 
+#include "anmkit/core/path_utf8.hpp"
+
 namespace anmkit::detail {
 
 std::vector<std::string> animation_names(const std::vector<NamedSequence>& sequences) {
@@ -15,7 +17,7 @@ std::vector<std::string> animation_names(const std::vector<NamedSequence>& seque
     std::string file = s.file;
     std::replace(file.begin(), file.end(), '\\', '/');
     const std::string base =
-        declared[s.name] > 1 ? s.name + " (" + std::filesystem::path(file).stem().string() + ")" : s.name;
+        declared[s.name] > 1 ? s.name + " (" + utf8(fs_path(file).stem()) + ")" : s.name;
     std::string name = base;
     for (std::size_t k = 2; std::find(names.begin(), names.end(), name) != names.end(); ++k) name = base + " " + std::to_string(k);
     names.push_back(std::move(name));

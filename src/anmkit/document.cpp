@@ -12,6 +12,7 @@
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/core/json_pretty.hpp"
 #include "anmkit/core/json_text.hpp"
+#include "anmkit/core/path_utf8.hpp"
 #include "anmkit/core/printable.hpp"
 #include "anmkit/gltf/gltf_import.hpp"
 #include "figure_export.hpp"
@@ -40,7 +41,7 @@ auto guarded(const std::string& name, Body&& body) -> decltype(body()) {
 // What a file of a game is when it is one of the files a format knows lies beside its animations
 // (by its first bytes, else by its extension); nullopt when none says.
 std::optional<std::string> known_game_file(std::span<const std::uint8_t> bytes, const std::string& name) {
-  const std::string extension = model::ascii_lower(std::filesystem::path(name).extension().string());
+  const std::string extension = model::ascii_lower(utf8(fs_path(name).extension()));
   const detail::KnownFile* by_extension = nullptr;
   for (const detail::FormatEntry* e : detail::entries()) {
     for (const detail::KnownFile& known : e->known_files) {
@@ -293,7 +294,7 @@ Summary Document::summary_unguarded() const {
   const nlohmann::ordered_json json = detail::summary_json(summary);
   // The heading says what the file is: GEM names its version after the title ("6.0"), LM as a
   // number ("version 2"), sprites have none.
-  std::string heading = fmt::format("{}: {}", printable(name_), summary.title);
+  std::string heading = fmt::format("{}: {}", printable_path(name_), summary.title);
   const auto recorded = json.find("version");  // (a const object: a missing member is no member)
   const bool named = recorded != json.end() && recorded->is_string();
   if (!summary.version.empty()) heading += named ? " " + summary.version : ", version " + summary.version;
@@ -365,7 +366,7 @@ Expected<GltfOutput> Document::to_gltf(const GltfExportOptions& options) const {
     auto skeleton = model_->skeleton(options_);
     if (!skeleton) return skeleton.error();
     const std::string animation =
-        options.animation_name.empty() ? std::filesystem::path(name_).stem().string() : options.animation_name;
+        options.animation_name.empty() ? utf8(fs_path(name_).stem()) : options.animation_name;
     GltfOutput out;
     std::optional<detail::FigureExport> figure;
     if (options_.meshes) figure = model_->figure(options_, out.warnings);

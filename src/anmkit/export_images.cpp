@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "anmkit/core/path_utf8.hpp"
 #include "anmkit/image/ilbm.hpp"
 #include "anmkit/image/sprite_outputs.hpp"
 #include "export_images.hpp"
@@ -28,7 +29,7 @@ Expected<Export> export_image(const Document& document, std::string_view kind, c
   const std::uint64_t max_pixels = options.limits.max_output_pixels;
   if (kind == "png") {
     auto files = sprite_outputs::encode_sheet(*sprite, options.raw, scale, options.file_name,
-                                              std::filesystem::path(document.name()).filename().string(), max_pixels);
+                                              utf8(fs_path(document.name()).filename()), max_pixels);
     if (!files) return files.error();
     return Export{{{".png", std::move(files->png)}, {".json", {files->json.begin(), files->json.end()}}}, {}};
   }

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/core/guard.hpp"
+#include "anmkit/core/path_utf8.hpp"
 #include "export_images.hpp"
 
 namespace anmkit {
@@ -86,7 +87,7 @@ std::string listed(const std::vector<std::string>& kinds) {
 std::vector<std::uint8_t> text_bytes(const std::string& text) { return {text.begin(), text.end()}; }
 
 // The document's name without folder and extension.
-std::string stem(const Document& document) { return std::filesystem::path(document.name()).stem().string(); }
+std::string stem(const Document& document) { return utf8(fs_path(document.name()).stem()); }
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 
 #include "anmkit/core/file_io.hpp"
 #include "anmkit/core/guard.hpp"
+#include "anmkit/core/path_utf8.hpp"
 #include "anmkit/export.hpp"
 
 namespace anmkit {
@@ -14,12 +15,12 @@ Expected<SavedExport> save_as(const Document& document, std::string_view kind, c
   return guard([&]() -> Expected<SavedExport> {
     if (path.empty()) return make_error(ErrorCode::io, "no file to save to (the path is empty)");
     ExportOptions named = options;
-    if (named.file_name.empty()) named.file_name = std::filesystem::path(path).filename().string();
+    if (named.file_name.empty()) named.file_name = utf8(fs_path(path).filename());
     auto exported = export_as(document, kind, named);
     if (!exported) return exported.error();
     SavedExport saved;
     for (std::size_t i = 0; i < exported->files.size(); ++i) {
-      saved.paths.push_back(i == 0 ? path : std::filesystem::path(path).replace_extension(exported->files[i].suffix).string());
+      saved.paths.push_back(i == 0 ? path : utf8(fs_path(path).replace_extension(exported->files[i].suffix)));
     }
     // Every name checked before any is written: a refusal leaves nothing half saved.
     for (const std::string& to : saved.paths) {

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <vector>
 
+#include "anmkit/core/path_utf8.hpp"
 #include "anmkit/model/clip.hpp"
 #include "registry.hpp"
 
@@ -15,13 +16,13 @@ std::string game_file_kind(const std::string& path) {
   // A regular file only (a FIFO would block), its first 4 KiB: enough for a .mdl's leading
   // comments and {Skeleton.
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) return {};
-  std::ifstream in(std::filesystem::path(path), std::ios::binary);
+  if (!std::filesystem::is_regular_file(fs_path(path), ec)) return {};
+  std::ifstream in(fs_path(path), std::ios::binary);
   std::vector<std::uint8_t> bytes(4096);
   in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(bytes.size()));
   bytes.resize(std::size_t(in.gcount()));
   const std::vector<std::uint8_t>* head = &bytes;
-  const std::string extension = model::ascii_lower(std::filesystem::path(path).extension().string());
+  const std::string extension = model::ascii_lower(utf8(fs_path(path).extension()));
   std::string by_extension;
   for (const detail::FormatEntry* e : detail::entries()) {
     if (e->sniff_model && e->sniff_model(*head)) return "model";

@@ -4,27 +4,21 @@
 #include <filesystem>
 
 #include <fmt/format.h>
-#include <sys/stat.h>
 
 #include "anmkit/core/guard.hpp"
+#include "anmkit/core/path_utf8.hpp"
 
 namespace anmkit::detail {
 
 namespace fs = std::filesystem;
 
-std::optional<FileId> file_id(const std::string& path) {
-  struct stat st {};
-  if (path.empty() || ::stat(path.c_str(), &st) != 0) return std::nullopt;
-  return FileId{std::uint64_t(st.st_dev), std::uint64_t(st.st_ino)};
-}
-
 namespace {
 
-std::string lower_extension(const std::string& path) { return model::ascii_lower(fs::path(path).extension().string()); }
+std::string lower_extension(const std::string& path) { return model::ascii_lower(utf8(fs_path(path).extension())); }
 
 // The folder `path` is in ("." for a bare name).
 std::string folder_of(const fs::path& path) {
-  return path.has_parent_path() ? path.parent_path().string() : std::string(".");
+  return path.has_parent_path() ? utf8(path.parent_path()) : std::string(".");
 }
 
 KnownModel known(const std::string& path, FileId id, const FormatEntry* entry, const ModelFile& file, const OpenOptions& options) {
@@ -33,16 +27,16 @@ KnownModel known(const std::string& path, FileId id, const FormatEntry* entry, c
   std::sort(out.lower_joints.begin(), out.lower_joints.end());
   for (const auto& sequence : file.sequences) {
     KnownSequence s{sequence.name, sequence.file, sequence.how_named, std::nullopt, std::nullopt, {}};
-    const fs::path named(sequence.file);
+    const fs::path named = fs_path(sequence.file);
     // A name the front door refuses when reading the sequence (absolute, or out of the model's
     // folder and the roots) lists no file.
     const auto found = !sequence.file.empty() && named.has_filename() ? resolve_reference(path, sequence.file, options)
                                                                       : Expected<std::string>(std::string());
     if (found && !found->empty()) {
-      const fs::path resolved(*found);  // as the game finds it: `\` a separator, any case
-      s.file_id = file_id(resolved.string());
+      const fs::path resolved = fs_path(*found);  // as the game finds it: `\` a separator, any case
+      s.file_id = file_id(utf8(resolved));
       s.folder_id = file_id(folder_of(resolved));
-      s.lower_file_name = model::ascii_lower(resolved.filename().string());
+      s.lower_file_name = model::ascii_lower(utf8(resolved.filename()));
     }
     out.sequences.push_back(std::move(s));
   }
@@ -94,13 +88,13 @@ FolderModels read_folder_models(const std::string& folder, const OpenOptions& op
   FolderModels out;
   std::vector<fs::path> candidates;
   std::error_code ec;
-  for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+  for (auto it = fs::directory_iterator(fs_path(folder), ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
     std::error_code entry_ec;
-    if (it->is_regular_file(entry_ec) && has_model_extension(it->path().string())) candidates.push_back(it->path());
+    if (it->is_regular_file(entry_ec) && has_model_extension(utf8(it->path()))) candidates.push_back(it->path());
   }
   std::sort(candidates.begin(), candidates.end());
   for (const auto& path : candidates) {
-    if (auto model = read_known_model(path.string(), options, out.unreadable)) out.models.push_back(std::move(*model));
+    if (auto model = read_known_model(utf8(path), options, out.unreadable)) out.models.push_back(std::move(*model));
   }
   return out;
 }

@@ -11,18 +11,12 @@
 #include <string>
 #include <vector>
 
+#include "anmkit/core/file_io.hpp"
 #include "referenced_input.hpp"
 #include "registry.hpp"
 
 namespace anmkit::detail {
 
-// A file's identity on its filesystem: two paths are one file when these are equal.
-struct FileId {
-  std::uint64_t device = 0, inode = 0;
-  auto operator<=>(const FileId&) const = default;
-};
-// nullopt when nothing is at `path` (or it cannot be looked at).
-std::optional<FileId> file_id(const std::string& path);
 
 // A sequence of a model, resolved against the model's folder.
 struct KnownSequence {

@@ -9,6 +9,7 @@
 
 #include "anmkit/core/guard.hpp"
 #include "anmkit/core/json_pretty.hpp"
+#include "anmkit/core/path_utf8.hpp"
 #include "anmkit/core/printable.hpp"
 #include "model_file.hpp"
 #include "referenced_input.hpp"
@@ -50,7 +51,7 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
     if (root) roots.push_back(printable(joint.name));
   }
   summary.hierarchy_depth = hierarchy_depth(model.skeleton);
-  std::string text = fmt::format("{}: {}, {} bytes\n", printable(path), model.title, size);
+  std::string text = fmt::format("{}: {}, {} bytes\n", printable_path(path), model.title, size);
   const auto line = [&text](std::string_view label, const std::string& value) { text += fmt::format("  {:<12}{}\n", label, value); };
   line(model.joint_word, fmt::format("{}{}{}", names.size(), names.empty() ? "" : ": ", fmt::join(names, ", ")));
   line("depth", fmt::format("{} (the most {} on a path from a root)", summary.hierarchy_depth, model.joint_word));
@@ -62,7 +63,7 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
     // A file outside the model's folder (and the roots given) is not looked at: it is not there;
     // nor is one whose name, in either case, is two files.
     const auto resolved = detail::resolve_reference(path, sequence.file, options);
-    const bool exists = resolved && fs::is_regular_file(*resolved, ec);
+    const bool exists = resolved && fs::is_regular_file(fs_path(*resolved), ec);
     present += exists ? 1 : 0;
     summary.sequences.push_back({sequence.name, sequence.file, sequence.declared_by, sequence.how_named, exists,
                                  resolved ? *resolved : std::string()});

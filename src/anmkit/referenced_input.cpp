@@ -8,6 +8,7 @@
 
 #include "anmkit/model/clip.hpp"
 
+#include "anmkit/core/path_utf8.hpp"
 namespace anmkit::detail {
 
 Expected<std::vector<std::uint8_t>> read_input(const std::string& path, const OpenOptions& options) {
@@ -70,7 +71,7 @@ std::string with_slashes(std::string name) {
 // A name that is a path of its own (not one relative to the naming file's folder), with either
 // separator.
 std::optional<Error> absolute_name(const std::string& name, const std::string& path) {
-  const fs::path named(with_slashes(name));
+  const fs::path named = fs_path(with_slashes(name));
   if (!named.is_absolute() && !named.has_root_name()) return std::nullopt;
   return refused(path, "an absolute path; files are named relative to the folder of the file that names them");
 }
@@ -81,15 +82,15 @@ Expected<std::optional<std::string>> entry_in_any_case(const fs::path& folder, c
   std::error_code ec;
   const std::string wanted = model::ascii_lower(name);
   std::vector<std::string> found;
-  for (fs::directory_iterator it(folder.empty() ? fs::path(".") : folder, ec), end; !ec && it != end; it.increment(ec)) {
-    std::string entry = it->path().filename().string();
+  for (fs::directory_iterator it(folder.empty() ? fs_path(".") : folder, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string entry = utf8(it->path().filename());
     if (model::ascii_lower(entry) == wanted) found.push_back(std::move(entry));
   }
   if (found.size() > 1) {
     std::sort(found.begin(), found.end());
     Error e = refused(looked_for, fmt::format("'{}' is ambiguous: the folder {} holds both '{}' and '{}', which differ only in case "
                                            "(the game, on Windows, would not tell them apart)",
-                                           name, folder.empty() ? std::string(".") : folder.string(), found[0], found[1]));
+                                           name, folder.empty() ? std::string(".") : utf8(folder), found[0], found[1]));
     e.code = ErrorCode::bad_value;  // not a file that cannot be read: a name that says no one file
     return e;
   }
@@ -101,32 +102,32 @@ Expected<std::optional<std::string>> entry_in_any_case(const fs::path& folder, c
 // each part in letters of either case when no entry is spelt exactly so. A part found nowhere
 // is kept as written, with the rest (the file is then missing, under the name given).
 Expected<std::string> look_up(const fs::path& folder, const std::string& name) {
-  const std::string exact = (folder / fs::path(name)).string();
+  const std::string exact = utf8(folder / fs_path(name));
   std::error_code ec;
-  if (fs::exists(fs::symlink_status(exact, ec))) return exact;
-  const fs::path named(with_slashes(name));
+  if (fs::exists(fs::symlink_status(fs_path(exact), ec))) return exact;
+  const fs::path named = fs_path(with_slashes(name));
   fs::path at = folder;
   bool lost = false;  // a part was found nowhere: the rest is kept as written
   for (const fs::path& part : named) {
-    const std::string text = part.string();
+    const std::string text = utf8(part);
     if (lost || text.empty() || text == "." || text == ".." || fs::exists(fs::symlink_status(at / part, ec))) {
       at /= part;
       continue;
     }
-    auto entry = entry_in_any_case(at, text, (folder / named).string());
+    auto entry = entry_in_any_case(at, text, utf8(folder / named));
     if (!entry) return entry.error();
     lost = !entry->has_value();
-    at /= lost ? part : fs::path(**entry);
+    at /= lost ? part : fs_path(**entry);
   }
-  return at.string();
+  return utf8(at);
 }
 
 // The path look_up found, if it stays in the naming file's folder or under a root given.
 Expected<std::string> within_roots(std::string path, const std::string& referrer, const std::string& name,
                                    const fs::path& folder, const OpenOptions& options) {
-  if (inside(path, folder.empty() ? fs::path(".") : folder)) return path;
+  if (inside(fs_path(path), folder.empty() ? fs_path(".") : folder)) return path;
   for (const std::string& root : options.reference_roots) {
-    if (inside(path, root)) return path;
+    if (inside(fs_path(path), fs_path(root))) return path;
   }
   Wording why(fmt::format("'{}' leads out of the folder of {}", name, referrer));
   why += options.reference_roots.empty() ? " (give a root it may lead to, the game's resource folder, with "
@@ -141,8 +142,8 @@ Expected<std::string> within_roots(std::string path, const std::string& referrer
 }  // namespace
 
 Expected<std::string> resolve_reference(const std::string& referrer, const std::string& name, const OpenOptions& options) {
-  const fs::path folder = fs::path(referrer).parent_path();
-  if (auto absolute = absolute_name(name, (folder / fs::path(name)).string())) return *absolute;
+  const fs::path folder = fs_path(referrer).parent_path();
+  if (auto absolute = absolute_name(name, utf8(folder / fs_path(name)))) return *absolute;
   auto found = look_up(folder, name);
   if (!found) return found.error();
   return within_roots(std::move(*found), referrer, name, folder, options);
@@ -151,20 +152,20 @@ Expected<std::string> resolve_reference(const std::string& referrer, const std::
 Expected<std::vector<std::uint8_t>> read_referenced_input(const std::string& referrer, const std::string& name,
                                                           const OpenOptions& options, std::uint64_t& budget,
                                                           std::string& path) {
-  const fs::path folder = fs::path(referrer).parent_path();
-  path = (folder / fs::path(name)).string();
+  const fs::path folder = fs_path(referrer).parent_path();
+  path = utf8(folder / fs_path(name));
   if (auto absolute = absolute_name(name, path)) return *absolute;
   auto found = look_up(folder, name);
   if (!found) return found.error();
   path = std::move(*found);
   const auto refuse = [&](std::string message) { return refused(path, std::move(message)); };
   std::error_code ec;
-  const auto status = fs::status(path, ec);
+  const auto status = fs::status(fs_path(path), ec);
   if (ec) return refuse(fmt::format("cannot open: {}", ec.message()));
   // A device or a pipe (/dev/zero) never ends: only regular files are read.
   if (!fs::is_regular_file(status)) return refuse("not a regular file");
   if (auto within = within_roots(path, referrer, name, folder, options); !within) return within.error();
-  const auto size = fs::file_size(path, ec);
+  const auto size = fs::file_size(fs_path(path), ec);
   if (!ec && size > budget) {
     Error e = refuse(fmt::format("{} bytes, past what is left ({}) of the input limit of {} bytes for a file and the files it names",
                                  size, budget, options.limits.max_input_bytes));

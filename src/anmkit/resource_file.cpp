@@ -6,6 +6,7 @@
 
 #include "anmkit/core/guard.hpp"
 #include "anmkit/core/json_pretty.hpp"
+#include "anmkit/core/path_utf8.hpp"
 #include "anmkit/model/clip.hpp"
 #include "referenced_input.hpp"
 #include "registry.hpp"
@@ -17,7 +18,7 @@ Expected<ResourceFile> open_resource(const std::string& path, const OpenOptions&
   auto out = guard([&]() -> Expected<ResourceFile> {
     auto bytes = detail::read_input(path, options);
     if (!bytes) return bytes.error();
-    const std::string extension = model::ascii_lower(std::filesystem::path(path).extension().string());
+    const std::string extension = model::ascii_lower(utf8(fs_path(path).extension()));
     // A signature decides first; a text without one is known by its extension.
     for (const bool by_signature : {true, false}) {
       for (const detail::FormatEntry* entry : detail::entries()) {

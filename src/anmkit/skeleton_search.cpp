@@ -2,6 +2,7 @@
 
 #include "anmkit/skeleton_search.hpp"
 
+#include "anmkit/core/path_utf8.hpp"
 #include <algorithm>
 #include <filesystem>
 #include <functional>
@@ -16,7 +17,6 @@
 namespace anmkit {
 
 namespace fs = std::filesystem;
-using detail::FileId;
 using detail::KnownModel;
 using detail::KnownSequence;
 
@@ -56,11 +56,11 @@ namespace {
 std::vector<std::string> model_folders_under(const std::string& root, std::vector<Error>& unreadable) {
   std::vector<std::string> out;
   std::error_code ec;
-  fs::recursive_directory_iterator it(root, fs::directory_options::skip_permission_denied, ec), end;
+  fs::recursive_directory_iterator it(fs_path(root), fs::directory_options::skip_permission_denied, ec), end;
   for (; !ec && it != end; it.increment(ec)) {
     std::error_code entry_ec;
-    if (it->is_regular_file(entry_ec) && detail::has_model_extension(it->path().string())) {
-      out.push_back(it->path().parent_path().string());
+    if (it->is_regular_file(entry_ec) && detail::has_model_extension(utf8(it->path()))) {
+      out.push_back(utf8(it->path().parent_path()));
     }
   }
   if (ec) {
@@ -73,7 +73,7 @@ std::vector<std::string> model_folders_under(const std::string& root, std::vecto
   return out;
 }
 
-std::string file_name(const std::string& path) { return fs::path(path).filename().string(); }
+std::string file_name(const std::string& path) { return utf8(fs_path(path).filename()); }
 
 // The animation as the rule sees it; its bones read from the document only when a rule needs them.
 struct Animation {
@@ -117,7 +117,7 @@ bool of_format(const KnownModel& model, const Animation& a) { return model.entry
 std::string spelled(const KnownModel& model, const Animation& a, bool in_its_folder) {
   if (!in_its_folder) return model.path;
   const std::string name = file_name(model.path);
-  return a.spelled_folder.empty() ? name : (a.spelled_folder / name).string();
+  return a.spelled_folder.empty() ? name : utf8(a.spelled_folder / fs_path(name));
 }
 
 std::string bone_count_words(std::size_t n) { return n == 1 ? "the 1 bone it animates" : fmt::format("all {} bones it animates", n); }
@@ -206,7 +206,7 @@ SkeletonMatch search(const SkeletonFinder::State& state, const Animation& a) {
   // cannot be read (the right one may be among them).
   if (own) {
     for (const auto& e : own->unreadable) {
-      if (model::ascii_lower(fs::path(e.file).extension().string()) == a.extension) {
+      if (model::ascii_lower(utf8(fs_path(e.file).extension())) == a.extension) {
         own_of_format.push_back(file_name(e.file) + ", unreadable");
       }
     }
@@ -251,12 +251,12 @@ SkeletonMatch search(const SkeletonFinder::State& state, const Animation& a) {
 Animation animation_at(const std::string& path, const FormatInfo& format) {
   Animation a;
   a.path = path;
-  const fs::path p(path);
+  const fs::path p = fs_path(path);
   a.spelled_folder = p.parent_path();
-  a.folder = a.spelled_folder.empty() ? std::string(".") : a.spelled_folder.string();
-  a.id = detail::file_id(path);
-  a.folder_id = detail::file_id(a.folder);
-  a.lower_name = model::ascii_lower(p.filename().string());
+  a.folder = a.spelled_folder.empty() ? std::string(".") : utf8(a.spelled_folder);
+  a.id = file_id(path);
+  a.folder_id = file_id(a.folder);
+  a.lower_name = model::ascii_lower(utf8(p.filename()));
   a.format = format.name;
   a.extension = format.skeleton_extension;
   return a;
@@ -280,7 +280,7 @@ SkeletonFinder::SkeletonFinder(std::vector<std::string> roots, OpenOptions optio
     : state_(std::make_unique<State>(std::move(options))) {
   for (const auto& root : roots) {
     std::error_code ec;
-    if (fs::is_directory(root, ec)) {
+    if (fs::is_directory(fs_path(root), ec)) {
       for (const auto& folder : model_folders_under(root, state_->root_unreadable)) {
         if (auto list = state_->folders.get(folder)) state_->add_root_list(std::move(list));
       }

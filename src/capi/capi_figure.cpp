@@ -7,6 +7,7 @@
 #include <shared_mutex>
 #include <type_traits>
 
+#include "anmkit/core/path_utf8.hpp"
 #include "capi_support.hpp"
 
 using namespace anmkit;
@@ -237,7 +238,7 @@ anmkit_status anmkit_figure_add_mesh_animation(anmkit_figure* figure, const anmk
     auto clip = document.shared_clip();
     if (!clip) return fail(error, clip.error());
     const std::string animation_name =
-        name != nullptr ? std::string(name) : std::filesystem::path(document.name()).stem().string();
+        name != nullptr ? std::string(name) : utf8(fs_path(document.name()).stem());
 
     const std::unique_lock lock(figure->mutex);
     auto& meshes = figure->figure.figure.meshes;

@@ -4,12 +4,16 @@
 
 namespace anmkit {
 
-std::string printable(std::string_view text) {
+namespace {
+
+std::string escaped(std::string_view text, bool keep_backslash) {
   std::string out;
   out.reserve(text.size());
   for (const char c : text) {
     const auto byte = static_cast<unsigned char>(c);
-    if (c == '\\') {
+    if (c == '\\' && keep_backslash) {
+      out += c;
+    } else if (c == '\\') {
       out += "\\\\";
     } else if (c == '\n') {
       out += "\\n";
@@ -25,5 +29,15 @@ std::string printable(std::string_view text) {
   }
   return out;
 }
+
+}  // namespace
+
+std::string printable(std::string_view text) { return escaped(text, false); }
+
+#if defined(_WIN32)
+std::string printable_path(std::string_view text) { return escaped(text, true); }
+#else
+std::string printable_path(std::string_view text) { return escaped(text, false); }
+#endif
 
 }  // namespace anmkit

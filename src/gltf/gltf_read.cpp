@@ -8,6 +8,7 @@
 
 #include "anmkit/core/byte_reader.hpp"
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/core/path_utf8.hpp"
 
 namespace anmkit::gltf::detail {
 namespace {
@@ -153,26 +154,26 @@ std::vector<std::uint8_t> read_external(const std::string& uri, const std::strin
   namespace fs = std::filesystem;
   if (options.folder.empty()) fail(pointer, "expected a data: URI (the glTF came without a folder to read external files from)");
   const std::string name = percent_decoded(uri, pointer);
-  const fs::path relative(name);
+  const fs::path relative = fs_path(name);
   bool leaves = relative.is_absolute() || relative.has_root_name() || relative.has_root_directory() || name.find(':') != std::string::npos;
   for (const auto& part : relative) leaves = leaves || part == "..";
   if (leaves || name.empty() || name.find('\0') != std::string::npos) {
     fail(pointer, fmt::format("expected a file name relative to the glTF file's folder, not leaving it; found \"{}\"", name));
   }
-  const fs::path path = fs::path(options.folder) / relative;
+  const fs::path path = fs_path(options.folder) / relative;
   std::error_code ec;
   const auto status = fs::status(path, ec);
-  if (!fs::exists(status)) fail_with(ErrorCode::io, pointer, fmt::format("external buffer {}: no such file", path.string()));
-  if (!fs::is_regular_file(status)) fail_with(ErrorCode::io, pointer, fmt::format("external buffer {}: expected a regular file", path.string()));
+  if (!fs::exists(status)) fail_with(ErrorCode::io, pointer, fmt::format("external buffer {}: no such file", utf8(path)));
+  if (!fs::is_regular_file(status)) fail_with(ErrorCode::io, pointer, fmt::format("external buffer {}: expected a regular file", utf8(path)));
   const std::uint64_t size = fs::file_size(path, ec);
   if (ec || size > budget) {
     fail_with(ErrorCode::too_large, pointer,
               past_limit(fmt::format("external buffer {} ({} bytes) takes the input past the limit of {} bytes",
-                          path.string(), size, options.limits.max_input_bytes), "limits.max_input_bytes"));
+                          utf8(path), size, options.limits.max_input_bytes), "limits.max_input_bytes"));
   }
-  auto bytes = read_file(path.string(), budget);
+  auto bytes = read_file(utf8(path), budget);
   if (!bytes) {
-    Wording why(fmt::format("external buffer {}: ", path.string()));
+    Wording why(fmt::format("external buffer {}: ", utf8(path)));
     why += wording_of(bytes.error());
     fail_with(bytes.error().code, pointer, std::move(why));
   }

@@ -9,11 +9,10 @@
 #include <filesystem>
 #include <optional>
 
-#include <sys/stat.h>
-
 #include <fmt/format.h>
 
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/core/path_utf8.hpp"
 #include "anmkit/model/clip.hpp"
 
 namespace anmkit::cli {
@@ -78,7 +77,7 @@ CLI::Validator real_number(double min, double max) {
 CLI::Validator real_number(RealRange range) { return real_number(range.min, range.max); }
 
 void print_line(std::FILE* stream, std::string_view line) {
-  const std::string text = printable(line) + "\n";
+  const std::string text = printable_path(line) + "\n";
   std::fputs(text.c_str(), stream);
 }
 
@@ -221,7 +220,7 @@ void print_diagnostic(const std::string& file, const Diagnostic& diagnostic) {
 }
 
 std::string lower_extension(const std::string& path) {
-  return model::ascii_lower(std::filesystem::path(path).extension().string());
+  return model::ascii_lower(utf8(fs_path(path).extension()));
 }
 
 InputSet::InputSet(std::initializer_list<std::string> paths) {
@@ -229,13 +228,13 @@ InputSet::InputSet(std::initializer_list<std::string> paths) {
 }
 
 void InputSet::add(const std::string& path) {
-  struct stat st {};
-  if (!path.empty() && ::stat(path.c_str(), &st) == 0) ids_.emplace(st.st_dev, st.st_ino);
+  if (auto id = file_id(path)) ids_.insert(*id);
 }
 
 bool InputSet::holds(const std::string& path) const {
-  struct stat st {};
-  return path != "-" && ::stat(path.c_str(), &st) == 0 && ids_.count({st.st_dev, st.st_ino}) > 0;
+  if (path == "-") return false;
+  const auto id = file_id(path);
+  return id && ids_.count(*id) > 0;
 }
 
 Expected<void> write_output(const std::string& path, std::span<const std::uint8_t> bytes, const InputSet& inputs,

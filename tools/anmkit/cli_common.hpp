@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "anmkit/anmkit.hpp"
+#include "anmkit/core/file_io.hpp"
 #include "anmkit/core/printable.hpp"
 
 namespace anmkit::cli {
@@ -100,7 +101,7 @@ class InputSet {
   std::size_t size() const { return ids_.size(); }
 
  private:
-  std::set<std::pair<std::uint64_t, std::uint64_t>> ids_;
+  std::set<FileId> ids_;
 };
 
 // Refuses to overwrite one of `inputs` unless `force`; writes through a temporary file.

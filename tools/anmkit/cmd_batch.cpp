@@ -22,11 +22,18 @@
 #include <thread>
 
 #include <fmt/format.h>
+#if defined(_WIN32)
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#define WIN32_LEAN_AND_MEAN
+#include <windows.h>
+#else
 #include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
+#endif
 
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/core/path_utf8.hpp"
 #include "anmkit/export.hpp"
 #include "anmkit/skeleton_search.hpp"
 #include "cli_common.hpp"
@@ -94,7 +101,7 @@ std::vector<std::string> every_output_suffix(const std::string& to) {
 
 // Where an input's outputs go: OUTDIR, the input's path below its argument, no extension.
 std::string output_base(const Options& opt, const InputFile& in) {
-  return (fs::path(opt.output) / fs::path(in.relative).replace_extension()).string();
+  return utf8(fs_path(opt.output) / fs_path(in.relative).replace_extension());
 }
 
 // Memory for the plan's hashes, mapped from the system and unmapped when freed. The CLI's
@@ -107,12 +114,21 @@ struct SystemPages {
   SystemPages() = default;
   template <class U>
   SystemPages(const SystemPages<U>&) {}
+#if defined(_WIN32)
+  T* allocate(std::size_t n) {
+    void* p = ::VirtualAlloc(nullptr, n * sizeof(T), MEM_COMMIT | MEM_RESERVE, PAGE_READWRITE);
+    if (p == nullptr) throw std::bad_alloc();
+    return static_cast<T*>(p);
+  }
+  void deallocate(T* p, std::size_t) { ::VirtualFree(p, 0, MEM_RELEASE); }
+#else
   T* allocate(std::size_t n) {
     void* p = ::mmap(nullptr, n * sizeof(T), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) throw std::bad_alloc();
     return static_cast<T*>(p);
   }
   void deallocate(T* p, std::size_t n) { ::munmap(p, n * sizeof(T)); }
+#endif
   friend bool operator==(const SystemPages&, const SystemPages&) { return true; }
 };
 using Hashes = std::vector<std::uint64_t, SystemPages<std::uint64_t>>;
@@ -154,8 +170,8 @@ struct Plan {
     }();
     return mask;
   }
-  static std::uint64_t identity_hash(const struct stat& st) {
-    return mix(mix(std::uint64_t(st.st_dev) + 0x9e3779b97f4a7c15ull) ^ std::uint64_t(st.st_ino)) & hash_mask();
+  static std::uint64_t identity_hash(const FileId& id) {
+    return mix(mix(id.volume + 0x9e3779b97f4a7c15ull) ^ id.index) & hash_mask();
   }
   static std::uint64_t name_hash(const std::string& name) { return mix(std::hash<std::string_view>{}(name)) & hash_mask(); }
   static bool holds(const Hashes& sorted, std::uint64_t hash) {
@@ -185,12 +201,11 @@ struct Plan {
     // 1. Hashes of every input's identity and of every output name.
     Hashes input_ids, name_hashes;
     each_input(opt, skeletons, [&](const std::string& path, const InputFile* in) {
-      struct stat st {};
-      const bool exists = !path.empty() && ::stat(path.c_str(), &st) == 0;
-      if (exists) input_ids.push_back(identity_hash(st));
+      const auto st = stat_file(path);
+      if (st) input_ids.push_back(identity_hash(st->id));
       if (!in) return;
       ++plan.files;
-      if (exists && S_ISREG(st.st_mode)) plan.bytes += std::uint64_t(st.st_size);
+      if (st) plan.bytes += st->size;
       const std::string base = output_base(opt, *in);
       for (const auto& suffix : suffixes) name_hashes.push_back(name_hash(base + suffix));
     });
@@ -207,7 +222,7 @@ struct Plan {
     // just before it aside, as one input named twice on the command line); and the identities of
     // the outputs that exist and may be an input.
     std::map<std::string, std::vector<std::string>> shared;
-    std::set<std::pair<std::uint64_t, std::uint64_t>> output_ids;
+    std::set<FileId> output_ids;
     each_input(opt, skeletons, [&](const std::string& path, const InputFile* in) {
       if (!in) return;
       const std::string base = output_base(opt, *in);
@@ -217,20 +232,14 @@ struct Plan {
           auto& paths = shared[name];
           if (paths.empty() || paths.back() != path) paths.push_back(path);
         }
-        struct stat st {};
-        if (::stat(name.c_str(), &st) == 0 && holds(input_ids, identity_hash(st))) {
-          output_ids.emplace(std::uint64_t(st.st_dev), std::uint64_t(st.st_ino));
-        }
+        if (const auto id = file_id(name); id && holds(input_ids, identity_hash(*id))) output_ids.insert(*id);
       }
     });
     Hashes().swap(input_ids);
     // 3. Of those identities, the inputs'.
     if (!output_ids.empty()) {
       each_input(opt, skeletons, [&](const std::string& path, const InputFile*) {
-        struct stat st {};
-        if (!path.empty() && ::stat(path.c_str(), &st) == 0 && output_ids.count({std::uint64_t(st.st_dev), std::uint64_t(st.st_ino)})) {
-          plan.inputs.add(path);
-        }
+        if (const auto id = file_id(path); id && output_ids.count(*id)) plan.inputs.add(path);
       });
     }
     for (const auto& [output, names] : shared) {
@@ -274,7 +283,7 @@ Outcome convert_model(const InputFile& in, const Options& opt, const Plan& plan,
     return failed(make_error(ErrorCode::io, "refusing to overwrite an input of this run (batch never replaces its inputs)"), target);
   }
   std::error_code ec;
-  fs::create_directories(fs::path(target).parent_path(), ec);
+  fs::create_directories(fs_path(target).parent_path(), ec);
   if (auto w = write_file_atomic(target, gltf->bytes, Durability::deferred); !w) return failed(w.error(), target);
   Outcome out{Outcome::converted, target, size};
   out.warnings = std::move(gltf->warnings);
@@ -333,7 +342,7 @@ Outcome convert_one(const InputFile& in, const Options& opt, const SkeletonFinde
     }
   }
   std::error_code ec;
-  fs::create_directories(fs::path(base).parent_path(), ec);
+  fs::create_directories(fs_path(base).parent_path(), ec);
   std::string written;
   for (const ExportedFile& o : outputs) {
     const std::string target = base + o.suffix;
@@ -478,7 +487,7 @@ void add_batch(CLI::App& app, int& exit_code) {
     }
     for (auto& t : pool) t.join();
     std::error_code ec;
-    if (fs::is_directory(opt->output, ec)) sync_filesystem(opt->output);
+    if (fs::is_directory(fs_path(opt->output), ec)) sync_filesystem(opt->output);
     if (terminal) std::printf("\r%*s\r", 60, "");
     std::fputs(failures.c_str(), stderr);
     // Every file counted once, every skip with its reason.

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/core/path_utf8.hpp"
 #include "anmkit/export.hpp"
 #include "cli_common.hpp"
 #include "format_flags.hpp"
@@ -119,7 +120,7 @@ void add_convert(CLI::App& app, int& exit_code) {
   cmd->add_flag("--resize", opt->import.resize, "MM2 import: accept frames of a new size");
   cmd->callback([opt, scale, &exit_code] {
     auto fail = [&](Error e) { exit_code = report(std::move(e), opt->input); };
-    if (std::filesystem::is_directory(opt->input)) {
+    if (std::filesystem::is_directory(fs_path(opt->input))) {
       if (is_gltf_output(opt->output)) {
         // A folder is one thing to convert only as a sprite's edited frames (never a glTF); a
         // game's folder of animations is batch's.
@@ -161,8 +162,8 @@ void add_convert(CLI::App& app, int& exit_code) {
       import.tolerance = float(opt->tolerance);
       import.limits = limits();
       // External buffers are beside the glTF file, wherever the command runs.
-      const auto folder = std::filesystem::path(opt->input).parent_path();
-      import.folder = folder.empty() ? "." : folder.string();
+      const auto folder = fs_path(opt->input).parent_path();
+      import.folder = folder.empty() ? "." : utf8(folder);
       // --base: the original game file (LM: opened with --bin or --nodes, as any LM file).
       InputSet read{opt->input, opt->format.skeleton(), opt->import.base};
       if (!opt->import.base.empty()) {

@@ -77,7 +77,7 @@ int print_quaternion(const Options& opt, const model::Clip& clip, const std::vec
     std::fputs((pretty_json(json{{"frame", frame_json(opt.frame)}, {"bones", std::move(bones)}}) + "\n").c_str(), stdout);
     return exit_ok;
   }
-  std::string table = fmt::format("{}: frame {:g} of {}\n{:<16} {:>32}  {:>39}  {:>26}  {:<7} {}\n", printable(opt.file),
+  std::string table = fmt::format("{}: frame {:g} of {}\n{:<16} {:>32}  {:>39}  {:>26}  {:<7} {}\n", printable_path(opt.file),
                                   opt.frame, clip.frame_count, "bone", "translation", "rotation (x y z w)", "scale",
                                   "visible", "mirrored");
   for (std::size_t b = 0; b < poses.size(); ++b) {
@@ -110,7 +110,7 @@ int print_euler(const Options& opt, const model::Clip& clip, double shown, const
     return exit_ok;
   }
   std::string table = fmt::format("{}: frame {:g} (shown: {:g}) of {}, rotations in {}\n{:<10} {:>32}  {:>39}  {:>32}  {}\n",
-                                  printable(opt.file), opt.frame, shown, clip.frame_count, unit, "node", "translation",
+                                  printable_path(opt.file), opt.frame, shown, clip.frame_count, unit, "node", "translation",
                                   "rotation (x y z w)", "rotation (x y z, as stored)", "scale");
   for (std::size_t n = 0; n < poses.size(); ++n) {
     const auto& p = poses[n];

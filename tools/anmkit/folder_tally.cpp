@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/anmkit.hpp"
+#include "anmkit/core/path_utf8.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
@@ -13,7 +14,7 @@ namespace anmkit::cli {
 bool walks_a_folder(const std::vector<std::string>& arguments) {
   for (const auto& argument : arguments) {
     std::error_code ec;
-    if (std::filesystem::is_directory(argument, ec)) return true;
+    if (std::filesystem::is_directory(fs_path(argument), ec)) return true;
   }
   return false;
 }

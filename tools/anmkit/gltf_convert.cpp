@@ -7,6 +7,7 @@
 
 #include "anmkit/export.hpp"
 
+#include "anmkit/core/path_utf8.hpp"
 namespace anmkit::cli {
 
 bool is_gltf_output(const std::string& output) {
@@ -39,7 +40,7 @@ int export_model(const std::string& path, const std::string& output, const OpenO
   if (auto files = model_sequence_files(path, options)) {
     for (const auto& file : *files) {
       inputs.add(file);
-      inputs.add((std::filesystem::path(path).parent_path() / file).string());
+      inputs.add(utf8(fs_path(path).parent_path() / fs_path(file)));
     }
   }
   if (auto written = write_output(output, gltf->bytes, inputs, force); !written) return report(written.error(), output);

@@ -2,13 +2,15 @@
 
 #include <algorithm>
 
+#include "anmkit/core/path_utf8.hpp"
+
 namespace anmkit::cli {
 
 namespace fs = std::filesystem;
 
 InputWalker::InputWalker(std::vector<std::string> arguments, const std::string& skip) : arguments_(std::move(arguments)) {
   std::error_code ec;
-  if (!skip.empty()) skip_ = fs::weakly_canonical(skip, ec);
+  if (!skip.empty()) skip_ = fs::weakly_canonical(fs_path(skip), ec);
 }
 
 std::string InputWalker::open(const fs::path& path, const fs::path& relative) {
@@ -20,7 +22,7 @@ std::string InputWalker::open(const fs::path& path, const fs::path& relative) {
     std::error_code entry_ec;
     const bool directory = it->is_directory(entry_ec) && !it->is_symlink(entry_ec);
     if (directory && !skip_.empty() && fs::weakly_canonical(it->path(), entry_ec) == skip_) continue;
-    if (directory || it->is_regular_file(entry_ec)) folder.entries.push_back({it->path().filename().string(), directory});
+    if (directory || it->is_regular_file(entry_ec)) folder.entries.push_back({utf8(it->path().filename()), directory});
   }
   if (ec) return "cannot list the folder: " + ec.message();
   // A folder sorts as its name plus '/', so the walk visits paths in the order of the sorted
@@ -37,8 +39,8 @@ std::optional<InputFile> InputWalker::next() {
       if (next_argument_ == arguments_.size()) return std::nullopt;
       const std::string& argument = arguments_[next_argument_++];
       std::error_code ec;
-      if (!fs::is_directory(argument, ec)) return InputFile{argument, fs::path(argument).filename().string(), false, {}};
-      if (auto error = open(argument, {}); !error.empty()) return InputFile{argument, {}, false, std::move(error)};
+      if (!fs::is_directory(fs_path(argument), ec)) return InputFile{argument, utf8(fs_path(argument).filename()), false, {}};
+      if (auto error = open(fs_path(argument), {}); !error.empty()) return InputFile{argument, {}, false, std::move(error)};
       continue;
     }
     Folder& top = stack_.back();
@@ -47,12 +49,12 @@ std::optional<InputFile> InputWalker::next() {
       continue;
     }
     const Entry entry = top.entries[top.next++];
-    const fs::path path = top.path / entry.name, relative = top.relative / entry.name;
+    const fs::path path = top.path / fs_path(entry.name), relative = top.relative / fs_path(entry.name);
     if (entry.directory) {
-      if (auto error = open(path, relative); !error.empty()) return InputFile{path.string(), relative.string(), true, std::move(error)};
+      if (auto error = open(path, relative); !error.empty()) return InputFile{utf8(path), utf8(relative), true, std::move(error)};
       continue;
     }
-    return InputFile{path.string(), relative.string(), true, {}};
+    return InputFile{utf8(path), utf8(relative), true, {}};
   }
 }
 

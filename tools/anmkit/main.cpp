@@ -1,17 +1,20 @@
 // anmkit: one command-line tool for the `.anm` animation formats.
 
-#include <csignal>
+#include <string>
+#include <vector>
 
 #include "cli_common.hpp"
 #include "common/keep_freed_memory.hpp"
+#include "common/process_setup.hpp"
 
 #include "anmkit/core/file_io.hpp"
 
 int main(int argc, char** argv) {
   anmkit::install_interrupt_cleanup();  // Ctrl-C leaves no temporary files behind
-  // A closed pipe is a failed write (exit 1 with a message, temporary files removed), not a
-  // silent death by SIGPIPE in the middle of a batch.
-  std::signal(SIGPIPE, SIG_IGN);
+  std::vector<std::string> arguments = anmkit::tools::process_setup(argc, argv);
   anmkit::tools::keep_freed_memory();
-  return anmkit::cli::run(argc, argv);
+  std::vector<char*> pointers;
+  for (std::string& a : arguments) pointers.push_back(a.data());
+  pointers.push_back(nullptr);
+  return anmkit::cli::run(static_cast<int>(arguments.size()), pointers.data());
 }

@@ -14,6 +14,10 @@ int run(int argc, char** argv) {
   CLI::App app{"anmkit: identify, check, dump, edit and convert .anm animation files.\n"
                "Formats: GEM skeletal animation (EANM; Soldiers: Heroes of WWII, Men of War, Gates of Hell),\n"
                "Luigi's Mansion node animation (GameCube), Might and Magic II sprites (Amiga)."};
+  // Options are `--name` and `-n` on every platform: CLI11's Windows-style `/name` (its default
+  // under _WIN32) would take the path `/data/x.anm` for an option. Set before the subcommands,
+  // which take it from here.
+  app.allow_windows_style_options(false);
   app.set_version_flag("--version", "anmkit 0.1.0");
   app.require_subcommand(1, 1);
   app.fallthrough(true);  // the global --max-* options may follow the subcommand

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/core/path_utf8.hpp"
 #include "anmkit/export.hpp"
 #include "anmkit/image/png.hpp"
 #include "gltf_convert.hpp"
@@ -21,7 +22,7 @@ namespace fs = std::filesystem;
 // What OUT's form asks for: a folder of PNG frames, or one of the library's export kinds ("" for
 // none).
 bool is_folder_output(const std::string& output) {
-  return !output.empty() && (output.back() == '/' || fs::is_directory(output));
+  return !output.empty() && (output.back() == '/' || fs::is_directory(fs_path(output)));
 }
 
 std::string export_kind(const std::string& output) {
@@ -57,14 +58,14 @@ int export_sprite(const Document& document, const std::string& output, const Inp
     if (!sprite) return report(sprite.error(), input);
     const std::vector<model::IndexedImage>* raw = &sprite->stored;
     std::error_code ec;
-    fs::create_directories(output, ec);
+    fs::create_directories(fs_path(output), ec);
     if (ec) return report(make_error(ErrorCode::io, fmt::format("cannot create the folder: {}", ec.message())), output);
     for (std::size_t i = 0; i < raw->size(); ++i) {
-      out.put((fs::path(output) / fmt::format("raw_{:03}.png", i)).string(),
+      out.put(utf8(fs_path(output) / fmt::format("raw_{:03}.png", i)),
               png::encode_indexed(model::scaled((*raw)[i], opt.scale), sprite->palette));
     }
     for (std::size_t k = 0; k < sprite->state_count(); ++k) {
-      out.put((fs::path(output) / fmt::format("composed_{:03}.png", k)).string(),
+      out.put(utf8(fs_path(output) / fmt::format("composed_{:03}.png", k)),
               png::encode_indexed(model::scaled(sprite->state(k), opt.scale), sprite->palette));
     }
     return out.status;
@@ -86,7 +87,7 @@ int export_sprite(const Document& document, const std::string& output, const Inp
   options.flipbook_ticks = opt.flipbook_ticks;
   options.state = opt.state;
   options.limits = limits();
-  options.file_name = fs::path(output).filename().string();  // what the sheet's .json names
+  options.file_name = utf8(fs_path(output).filename());  // what the sheet's .json names
   auto exported = export_as(document, kind, options);
   // An error naming no file is about the output (an image past --max-output-pixels).
   if (!exported) return report(exported.error(), output);
@@ -94,7 +95,7 @@ int export_sprite(const Document& document, const std::string& output, const Inp
   // The first file is OUT; the others sit beside it under its name (NAME.png's NAME.json).
   for (std::size_t i = 0; i < exported->files.size(); ++i) {
     const auto& file = exported->files[i];
-    out.put(i == 0 ? output : fs::path(output).replace_extension(file.suffix).string(), file.bytes);
+    out.put(i == 0 ? output : utf8(fs_path(output).replace_extension(file.suffix)), file.bytes);
   }
   return out.status;
 }
@@ -114,10 +115,10 @@ int import_sprite_frames(const std::string& folder, const std::string& output, c
   const std::regex raw_name(R"(raw_(\d{3,})\.png)");
   std::error_code ec;
   // increment(ec): a range-for's ++ throws when the listing fails part way.
-  for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+  for (auto it = fs::directory_iterator(fs_path(folder), ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
     const fs::directory_entry& entry = *it;
     std::smatch m;
-    const std::string name = entry.path().filename().string();
+    const std::string name = utf8(entry.path().filename());
     if (!std::regex_match(name, m, raw_name)) continue;
     // The number is the file name's: it may not fit any integer.
     const std::string digits = m[1].str();
@@ -127,19 +128,19 @@ int import_sprite_frames(const std::string& folder, const std::string& output, c
       const auto sprite = base->sprite();
       const std::size_t frames = sprite ? sprite->stored.size() : 0;
       return report(make_error(ErrorCode::bad_value, fmt::format("the base file has frames 0..{}, not {}", frames - 1, digits)),
-                    entry.path().string());
+                    utf8(entry.path()));
     }
-    inputs.add(entry.path().string());
-    auto bytes = read_file(entry.path().string(), limits().max_input_bytes);
+    inputs.add(utf8(entry.path()));
+    auto bytes = read_file(utf8(entry.path()), limits().max_input_bytes);
     if (!bytes) return report(bytes.error());
     auto picture = png::decode(*bytes, limits().max_pixels);
     if (!picture) {
       Error e = picture.error();
       e.code = ErrorCode::bad_value;
-      e.file = entry.path().string();
+      e.file = utf8(entry.path());
       return report(std::move(e));
     }
-    images[index] = {entry.path().string(), std::move(*picture)};
+    images[index] = {utf8(entry.path()), std::move(*picture)};
   }
   if (ec) return report(make_error(ErrorCode::io, fmt::format("cannot list the folder: {}", ec.message())), folder);
   if (images.empty()) return report(make_error(ErrorCode::bad_value, "no raw_NNN.png files in the folder"), folder);

@@ -1,8 +1,11 @@
 #pragma once
 // Whole-file reading and safe writing: outputs go to a temporary file in the destination's
-// folder and are renamed into place, so a crash never leaves a half-written file.
+// folder and are renamed into place, so a crash never leaves a half-written file. Paths are
+// UTF-8 (core/path_utf8.hpp); file_io_posix.cpp and file_io_windows.cpp are the two sides.
 
+#include <compare>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -47,12 +50,13 @@ Expected<void> rename_temp_file(TempFile& temp, const std::string& target);
 // Closes and removes it.
 void discard_temp_file(TempFile& temp);
 
-// Flushes everything written to the file system that holds `path` (syncfs).
+// Flushes everything written to the file system that holds `path` (syncfs; on Windows, where
+// flushing a volume needs an administrator, each file is flushed as it is written instead).
 void sync_filesystem(const std::string& path);
 
-// Installs SIGINT, SIGTERM and SIGHUP handlers that delete the temporary files of writes in
-// progress, then end the process by the same signal (a signal ignored at start-up, as under
-// `nohup`, stays ignored). Programs call it once at start-up. Safe
+// Installs SIGINT, SIGTERM and SIGHUP handlers (on Windows: Ctrl-C, Ctrl-Break and the console's
+// closing) that delete the temporary files of writes in progress, then end the process by the
+// same signal (a signal ignored at start-up, as under `nohup`, stays ignored). Programs call it once at start-up. Safe
 // with many threads writing: a temporary file is registered in the same step that creates it.
 void install_interrupt_cleanup();
 
@@ -61,6 +65,22 @@ namespace detail {
 int track_temp_file(const char* path);
 void untrack_temp_file(int slot);
 }  // namespace detail
+
+// A file's identity: two paths name one file when these are equal. POSIX: device and inode;
+// Windows: the volume's serial number and the file's index (its st_ino is always 0 there).
+struct FileId {
+  std::uint64_t volume = 0, index = 0;
+  auto operator<=>(const FileId&) const = default;
+};
+// What a look at `path` tells (links followed); nullopt when nothing is there (or it cannot be
+// looked at).
+struct FileStat {
+  FileId id;
+  bool regular = false;    // a regular file (not a folder, device or pipe)
+  std::uint64_t size = 0;  // its size, when regular
+};
+std::optional<FileStat> stat_file(const std::string& path);
+std::optional<FileId> file_id(const std::string& path);
 
 // True when both paths name the same existing file.
 bool same_file(const std::string& a, const std::string& b);

@@ -10,4 +10,8 @@ namespace anmkit {
 
 std::string printable(std::string_view text);
 
+// A path, or a message that holds paths, for the platform's reader: as printable(), but on
+// Windows a backslash (the separator there) is kept as typed, not doubled.
+std::string printable_path(std::string_view text);
+
 }  // namespace anmkit

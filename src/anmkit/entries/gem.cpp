@@ -340,7 +340,7 @@ ResourceReader::Read resource(const std::string& name, std::size_t size, const c
   nlohmann::ordered_json fields = {{"format", "gem"}, {"kind", "resource"}, {"title", title}};
   fields.update(facts);
   out.summary.facts = std::make_shared<const SummaryFacts>(SummaryFacts{std::move(fields)});
-  out.summary.text = fmt::format("{}: {}, {} bytes\n{}", printable(name), title, size, text);
+  out.summary.text = fmt::format("{}: {}, {} bytes\n{}", printable_path(name), title, size, text);
   out.diagnostics = std::move(diagnostics);
   read.dump = std::move(dump);
   return read;

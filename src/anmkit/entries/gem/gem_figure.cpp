@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "anmkit/core/path_utf8.hpp"
 #include "anmkit/core/printable.hpp"
 #include "anmkit/formats/gem/mesh/mtl_read.hpp"
 #include "anmkit/formats/gem/mesh/ply_read.hpp"
@@ -91,7 +92,7 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
   if (shared) {
     const std::string rest = name.substr(2);
     for (const char* folder : {"", "common"}) {
-      const std::string referrer = (fs::path(options_.texture_dir) / folder / "_").string();
+      const std::string referrer = utf8(fs_path(options_.texture_dir) / folder / "_");
       for (const std::string& file : texture_files(rest)) candidates.emplace_back(referrer, file);
     }
   } else {
@@ -106,7 +107,7 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
     }
     looked.push_back(*path);
     std::error_code ec;
-    if (!fs::is_regular_file(*path, ec)) continue;
+    if (!fs::is_regular_file(fs_path(*path), ec)) continue;
     if (const auto known = texture_by_path_.find(*path); known != texture_by_path_.end()) return known->second;
     if (work_ == TextureWork::find) {
       out_.figure.textures.push_back(model::Texture{name, *path, 0, 0, {}});
@@ -197,7 +198,7 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
     };
     // Not there at all (a model whose meshes the game keeps in its archives): said once for all.
     std::error_code ec;
-    if (auto where = resolve_reference(mdl_path_, view->file, options_); where && !fs::exists(*where, ec)) {
+    if (auto where = resolve_reference(mdl_path_, view->file, options_); where && !fs::exists(fs_path(*where), ec)) {
       ++out_.meshes_missing;
       absent.push_back(printable(view->file));
       continue;

@@ -15,18 +15,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "temp_registry.hpp"
+
 namespace anmkit {
 namespace {
 
-// Paths of temporary files being written; read by the signal handler, so plain atomics. One
-// slot per write in progress: batch runs at most 256 workers, each with one write at a time.
-constexpr int max_tracked = 1024;
-std::atomic<const char*> tracked[max_tracked];
-// A handler sets `dying`, waits until no thread is between creating (or renaming) a temporary
-// file and registering (or unregistering) it, then removes every registered one. Those steps
-// run with the signals blocked (SignalsHeld), so the handler never waits for its own thread.
-std::atomic<bool> dying{false};
-std::atomic<int> in_flight{0};
+using temp_registry::dying;
+using temp_registry::in_flight;
+using temp_registry::max_tracked;
+using temp_registry::tracked;
 
 constexpr int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
 
@@ -279,25 +276,21 @@ void install_interrupt_cleanup() {
   }
 }
 
-namespace detail {
-
-int track_temp_file(const char* path) {
-  for (int i = 0; i < max_tracked; ++i) {
-    const char* expected = nullptr;
-    if (tracked[i].compare_exchange_strong(expected, path)) return i;
-  }
-  return -1;
+std::optional<FileStat> stat_file(const std::string& path) {
+  struct stat st {};
+  if (path.empty() || ::stat(path.c_str(), &st) != 0) return std::nullopt;
+  const bool regular = S_ISREG(st.st_mode);
+  return FileStat{{std::uint64_t(st.st_dev), std::uint64_t(st.st_ino)}, regular, regular ? std::uint64_t(st.st_size) : 0};
 }
 
-void untrack_temp_file(int slot) {
-  if (slot >= 0 && slot < max_tracked) tracked[slot].store(nullptr);
+std::optional<FileId> file_id(const std::string& path) {
+  const auto st = stat_file(path);
+  return st ? std::optional<FileId>(st->id) : std::nullopt;
 }
-
-}  // namespace detail
 
 bool same_file(const std::string& a, const std::string& b) {
-  std::error_code ec;
-  return std::filesystem::equivalent(a, b, ec) && !ec;
+  const auto x = file_id(a);
+  return x && x == file_id(b);
 }
 
 }  // namespace anmkit

@@ -1,0 +1,98 @@
+# The tests of the Windows cross build (scripts/build-windows), run under wine by ctest
+# (cmake/mingw-w64.cmake's emulator): the library's portable suite and the C API's test against
+# the DLL. Left out here, run on Linux only: the property tests (rapidcheck, which Debian cannot
+# give as a source package to cross-build), the tests that run Linux tools (Blender, the glTF
+# validator, netpbm, assimp, shell scripts) and the POSIX file and signal tests, whose Windows
+# counterparts are file_io_windows_test.cpp and tests/windows/compare_outputs.sh (the command
+# under wine against the Linux build, byte for byte, names outside ASCII and batches included).
+find_package(GTest REQUIRED)
+
+set(ANMKIT_CORPUS_DIR "${PROJECT_SOURCE_DIR}/../shared/corpus" CACHE PATH
+    "Folder of real game files (tests that need it skip when it is absent)")
+
+add_executable(anmkit_tests
+  anmkit/export_test.cpp
+  anmkit/format_options_test.cpp
+  anmkit/skeleton_search_test.cpp
+  anmkit/summary_test.cpp
+  anmkit/reference_test.cpp
+  core/byte_reader_test.cpp
+  core/diagnostic_test.cpp
+  core/wording_test.cpp
+  core/file_io_windows_test.cpp
+  core/float_text_test.cpp
+  core/json_float_test.cpp
+  core/json_input_test.cpp
+  core/json_names_test.cpp
+  core/json_pretty_test.cpp
+  model/math_test.cpp
+  model/clip_test.cpp
+  model/rest_pose_test.cpp
+  model/interpolate_test.cpp
+  model/pose_quaternions_test.cpp
+  model/sine_cosine_test.cpp
+  formats/gem/gem_read_test.cpp
+  formats/gem/gem_write_test.cpp
+  formats/gem/gem_clip_test.cpp
+  formats/gem/gem_from_clip_test.cpp
+  formats/gem/gem_validate_test.cpp
+  formats/gem/gem_json_test.cpp
+  formats/gem/gem_mesh_test.cpp
+  formats/gem/gem_info_test.cpp
+  formats/gem/mdl_test.cpp
+  formats/gem/gem_corpus_test.cpp
+  formats/gem/mesh/ply_read_test.cpp
+  formats/gem/mesh/ply_vertices_test.cpp
+  formats/gem/mesh/ply_validate_test.cpp
+  formats/gem/mesh/ply_info_test.cpp
+  formats/gem/mesh/mtl_test.cpp
+  formats/gem/mesh/mesh_corpus_test.cpp
+  formats/gem/mesh/vol_test.cpp
+  formats/lm/lm_read_test.cpp
+  formats/lm/lm_curves_test.cpp
+  formats/lm/lm_clip_test.cpp
+  formats/lm/lm_validate_test.cpp
+  formats/lm/lm_json_test.cpp
+  formats/lm/lm_repack_test.cpp
+  formats/lm/lm_bin_test.cpp
+  formats/mm2/mm2_read_test.cpp
+  formats/mm2/mm2_compose_test.cpp
+  formats/mm2/mm2_import_test.cpp
+  image/image_test.cpp
+  image/png_rgba_test.cpp
+  image/texture_dds_test.cpp
+  gltf/gltf_import_test.cpp
+  gltf/gltf_base_test.cpp
+)
+target_include_directories(anmkit_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/fuzz)
+target_compile_definitions(anmkit_tests PRIVATE
+  ANMKIT_CORPUS_DIR="${ANMKIT_CORPUS_DIR}"
+  ANMKIT_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
+  ANMKIT_CLI="$<TARGET_FILE:anmkit_cli>"
+  ANMKIT_MAKE_EXAMPLES="$<TARGET_FILE:anmkit_make_examples>")
+target_link_libraries(anmkit_tests PRIVATE anmkit anmkit_c anmkit_cli_lib fmt::fmt GTest::gtest GTest::gtest_main
+                                           PkgConfig::SPNG PkgConfig::GIF anmkit_warnings)
+target_compile_options(anmkit_tests PRIVATE -Wno-sign-conversion -Wno-conversion -Wno-shadow)
+add_dependencies(anmkit_tests anmkit_cli anmkit_make_examples)
+include(GoogleTest)
+# Listed when ctest runs (under wine), not at build time.
+gtest_discover_tests(anmkit_tests DISCOVERY_TIMEOUT 120 DISCOVERY_MODE PRE_TEST)
+
+# The C API from C against anmkit_c.dll.
+enable_language(C)
+add_executable(anmkit_capi_test capi/capi_test.c)
+set_target_properties(anmkit_capi_test PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+target_compile_options(anmkit_capi_test PRIVATE -Wall -Wextra -pedantic -Werror)
+target_link_libraries(anmkit_capi_test PRIVATE anmkit_c)
+file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/capi_scratch)
+add_test(NAME CApi.EveryFunction
+         COMMAND anmkit_capi_test ${PROJECT_SOURCE_DIR}/examples ${CMAKE_CURRENT_BINARY_DIR}/capi_scratch)
+set_tests_properties(CApi.EveryFunction PROPERTIES PASS_REGULAR_EXPRESSION " 0 failed\n")
+add_executable(anmkit_capi_figure_test capi/capi_figure_test.c)
+set_target_properties(anmkit_capi_figure_test PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
+target_compile_options(anmkit_capi_figure_test PRIVATE -Wall -Wextra -pedantic -Werror)
+target_link_libraries(anmkit_capi_figure_test PRIVATE anmkit_c)
+add_test(NAME CApi.Figure
+         COMMAND anmkit_capi_figure_test ${PROJECT_SOURCE_DIR}/examples ${ANMKIT_CORPUS_DIR}/gem-vehicles
+                 ${CMAKE_CURRENT_BINARY_DIR}/capi_scratch)
+set_tests_properties(CApi.Figure PROPERTIES SKIP_RETURN_CODE 77)

@@ -1,0 +1,50 @@
+#pragma once
+// What anmkit's programs set up before parsing their arguments, where POSIX and Windows differ:
+//  - a closed pipe: POSIX ignores SIGPIPE, so that it is a failed write (exit 1 with a message,
+//    temporary files removed), not a silent death in the middle of a batch;
+//  - Windows: the arguments as UTF-8 (main's argv is in the ANSI code page, which loses every
+//    name outside it: `tür`, `日本`), stdout and stderr binary (text mode writes each 0x0A of a
+//    file sent to `-o -` as 0x0D 0x0A), and a console that shows UTF-8.
+
+#include <string>
+#include <vector>
+
+#if defined(_WIN32)
+#include <fcntl.h>
+#include <io.h>
+#include <stdio.h>
+#include <windows.h>
+#include <shellapi.h>
+#else
+#include <csignal>
+#endif
+
+namespace anmkit::tools {
+
+// The arguments of main, as UTF-8 strings.
+inline std::vector<std::string> process_setup(int argc, char** argv) {
+  std::vector<std::string> out;
+#if defined(_WIN32)
+  (void)argc;
+  (void)argv;
+  _setmode(_fileno(stdout), _O_BINARY);
+  _setmode(_fileno(stderr), _O_BINARY);
+  ::SetConsoleOutputCP(CP_UTF8);
+  int count = 0;
+  wchar_t** wide = ::CommandLineToArgvW(::GetCommandLineW(), &count);
+  for (int i = 0; wide != nullptr && i < count; ++i) {
+    const int size = ::WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, nullptr, 0, nullptr, nullptr);
+    std::string arg(size > 0 ? std::size_t(size) : 1, '\0');
+    ::WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, arg.data(), size, nullptr, nullptr);
+    arg.resize(arg.size() - 1);  // the terminating NUL
+    out.push_back(std::move(arg));
+  }
+  ::LocalFree(wide);
+#else
+  std::signal(SIGPIPE, SIG_IGN);
+  out.assign(argv, argv + argc);
+#endif
+  return out;
+}
+
+}  // namespace anmkit::tools
