@@ -579,9 +579,10 @@ DD atan_of_ratio_up_to_1(DD n, DD d) {
   // |n/d - c| a hair over 1/128 does).
   const int i = (int(n.hi / d.hi * 128) + 1) / 2;
   const double c = i * 0x1p-6;
-  // n.hi - c d.hi is exact (Sterbenz: they are within a factor 2, or c = 0).
+  // n - c d: exact but for n.lo - c d.lo (n.hi and c d.hi are within a factor 2 or so, but the
+  // rounded quotient may put them a hair outside, so the difference is a TwoSum too).
   const DD cd = exact_product_short(d.hi, c), cn = exact_product_short(n.hi, c);
-  const DD numerator = add(exact_sum(n.hi - cd.hi, -cd.lo), n.lo - c * d.lo);
+  const DD numerator = add(add(exact_sum(n.hi, -cd.hi), -cd.lo), n.lo - c * d.lo);
   const DD denominator = add(add(cn, d.hi), d.lo + c * n.lo);
   const DD u = div(numerator, denominator);
   const double u2 = u.hi * u.hi;
