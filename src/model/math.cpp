@@ -5,6 +5,7 @@
 
 #include "interpolate.hpp"
 #include "euler_quaternion.hpp"
+#include "portable_math.hpp"
 
 namespace anmkit::model {
 
@@ -120,22 +121,25 @@ float quat_angle_between(const Quat& a, const Quat& b) {
   const double s = dot < 0 ? -1.0 : 1.0;
   const double dx = a.x - s * b.x, dy = a.y - s * b.y, dz = a.z - s * b.z, dw = a.w - s * b.w;
   const double chord = std::sqrt(dx * dx + dy * dy + dz * dz + dw * dw);
-  return float(4 * std::asin(std::min(1.0, chord / 2)));
+  return float(4 * portable::asin(std::min(1.0, chord / 2)));
 }
 
 Quat quat_from_euler_zyx(double rx, double ry, double rz) { return detail::euler_zyx_quaternion(rx, ry, rz); }
 
 Vec3d euler_zyx_from_quat(const Quat& q) {
-  // atan2 throughout: asin loses precision near 90 degrees.
+  // atan2 throughout: asin loses precision near 90 degrees. The portable functions
+  // (portable_math.hpp), so that every platform gets the same bits; e.x and e.z from float
+  // arguments, as std::atan2's float overload gave them, but correctly rounded (glibc's atan2f
+  // is not: on 16% of arguments it is a float ulp away).
   const Mat3 m = matrix_from_quat(normalized(q));
-  const double cos_y = std::hypot(double(m[0][0]), double(m[1][0]));
+  const double cos_y = portable::hypot(double(m[0][0]), double(m[1][0]));
   Vec3d e;
-  e.y = std::atan2(-double(m[2][0]), cos_y);
+  e.y = portable::atan2(-double(m[2][0]), cos_y);
   if (cos_y > 1e-6) {
-    e.x = std::atan2(m[2][1], m[2][2]);
-    e.z = std::atan2(m[1][0], m[0][0]);
+    e.x = portable::atan2(m[2][1], m[2][2]);
+    e.z = portable::atan2(m[1][0], m[0][0]);
   } else {
-    e.x = m[2][0] < 0 ? std::atan2(m[0][1], m[1][1]) : std::atan2(-m[0][1], m[1][1]);
+    e.x = m[2][0] < 0 ? portable::atan2(m[0][1], m[1][1]) : portable::atan2(-m[0][1], m[1][1]);
   }
   return e;
 }
@@ -148,9 +152,10 @@ Quat slerp(const Quat& a, Quat b, double u) {
   }
   double wa = 1 - u, wb = u;
   if (dot < 0.9995) {  // otherwise nlerp: the angle is too small for sin() to divide by
-    const double angle = std::acos(std::min(dot, 1.0));
-    wa = std::sin((1 - u) * angle) / std::sin(angle);
-    wb = std::sin(u * angle) / std::sin(angle);
+    // The portable functions (portable_math.hpp): the same weights on every platform.
+    const double angle = portable::acos(std::min(dot, 1.0));
+    wa = portable::sin((1 - u) * angle) / portable::sin(angle);
+    wb = portable::sin(u * angle) / portable::sin(angle);
   }
   return normalized(Quat{float(wa * a.x + wb * b.x), float(wa * a.y + wb * b.y), float(wa * a.z + wb * b.z),
                          float(wa * a.w + wb * b.w)});

@@ -6,10 +6,13 @@
 // exact for |n| < 2^20), then the Taylor series on [-pi/4, pi/4], cut where the next term is
 // below 2^-60 (sine to x^17, cosine to x^16). The answers are within about an ulp of glibc's,
 // which the float quaternion built from them does not see. Arguments past 2^20 * pi/2 (about
-// 1.6 million radians) and non-finite ones go to std::sin and std::cos.
+// 1.6 million radians) and non-finite ones go to portable::sin and portable::cos
+// (portable_math.hpp), which give the same bits on every platform, as this series does.
 
 #include <cmath>
 #include <cstdint>
+
+#include "portable_math.hpp"
 
 namespace anmkit::model::detail {
 
@@ -27,7 +30,7 @@ consteval double f(int k) {
 using Pair = double __attribute__((vector_size(16)));
 using PairBits = std::uint64_t __attribute__((vector_size(16)));
 
-// The largest argument reduced here (|n| <= 2^20 below); past it, and for NaN, the C library.
+// The largest argument reduced here (|n| <= 2^20 below); past it, and for NaN, portable_math.
 constexpr double reduced_limit = 0x1p20 * 0x1.921fb54442d18p+0;
 
 // The reduction's constants (also the runtime sampler's lanes', pose_quaternions.cpp).
@@ -80,7 +83,7 @@ __attribute__((always_inline)) inline Pair reduced_sine_cosine(double x) {
 }
 
 __attribute__((always_inline)) inline SineCosine sine_cosine(double x) {
-  if (!(std::fabs(x) <= reduced_limit)) return {std::sin(x), std::cos(x)};
+  if (!(std::fabs(x) <= reduced_limit)) return {portable::sin(x), portable::cos(x)};
   const Pair sc = reduced_sine_cosine(x);
   return {sc[0], sc[1]};
 }

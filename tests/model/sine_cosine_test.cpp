@@ -72,10 +72,12 @@ TEST(SineCosine, ExactWhereTheAnswerIsExact) {
   EXPECT_EQ(sine_cosine(std::numeric_limits<double>::denorm_min()).sin, std::numeric_limits<double>::denorm_min());
 }
 
-TEST(SineCosine, OutsideTheReducedRangeIsTheCLibrarysAnswer) {
+// Past the reduced range, the portable functions' answers (portable_math.hpp): the same bits on
+// every platform, where the C library's differ.
+TEST(SineCosine, OutsideTheReducedRangeIsThePortableAnswer) {
   for (double x : {0x1p20 * 1.5708, -0x1p20 * 1.5708, 1e9, -3.5e15, 1e300}) {
-    EXPECT_EQ(sine_cosine(x).sin, std::sin(x)) << x;
-    EXPECT_EQ(sine_cosine(x).cos, std::cos(x)) << x;
+    EXPECT_EQ(sine_cosine(x).sin, portable::sin(x)) << x;
+    EXPECT_EQ(sine_cosine(x).cos, portable::cos(x)) << x;
   }
   const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
   for (double x : {nan, inf, -inf}) {
