@@ -161,18 +161,72 @@ def sized(struct_type):
     return value
 
 
-def _find_library() -> str:
-    """The shared library: ANMKIT_LIBRARY, else the one shipped inside this package."""
-    override = os.environ.get("ANMKIT_LIBRARY")
+# The C library's file, by platform: what the build writes and the wheels and the add-on carry. A
+# folder may hold more than one (the release add-on holds the Windows DLL and the Linux library;
+# a build folder holds libanmkit_c.so, .so.0 and .so.0.1.0): the platform's own is taken, never
+# another's.
+_WINDOWS_NAME = "anmkit_c.dll"
+
+
+def _is_versioned(name: str, stem: str, suffix: str) -> bool:
+    """`name` is stem + suffix with a version: libanmkit_c.so.0.1.0 (Linux), libanmkit_c.0.dylib (macOS)."""
+    if suffix == ".so":
+        rest = name[len(stem + suffix):] if name.startswith(stem + suffix + ".") else ""
+    else:
+        rest = name[len(stem):-len(suffix)] if name.startswith(stem + ".") and name.endswith(suffix) else ""
+    parts = rest.split(".")[1:]
+    return bool(parts) and all(part.isdigit() for part in parts)
+
+
+def library_file(platform: str, listing) -> "str | None":
+    """The name of the C library for `platform` (a sys.platform value) among the file names of a
+    folder, `listing`; None when the folder holds none for that platform. Windows (win32, cygwin):
+    anmkit_c.dll; macOS (darwin): libanmkit_c.dylib, else its versioned names; any other platform
+    (Linux, the BSDs): libanmkit_c.so, else libanmkit_c.so.N..., the shortest (the SONAME) first."""
+    names = set(listing)
+    if platform in ("win32", "cygwin"):
+        return _WINDOWS_NAME if _WINDOWS_NAME in names else None
+    suffix = ".dylib" if platform == "darwin" else ".so"
+    plain = "libanmkit_c" + suffix
+    if plain in names:
+        return plain
+    versioned = sorted((n for n in names if _is_versioned(n, "libanmkit_c", suffix)), key=lambda n: (len(n), n))
+    return versioned[0] if versioned else None
+
+
+def library_path(platform: str, folder: str, listing, override: "str | None" = None) -> str:
+    """The library to load: `override` (ANMKIT_LIBRARY) when set, else library_file() in `folder`
+    (this package's own folder, with its `listing`). Raises ImportError saying what was found."""
     if override:
         return override
+    name = library_file(platform, listing)
+    if name is not None:
+        return os.path.join(folder, name)
+    others = sorted(n for n in listing if n.startswith(("anmkit_c", "libanmkit_c")))
+    found = f"; it holds {', '.join(others)}, which is for another platform" if others else ""
+    wanted = library_file(platform, [_WINDOWS_NAME, "libanmkit_c.dylib", "libanmkit_c.so"])
+    raise ImportError(f"anmkit: the C library for {platform} ({wanted}) is not in {folder}{found}; "
+                      "install the package built for this platform, or set ANMKIT_LIBRARY to the library's path")
+
+
+def _find_library() -> str:
+    """The shared library: ANMKIT_LIBRARY, else the one shipped inside this package."""
     here = pathlib.Path(__file__).resolve().parent
-    names = ["anmkit_c.dll"] if sys.platform == "win32" else ["libanmkit_c.dylib"] if sys.platform == "darwin" else []
-    names += sorted(p.name for p in here.glob("libanmkit_c.so*"))
-    for name in names:
-        if (here / name).exists():
-            return str(here / name)
-    raise ImportError(f"anmkit: the C library (libanmkit_c) is not in {here}; set ANMKIT_LIBRARY to its path")
+    return library_path(sys.platform, str(here), [p.name for p in here.iterdir()], os.environ.get("ANMKIT_LIBRARY"))
+
+
+def _load(path: str) -> ctypes.CDLL:
+    """The library at `path`. On Windows its folder is added to the DLL search path first
+    (os.add_dll_directory, Python 3.8 on): a library given by ANMKIT_LIBRARY may sit beside DLLs of
+    its own, which Windows would not otherwise look for there. The release DLL needs none."""
+    if sys.platform == "win32" and hasattr(os, "add_dll_directory"):
+        folder = os.path.dirname(os.path.abspath(path))
+        if os.path.isdir(folder):
+            _dll_directories.append(os.add_dll_directory(folder))
+    return ctypes.CDLL(path)
+
+
+_dll_directories: list = []  # kept: closing one takes its folder off the search path again
 
 
 def _check_layouts(library: ctypes.CDLL, path: str) -> None:
@@ -187,7 +241,7 @@ def _check_layouts(library: ctypes.CDLL, path: str) -> None:
 
 
 _path = _find_library()
-lib = ctypes.CDLL(_path)
+lib = _load(_path)
 _check_layouts(lib, _path)
 
 _status = c_int
