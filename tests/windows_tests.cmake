@@ -31,6 +31,7 @@ add_executable(anmkit_tests
   model/interpolate_test.cpp
   model/pose_quaternions_test.cpp
   model/sine_cosine_test.cpp
+  model/portable_math_test.cpp
   formats/gem/gem_read_test.cpp
   formats/gem/gem_write_test.cpp
   formats/gem/gem_clip_test.cpp

@@ -86,7 +86,7 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
     line("materials", fmt::format("{}", counted.materials));
     line("textures", fmt::format("{} found, {} missing{}", counted.textures, counted.textures_missing,
                                  counted.textures_shared ? fmt::format(" ({} in the game's shared textures)", counted.textures_shared) : ""));
-    for (const std::string& note : counted.notes) text += fmt::format("    {}\n", printable(note));
+    for (const std::string& note : counted.notes) text += fmt::format("    {}\n", printable_path(note));
   }
   summary.text = std::move(text);
   summary.json = pretty_json(detail::summary_json(summary));

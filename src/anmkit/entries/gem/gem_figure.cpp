@@ -135,7 +135,7 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
     missing_told_[name] = true;
     ++out_.textures_missing;
     std::string where;
-    for (const auto& l : looked) where += (where.empty() ? "" : ", ") + printable(l);
+    for (const auto& l : looked) where += (where.empty() ? "" : ", ") + printable_path(l);
     warn(mtl_path, Wording(fmt::format("material '{}': {} texture '{}' not found (looked for {}); drawn without it", printable(material),
                                        slot, printable(name), where)));
   }
