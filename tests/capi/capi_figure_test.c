@@ -314,7 +314,11 @@ static void test_e25(void) {
   texture.struct_size = sizeof texture;
   CHECK(anmkit_figure_texture_get(figure, 1, &texture, &error) == ANMKIT_OK);
   CHECK(texture.name_size == 9 && memcmp(texture.name, "e25tracks", 10) == 0);
+#if defined(_WIN32) /* a path the library joined: the platform's separator */
+  CHECK_STR(texture.path, path_of(vehicles, "e-25\\e25tracks.tga"));
+#else
   CHECK_STR(texture.path, path_of(vehicles, "e-25/e25tracks.tga"));
+#endif
   CHECK(texture.path_size == strlen(texture.path));
   CHECK(texture.width == 256 && texture.height == 256 && texture.rgba_size == 256 * 256 * 4 && texture.rgba != NULL);
   tga = read_file(path_of(vehicles, "e-25/e25tracks.tga"), &size);
@@ -379,7 +383,11 @@ static void test_e75(void) {
   texture.struct_size = sizeof texture;
   CHECK(anmkit_figure_texture_get(figure, 0, &texture, &error) == ANMKIT_OK);
   CHECK(memcmp(texture.name, "tiger_ii_track", 15) == 0);
+#if defined(_WIN32) /* the file system finds the name as the .mtl spells it: no listing needed */
+  CHECK_STR(texture.path, path_of(vehicles, "e-75\\tiger_ii_track.dds"));
+#else
   CHECK_STR(texture.path, path_of(vehicles, "e-75/Tiger_II_track.dds"));
+#endif
   CHECK(texture.width == 256 && texture.height == 256 && texture.rgba_size == 256 * 256 * 4);
   CHECK(anmkit_figure_texture_get(figure, 2, &texture, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
   CHECK_STR(error.message, "texture 2 of 2");
@@ -515,11 +523,17 @@ static void test_pzh2000(void) {
   CHECK(anmkit_diagnostics_count(warnings) == 4);
   warning.struct_size = sizeof warning;
   CHECK(anmkit_diagnostics_get(warnings, 2, &warning, &error) == ANMKIT_OK);
+#if defined(_WIN32)
+#define SEP "\\"
+#else
+#define SEP "/"
+#endif
   snprintf(expected, sizeof expected,
            "material 'tracks.mtl': diffuse texture '$/vehicle2/puma_track_dif' not found (looked for "
-           "%s/vehicle2/puma_track_dif.dds, %s/vehicle2/puma_track_dif.tga, %s/common/vehicle2/puma_track_dif.dds, "
-           "%s/common/vehicle2/puma_track_dif.tga); drawn without it",
+           "%s" SEP "vehicle2" SEP "puma_track_dif.dds, %s" SEP "vehicle2" SEP "puma_track_dif.tga, %s" SEP "common" SEP
+           "vehicle2" SEP "puma_track_dif.dds, %s" SEP "common" SEP "vehicle2" SEP "puma_track_dif.tga); drawn without it",
            scratch, scratch, scratch, scratch);
+#undef SEP
   CHECK_STR(warning.message, expected);
   anmkit_diagnostics_free(warnings);
   anmkit_figure_free(figure);

@@ -54,6 +54,19 @@ static char* path_of(const char* dir, const char* name) {
   return p;
 }
 
+/* A path the library joined itself: the platform's separator (docs/windows.md). */
+static char* joined_path(const char* dir, const char* name) {
+  static char buffers[4][1024];
+  static int next = 0;
+  char* p = buffers[next++ % 4];
+#if defined(_WIN32)
+  snprintf(p, sizeof buffers[0], "%s\\%s", dir, name);
+#else
+  snprintf(p, sizeof buffers[0], "%s/%s", dir, name);
+#endif
+  return p;
+}
+
 static unsigned char* read_file(const char* path, size_t* size) {
   FILE* f = fopen(path, "rb");
   unsigned char* data;
@@ -911,15 +924,15 @@ static void test_model_sequences(void) {
   CHECK(s.declared_by_size == 4);
   CHECK_STR(s.how_named, "");
   CHECK(s.exists == 1); /* test_gltf_and_models wrote turn.anm beside it */
-  CHECK_STR(s.path, path_of(scratch, "turn.anm"));
-  CHECK(s.path_size == strlen(path_of(scratch, "turn.anm")));
+  CHECK_STR(s.path, joined_path(scratch, "turn.anm"));
+  CHECK(s.path_size == strlen(joined_path(scratch, "turn.anm")));
   CHECK(anmkit_model_sequence_get(model, 1, &s, &error) == ANMKIT_OK);
   CHECK_STR(s.name, "idle");
   CHECK_STR(s.file, "idle.anm");
   CHECK_STR(s.declared_by, "basis");
   CHECK_STR(s.how_named, "no {file}: named after the sequence");
   CHECK(s.exists == 0);
-  CHECK_STR(s.path, path_of(scratch, "idle.anm")); /* where it was looked for */
+  CHECK_STR(s.path, joined_path(scratch, "idle.anm")); /* where it was looked for */
   CHECK(anmkit_model_sequence_get(model, 2, &s, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
   CHECK_STR(error.message, "sequence 2 of 2");
   CHECK(anmkit_model_sequence_get(model, 0, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
@@ -967,8 +980,8 @@ static void test_find_skeleton(void) {
 
   CHECK(anmkit_find_skeleton(path_of(scratch, "turn.anm"), NULL, 0, NULL, &model, &model_size, &reason, &why, &why_size,
                              &warnings, &error) == ANMKIT_OK);
-  CHECK_STR(model, path_of(scratch, "two.mdl"));
-  CHECK(model_size == strlen(path_of(scratch, "two.mdl")));
+  CHECK_STR(model, joined_path(scratch, "two.mdl"));
+  CHECK(model_size == strlen(joined_path(scratch, "two.mdl")));
   CHECK(reason == ANMKIT_SKELETON_LISTS_IT);
   CHECK_STR(why, "two.mdl lists it as sequence 'turn'");
   CHECK(why_size == strlen(why));
@@ -980,7 +993,7 @@ static void test_find_skeleton(void) {
   /* LM: the .bin beside it under its name; without asking for warnings. */
   CHECK(anmkit_find_skeleton(path_of(examples, "mansion_door.anm"), NULL, 0, NULL, &model, &model_size, &reason, &why,
                              &why_size, NULL, &error) == ANMKIT_OK);
-  CHECK_STR(model, path_of(examples, "mansion_door.bin"));
+  CHECK_STR(model, joined_path(examples, "mansion_door.bin"));
   CHECK(reason == ANMKIT_SKELETON_LISTS_IT);
   CHECK_STR(why, "mansion_door.bin lists it as sequence 'mansion_door' (paired by name)");
   anmkit_bytes_free(model);
@@ -1008,7 +1021,7 @@ static void test_find_skeleton(void) {
   roots[0] = scratch;
   CHECK(anmkit_find_skeleton(path_of(examples, "turret_v60.anm"), roots, 1, NULL, &model, &model_size, &reason, &why,
                              &why_size, &warnings, &error) == ANMKIT_OK);
-  snprintf(expected, sizeof expected, "%s", path_of(scratch, "three.mdl"));
+  snprintf(expected, sizeof expected, "%s", joined_path(scratch, "three.mdl"));
   CHECK_STR(model, expected);
   CHECK(reason == ANMKIT_SKELETON_NAMES_ITS_FILE_NAME_LACKING_BONES);
   CHECK_STR(why, "from the search roots: names a file of that name, without 4 of the 5 bones it animates");

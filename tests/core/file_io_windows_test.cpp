@@ -89,6 +89,12 @@ TEST(FileIoWindows, PathsPastMaxPathWork) {
   ASSERT_TRUE(back) << back.error().to_string();
   EXPECT_EQ(*back, (std::vector<std::uint8_t>{7, 8}));
   EXPECT_TRUE(file_id(path));
+  // TempDir's std::filesystem::remove_all cannot reach this deep: removed here with the prefix.
+  const std::wstring prefix = L"\\\\?\\";
+  ::DeleteFileW((prefix + std::filesystem::absolute(deep / "long.anm").wstring()).c_str());
+  for (auto p = std::filesystem::absolute(deep); p != std::filesystem::absolute(dir.path()); p = p.parent_path()) {
+    ::RemoveDirectoryW((prefix + p.wstring()).c_str());
+  }
 }
 
 TEST(FileIoWindows, DeviceNamesAreRefused) {

@@ -44,6 +44,9 @@ std::uint64_t worst_error(const std::vector<double>& arguments) {
 }
 
 TEST(SineCosine, WithinTwoUlpsOfTheCLibraryOverTheReducedRange) {
+#ifndef __GLIBC__
+  GTEST_SKIP() << "the reference is glibc's sine and cosine (other C libraries give other bits: the portable math's test pins those)";
+#endif
   std::mt19937_64 random(13);
   std::vector<double> near, far;
   std::uniform_real_distribution<double> small(-8 * std::numbers::pi, 8 * std::numbers::pi);
