@@ -62,11 +62,8 @@ def test_the_command_says_it():
     assert out.strip() == f"anmkit {VERSION}"
 
 
-# The command's --version should come from the build (ANMKIT_VERSION_STRING, as the C API's), not
-# from a literal in run.cpp: that needs tools/CMakeLists.txt to pass the definition to
-# anmkit_cli_lib and run.cpp to use it, two lines to change together (docs/packages.md). Until
-# then this fails as expected; once they are in, it passes and the marker must go (strict).
-@pytest.mark.xfail(strict=True, reason="run.cpp still says the version as a literal (issue 27)")
+# The command's --version comes from the build (ANMKIT_VERSION_STRING, as the C API's), not from
+# a literal in run.cpp.
 def test_the_commands_version_is_compiled_in():
     run_cpp = (ROOT / "tools/anmkit/run.cpp").read_text()
     flag = re.search(r"set_version_flag\(.*\);", run_cpp).group(0)

@@ -115,7 +115,11 @@ run "refuse-input" convert in/examples/turret_v40.anm --to gem-4.0 -o in/example
 run "versions-turret" convert in/examples/turret_v60.anm --to gem-4.0 -o OUT/turret_v40.anm
 run "repack-lm" convert in/examples/mansion_door.anm --repack -o OUT/mansion_repacked.anm
 if [ $have_corpus = 1 ]; then
-  for m in in/gem/*.mdl in/vehicles/*/*.mdl; do
+  # A model whose sequence names its file outside ASCII.
+  sed 's/{sequence "fire"}/{sequence "fire" {file "fëuer_日本.anm"}}/' in/gem/goh_e25_tank-e-25.mdl >"$unicode/modèle_日本.mdl"
+  grep -q 'fëuer_日本.anm' "$unicode/modèle_日本.mdl" || { echo "FAIL: the model's sequence was not renamed" >&2; exit 1; }
+  cp in/gem/goh_e25_fire.anm "$unicode/fëuer_日本.anm"
+  for m in in/gem/*.mdl in/vehicles/*/*.mdl "$unicode/modèle_日本.mdl"; do
     n=$(echo "$m" | tr '/' '_')
     run "info-$n" info "$m"
     run "glb-$n" convert "$m" -o "OUT/$n.glb"

@@ -438,7 +438,7 @@ void add_batch(CLI::App& app, int& exit_code) {
           if (lines) print_line(stdout, fmt::format("skipped {}: {}", in.path, o.detail));
         } else if (o.kind == Outcome::failed) {
           ++failed_count;
-          failures += printable(o.detail) + "\n";
+          failures += printable_path(o.detail) + "\n";
         }
       }
     };

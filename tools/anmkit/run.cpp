@@ -18,7 +18,7 @@ int run(int argc, char** argv) {
   // under _WIN32) would take the path `/data/x.anm` for an option. Set before the subcommands,
   // which take it from here.
   app.allow_windows_style_options(false);
-  app.set_version_flag("--version", "anmkit 0.1.0");
+  app.set_version_flag("--version", "anmkit " ANMKIT_VERSION_STRING);
   app.require_subcommand(1, 1);
   app.fallthrough(true);  // the global --max-* options may follow the subcommand
   add_limit_options(app);
