@@ -22,6 +22,8 @@
 #include <string>
 #include <vector>
 
+#include "anmkit/core/path_utf8.hpp"
+
 namespace anmkit::test {
 
 struct CliResult {
@@ -97,12 +99,7 @@ inline std::wstring windows_quote(const std::wstring& arg) {
   return out + L"\"";
 }
 
-inline std::wstring wide(const std::string& utf8) {
-  std::wstring out(utf8.size(), L'\0');
-  const int n = ::MultiByteToWideChar(CP_UTF8, 0, utf8.data(), int(utf8.size()), out.data(), int(out.size()));
-  out.resize(std::size_t(n > 0 ? n : 0));
-  return out;
-}
+inline std::wstring wide(const std::string& text) { return anmkit::fs_path(text).native(); }
 
 // Runs the command with `args` (UTF-8); its output goes to files in `dir`. With `cwd`, run from there.
 inline CliResult run_cli(const std::vector<std::string>& args, const TempDir& dir, const std::filesystem::path& cwd = {}) {

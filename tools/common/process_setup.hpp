@@ -6,8 +6,11 @@
 //    name outside it: `tür`, `日本`), stdout and stderr binary (text mode writes each 0x0A of a
 //    file sent to `-o -` as 0x0D 0x0A), and a console that shows UTF-8.
 
+#include <filesystem>
 #include <string>
 #include <vector>
+
+#include "anmkit/core/path_utf8.hpp"
 
 #if defined(_WIN32)
 #include <fcntl.h>
@@ -38,13 +41,7 @@ inline std::vector<std::string> process_setup(int argc, char** argv) {
   ::SetConsoleOutputCP(CP_UTF8);
   int count = 0;
   wchar_t** wide = ::CommandLineToArgvW(::GetCommandLineW(), &count);
-  for (int i = 0; wide != nullptr && i < count; ++i) {
-    const int size = ::WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, nullptr, 0, nullptr, nullptr);
-    std::string arg(size > 0 ? std::size_t(size) : 1, '\0');
-    ::WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, arg.data(), size, nullptr, nullptr);
-    arg.resize(arg.size() - 1);  // the terminating NUL
-    out.push_back(std::move(arg));
-  }
+  for (int i = 0; wide != nullptr && i < count; ++i) out.push_back(anmkit::utf8(std::filesystem::path(wide[i])));
   ::LocalFree(wide);
 #else
   std::signal(SIGPIPE, SIG_IGN);
