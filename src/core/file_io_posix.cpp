@@ -283,14 +283,4 @@ std::optional<FileStat> stat_file(const std::string& path) {
   return FileStat{{std::uint64_t(st.st_dev), std::uint64_t(st.st_ino)}, regular, regular ? std::uint64_t(st.st_size) : 0};
 }
 
-std::optional<FileId> file_id(const std::string& path) {
-  const auto st = stat_file(path);
-  return st ? std::optional<FileId>(st->id) : std::nullopt;
-}
-
-bool same_file(const std::string& a, const std::string& b) {
-  const auto x = file_id(a);
-  return x && x == file_id(b);
-}
-
 }  // namespace anmkit
