@@ -13,58 +13,10 @@ find_package(GTest REQUIRED)
 set(ANMKIT_CORPUS_DIR "${PROJECT_SOURCE_DIR}/../shared/corpus" CACHE PATH
     "Folder of real game files (tests that need it skip when it is absent)")
 
+include(portable_tests.cmake)
 add_executable(anmkit_tests
-  anmkit/export_test.cpp
-  anmkit/format_options_test.cpp
-  anmkit/summary_test.cpp
-  core/byte_reader_test.cpp
-  core/diagnostic_test.cpp
-  core/wording_test.cpp
+  ${anmkit_portable_test_sources}
   core/file_io_windows_test.cpp
-  core/float_text_test.cpp
-  core/json_float_test.cpp
-  core/json_input_test.cpp
-  core/json_names_test.cpp
-  core/json_pretty_test.cpp
-  model/math_test.cpp
-  model/clip_test.cpp
-  model/rest_pose_test.cpp
-  model/interpolate_test.cpp
-  model/pose_quaternions_test.cpp
-  model/sine_cosine_test.cpp
-  model/portable_math_test.cpp
-  formats/gem/gem_read_test.cpp
-  formats/gem/gem_write_test.cpp
-  formats/gem/gem_clip_test.cpp
-  formats/gem/gem_from_clip_test.cpp
-  formats/gem/gem_validate_test.cpp
-  formats/gem/gem_json_test.cpp
-  formats/gem/gem_mesh_test.cpp
-  formats/gem/gem_info_test.cpp
-  formats/gem/mdl_test.cpp
-  formats/gem/gem_corpus_test.cpp
-  formats/gem/mesh/ply_read_test.cpp
-  formats/gem/mesh/ply_vertices_test.cpp
-  formats/gem/mesh/ply_validate_test.cpp
-  formats/gem/mesh/ply_info_test.cpp
-  formats/gem/mesh/mtl_test.cpp
-  formats/gem/mesh/mesh_corpus_test.cpp
-  formats/gem/mesh/vol_test.cpp
-  formats/lm/lm_read_test.cpp
-  formats/lm/lm_curves_test.cpp
-  formats/lm/lm_clip_test.cpp
-  formats/lm/lm_validate_test.cpp
-  formats/lm/lm_json_test.cpp
-  formats/lm/lm_repack_test.cpp
-  formats/lm/lm_bin_test.cpp
-  formats/mm2/mm2_read_test.cpp
-  formats/mm2/mm2_compose_test.cpp
-  formats/mm2/mm2_import_test.cpp
-  image/image_test.cpp
-  image/png_rgba_test.cpp
-  image/texture_dds_test.cpp
-  gltf/gltf_import_test.cpp
-  gltf/gltf_base_test.cpp
 )
 target_include_directories(anmkit_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/fuzz)
 target_compile_definitions(anmkit_tests PRIVATE

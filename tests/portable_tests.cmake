@@ -1,0 +1,55 @@
+# The test sources that build and pass on every platform the library is built for: the Linux
+# test program has them and more (tests/CMakeLists.txt), the Windows one (windows_tests.cmake,
+# run under wine) has them and its own file tests.
+set(anmkit_portable_test_sources
+  anmkit/export_test.cpp
+  anmkit/format_options_test.cpp
+  anmkit/summary_test.cpp
+  core/byte_reader_test.cpp
+  core/diagnostic_test.cpp
+  core/wording_test.cpp
+  core/float_text_test.cpp
+  core/json_float_test.cpp
+  core/json_input_test.cpp
+  core/json_names_test.cpp
+  core/json_pretty_test.cpp
+  model/math_test.cpp
+  model/clip_test.cpp
+  model/rest_pose_test.cpp
+  model/interpolate_test.cpp
+  model/pose_quaternions_test.cpp
+  model/sine_cosine_test.cpp
+  model/portable_math_test.cpp
+  formats/gem/gem_read_test.cpp
+  formats/gem/gem_write_test.cpp
+  formats/gem/gem_clip_test.cpp
+  formats/gem/gem_from_clip_test.cpp
+  formats/gem/gem_validate_test.cpp
+  formats/gem/gem_json_test.cpp
+  formats/gem/gem_mesh_test.cpp
+  formats/gem/gem_info_test.cpp
+  formats/gem/mdl_test.cpp
+  formats/gem/gem_corpus_test.cpp
+  formats/gem/mesh/ply_read_test.cpp
+  formats/gem/mesh/ply_vertices_test.cpp
+  formats/gem/mesh/ply_validate_test.cpp
+  formats/gem/mesh/ply_info_test.cpp
+  formats/gem/mesh/mtl_test.cpp
+  formats/gem/mesh/mesh_corpus_test.cpp
+  formats/gem/mesh/vol_test.cpp
+  formats/lm/lm_read_test.cpp
+  formats/lm/lm_curves_test.cpp
+  formats/lm/lm_clip_test.cpp
+  formats/lm/lm_validate_test.cpp
+  formats/lm/lm_json_test.cpp
+  formats/lm/lm_repack_test.cpp
+  formats/lm/lm_bin_test.cpp
+  formats/mm2/mm2_read_test.cpp
+  formats/mm2/mm2_compose_test.cpp
+  formats/mm2/mm2_import_test.cpp
+  image/image_test.cpp
+  image/png_rgba_test.cpp
+  image/texture_dds_test.cpp
+  gltf/gltf_import_test.cpp
+  gltf/gltf_base_test.cpp
+)
