@@ -52,4 +52,5 @@ set(anmkit_portable_test_sources
   image/texture_dds_test.cpp
   gltf/gltf_import_test.cpp
   gltf/gltf_base_test.cpp
+  gltf/hidden_at_rest_test.cpp
 )

@@ -14,7 +14,7 @@
  *   also writes into `error` when `error` is not NULL. Nothing is thrown and nothing aborts: every
  *   function catches what the library below it might raise (an allocation that fails included).
  * - Handles (anmkit_document, anmkit_diagnostics, anmkit_sampler, anmkit_exported, anmkit_model,
- *   anmkit_figure) are opaque and owned by the caller, who frees each with its own function;
+ *   anmkit_resource, anmkit_figure) are opaque and owned by the caller, who frees each with its own function;
  *   freeing NULL does nothing. A document is immutable: functions that change one return a new
  *   document and leave the old one as it was. A document may be read from several threads at
  *   once; a sampler belongs to one thread.
@@ -389,6 +389,29 @@ ANMKIT_API anmkit_status anmkit_model_sequence_get(const anmkit_model* model, si
                                                    anmkit_error* error);
 ANMKIT_API void anmkit_model_free(anmkit_model* model);
 
+/* ---- Resource files: meshes, materials, collision volumes -------------------------------- */
+
+/* A game file that no format animates but one reads beside its animations (GEM: a .ply mesh, a
+ * .mtl material, a .vol collision volume), recognised by its first bytes (a text by its
+ * extension), as `anmkit info`, `validate` and `dump` describe it. On success *out is a new
+ * handle the caller frees with anmkit_resource_free; ANMKIT_ERROR_UNKNOWN_FORMAT when no format
+ * reads such a file. `options` may be NULL (its limits apply). */
+typedef struct anmkit_resource anmkit_resource;
+ANMKIT_API anmkit_status anmkit_resource_open(const char* path, const anmkit_open_options* options,
+                                              anmkit_resource** out, anmkit_error* error);
+/* What `anmkit info` prints of it: text, or one JSON object when `as_json` is 1. Ownership as
+ * for anmkit_to_json. */
+ANMKIT_API anmkit_status anmkit_resource_summary(const anmkit_resource* resource, int as_json, char** text,
+                                                 size_t* size, anmkit_error* error);
+/* Its format's rules applied, with byte offsets: as anmkit_validate. */
+ANMKIT_API anmkit_status anmkit_resource_validate(const anmkit_resource* resource, anmkit_diagnostics** out,
+                                                  anmkit_error* error);
+/* Its lossless model as JSON, as `anmkit dump` prints it (nothing reads it back). Ownership as
+ * for anmkit_to_json. */
+ANMKIT_API anmkit_status anmkit_resource_dump(const anmkit_resource* resource, char** json, size_t* size,
+                                              anmkit_error* error);
+ANMKIT_API void anmkit_resource_free(anmkit_resource* resource);
+
 /* Releases memory anmkit_write, anmkit_to_json, anmkit_summary, anmkit_to_gltf,
  * anmkit_model_to_gltf or anmkit_model_summary returned. */
 ANMKIT_API void anmkit_bytes_free(void* bytes);
@@ -492,6 +515,7 @@ typedef struct anmkit_joint {
   float translation[3];
   float rotation[4];  /* x, y, z, w */
   float scale[3];
+  int32_t shown;      /* 0: hidden at rest (GEM's {Visibility 0}) until a visibility key shows it; else 1 */
 } anmkit_joint;
 
 ANMKIT_API anmkit_status anmkit_joint_get(const anmkit_document* document, uint32_t index, anmkit_joint* out,
@@ -506,7 +530,7 @@ typedef struct anmkit_pose_arrays {
   float* translation;    /* 3 floats an entry */
   float* rotation;       /* 4 floats an entry: x, y, z, w */
   float* scale;          /* 3 floats an entry (positive; the mirror is apart) */
-  uint8_t* visible;      /* 1 shown, 0 hidden */
+  uint8_t* visible;      /* 1 shown, 0 hidden; before the bone's first visibility key, as its joint rests */
   uint8_t* mirrored;     /* 1 when the local Z axis is negated */
 } anmkit_pose_arrays;
 

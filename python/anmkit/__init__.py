@@ -38,6 +38,7 @@ except ImportError:  # pragma: no cover - exercised by the tests' no-NumPy run
 
 __all__ = ["Error", "Diagnostic", "Bone", "Joint", "Skeleton", "Pose", "Sprite", "Document", "open", "open_bytes",
            "from_json", "from_gltf", "GltfImport", "model_to_gltf", "model_summary", "ModelSequence", "model_sequences",
+           "Resource", "open_resource",
            "detect", "formats", "have_numpy",
            "SkeletonReason", "SkeletonMatch", "find_skeleton", "Export", "export_kinds", "setting_range",
            "open_figure", "Figure", "Mesh", "Primitive", "Material", "AlphaMode", "Texture", "MeshAnimation",
@@ -234,6 +235,7 @@ class Joint:
     rotation: Tuple[float, float, float, float]  # x, y, z, w
     scale: Tuple[float, float, float]
     mirrored: bool  # the rest pose negates the local Z axis
+    shown: bool = True  # False: hidden at rest (GEM's {Visibility 0}) until a visibility key shows it
 
 
 @dataclass(frozen=True)
@@ -693,7 +695,7 @@ class Document:
                 _call(lib.anmkit_joint_get, self._handle, index, ctypes.byref(j))
                 name = _name(j.name, j.name_size)
                 joints.append(Joint(_decode(name), name, j.parent, tuple(j.translation), tuple(j.rotation),
-                                    tuple(j.scale), bool(j.mirrored)))
+                                    tuple(j.scale), bool(j.mirrored), bool(j.shown)))
             self._skeleton = Skeleton(bones, joints, info.frame_count, info.fps, bool(info.loop),
                                       tuple(info.up_rotation), info.metres_per_unit)
         return self._skeleton
@@ -974,6 +976,32 @@ def model_summary(path: PathLike, as_json: bool = False, **limits: Any) -> str:
     textures found and missing; texture_dir= and meshes= as for model_to_gltf())."""
     options = _options(None, None, None, dict(limits))
     return _handed_out(lib.anmkit_model_summary, _path(path), ctypes.byref(options), _flag(as_json), text=True)
+
+
+@dataclass(frozen=True)
+class Resource:
+    """A game file that no format animates but one reads beside its animations (GEM: a .ply mesh,
+    a .mtl material, a .vol collision volume), as `anmkit info`, `validate` and `dump` describe it."""
+    text: str                      # what `anmkit info` prints
+    json: str                      # what `anmkit info --json` prints
+    diagnostics: List[Diagnostic]  # its format's rules applied, with byte offsets
+    dump: str                      # its lossless model as JSON, as `anmkit dump` prints it
+
+
+def open_resource(path: PathLike, **limits: Any) -> Resource:
+    """The resource file at `path`, recognised by its first bytes (a text by its extension);
+    Error with code_name "unknown_format" when no format reads such a file."""
+    options = _options(None, None, None, dict(limits))
+    handle = ctypes.c_void_p()
+    _call(lib.anmkit_resource_open, _path(path), ctypes.byref(options), ctypes.byref(handle))
+    try:
+        found = ctypes.c_void_p()
+        _call(lib.anmkit_resource_validate, handle, ctypes.byref(found))
+        return Resource(_handed_out(lib.anmkit_resource_summary, handle, 0, text=True),
+                        _handed_out(lib.anmkit_resource_summary, handle, 1, text=True), _diagnostics(found),
+                        _handed_out(lib.anmkit_resource_dump, handle, text=True))
+    finally:
+        lib.anmkit_resource_free(handle)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""`python3 -m anmkit info|validate FILE...`: what the command line's info and validate print."""
+"""`python3 -m anmkit info|validate FILE...`: what the command line's info and validate print, for
+animations, models (GEM .mdl, LM .bin) and the files a model names (GEM .ply, .mtl, .vol)."""
 from __future__ import annotations
 
 import argparse
@@ -26,17 +27,17 @@ def main(argv=None) -> int:
         try:
             document = anmkit.open(path, skeleton=args.skeleton)
         except anmkit.Error as error:
-            if args.command == "info" and error.code_name == "unknown_format":
-                # A model file (GEM .mdl, LM .bin), as `anmkit info` shows one: its skeleton, its
-                # sequences and what it shows.
+            if error.code_name == "unknown_format":
+                # Not an animation: a model file (GEM .mdl, LM .bin), as `anmkit info` shows one
+                # (its skeleton, its sequences and what it shows), or a mesh, a material or a
+                # collision volume (GEM .ply, .mtl, .vol) with its own summary and rules.
                 try:
-                    text = anmkit.model_summary(path, as_json=args.json, texture_dir=args.texture_dir,
-                                                meshes=not args.no_meshes)
-                    sys.stdout.write(text + ("\n" if args.json else ""))
-                    continue
-                except anmkit.Error as model_error:
-                    if model_error.code_name != "unknown_format":
-                        error = model_error
+                    shown = _other_file(args, path)
+                    if shown is not None:
+                        failed |= not shown
+                        continue
+                except anmkit.Error as other_error:
+                    error = other_error
             print(error, file=sys.stderr)
             failed = True
             continue
@@ -44,16 +45,45 @@ def main(argv=None) -> int:
             if args.command == "info":
                 sys.stdout.write(document.summary(as_json=args.json) + ("\n" if args.json else ""))
                 continue
-            # As `anmkit validate` prints it: diagnostics on stderr, one verdict line on stdout.
-            found = document.validate()
-            for d in found:
-                print(f"{path}:{d}", file=sys.stderr)
-            errors = sum(1 for d in found if d.severity == "error")
-            warnings = len(found) - errors
-            counts = f" ({_count(errors, 'error')}, {_count(warnings, 'warning')})" if found else ""
-            print(f"{path}: {'invalid' if errors else 'valid'}{counts}")
-            failed |= errors > 0
+            failed |= not _verdict(path, document.validate())
     return 1 if failed else 0
+
+
+def _verdict(path, found) -> bool:
+    """As `anmkit validate` prints it: diagnostics on stderr, one verdict line on stdout; True
+    when valid."""
+    for d in found:
+        print(f"{path}:{d}", file=sys.stderr)
+    errors = sum(1 for d in found if d.severity == "error")
+    warnings = len(found) - errors
+    counts = f" ({_count(errors, 'error')}, {_count(warnings, 'warning')})" if found else ""
+    print(f"{path}: {'invalid' if errors else 'valid'}{counts}")
+    return errors == 0
+
+
+def _other_file(args, path):
+    """A file that is not an animation, shown as `anmkit info` or `validate` shows it: True when
+    shown (and valid), False when invalid, None when it is no model nor resource either (the
+    caller reports the animation's error). Raises a model's or resource's own read error."""
+    if args.command == "info":
+        try:
+            text = anmkit.model_summary(path, as_json=args.json, texture_dir=args.texture_dir,
+                                        meshes=not args.no_meshes)
+            sys.stdout.write(text + ("\n" if args.json else ""))
+            return True
+        except anmkit.Error as error:
+            if error.code_name != "unknown_format":
+                raise
+    try:
+        resource = anmkit.open_resource(path)
+    except anmkit.Error as error:
+        if error.code_name != "unknown_format":
+            raise
+        return None
+    if args.command == "info":
+        sys.stdout.write(resource.json + "\n" if args.json else resource.text)
+        return True
+    return _verdict(path, resource.diagnostics)
 
 
 if __name__ == "__main__":

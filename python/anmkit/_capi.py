@@ -86,7 +86,8 @@ class Bone(Structure):
 
 class Joint(Structure):
     _fields_ = [("struct_size", c_size_t), ("name", POINTER(c_char)), ("name_size", c_size_t), ("parent", c_int32),
-                ("mirrored", c_int32), ("translation", c_float * 3), ("rotation", c_float * 4), ("scale", c_float * 3)]
+                ("mirrored", c_int32), ("translation", c_float * 3), ("rotation", c_float * 4), ("scale", c_float * 3),
+                ("shown", c_int32)]
 
 
 class PoseArrays(Structure):
@@ -291,6 +292,11 @@ _SIGNATURES = {
     "anmkit_model_sequence_count": (c_size_t, [c_void_p]),
     "anmkit_model_sequence_get": (_status, [c_void_p, c_size_t, POINTER(ModelSequence), _err]),
     "anmkit_model_free": (None, [c_void_p]),
+    "anmkit_resource_open": (_status, [c_char_p, POINTER(OpenOptions), POINTER(c_void_p), _err]),
+    "anmkit_resource_summary": (_status, [c_void_p, c_int, POINTER(POINTER(c_char)), POINTER(c_size_t), _err]),
+    "anmkit_resource_validate": (_status, [c_void_p, POINTER(c_void_p), _err]),
+    "anmkit_resource_dump": (_status, [c_void_p, POINTER(POINTER(c_char)), POINTER(c_size_t), _err]),
+    "anmkit_resource_free": (None, [c_void_p]),
     "anmkit_convert": (_status, [_doc, c_char_p, POINTER(_doc), _err]),
     "anmkit_export_kind": (c_char_p, [c_size_t]),
     "anmkit_export_options_init": (None, [POINTER(ExportOptions)]),

@@ -171,7 +171,7 @@ class Figure:
         _call(lib.anmkit_figure_joint_get, self._handle, index, ctypes.byref(j))
         name = _name(j.name, j.name_size)
         return Joint(_decode(name), name, j.parent, tuple(j.translation), tuple(j.rotation), tuple(j.scale),
-                     bool(j.mirrored))
+                     bool(j.mirrored), bool(j.shown))
 
     def _mesh(self, index: int) -> Mesh:
         m = sized(_capi.Mesh)

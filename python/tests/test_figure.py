@@ -3,6 +3,7 @@ against their own bytes read here (a .ply's vertices and triangles, a TGA's pixe
 keys); the mesh animation as morph targets; hostile arguments; and `python -m anmkit info` of a
 vehicle, as the command line prints it."""
 import ctypes
+import json
 import os
 import pathlib
 import struct
@@ -126,6 +127,8 @@ def test_the_e25_as_its_files_hold_it(vehicles):
 def test_the_e75_masks_skins_and_says_what_is_missing(vehicles):
     figure = anmkit.open_figure(vehicles / "e-75" / "e-75.mdl")
     assert (len(figure.joints), len(figure.meshes), len(figure.materials), len(figure.textures)) == (79, 47, 3, 2)
+    # The emitters rest hidden ({visibility 0}) until an animation shows them.
+    assert sorted(j.name for j in figure.joints if not j.shown) == [f"emit{i}" for i in range(1, 7)]
     assert [(w.severity, w.id) for w in figure.warnings] == [("warning", "model.figure")] * 2
     assert figure.warnings[0].message == (
         f"material 'material_#28.mtl': diffuse texture 'e-75' not found (looked for {vehicles}/e-75/e-75.dds, "
@@ -307,3 +310,33 @@ def test_info_of_a_vehicle_is_the_command_lines(vehicles, tmp_path):
     for args in ([model], ["--json", pzh], ["--texture-dir", str(tmp_path), pzh], ["--no-meshes", model]):
         cli = subprocess.run([str(CLI), "info", *args], capture_output=True, text=True)
         assert run_module("info", *args).stdout == cli.stdout, args
+
+
+def test_info_and_validate_of_the_files_a_vehicle_names_are_the_command_lines(vehicles, tmp_path):
+    """A mesh, a material and a collision volume (GEM .ply, .mtl, .vol): open_resource() and
+    `python -m anmkit` print what `anmkit info` and `validate` print."""
+    e75 = vehicles / "e-75"
+    body = anmkit.open_resource(e75 / "body.ply")
+    assert body.text.splitlines()[0] == f"{e75 / 'body.ply'}: GEM mesh (.ply, EPLY), {(e75 / 'body.ply').stat().st_size} bytes"
+    assert json.loads(body.json)["kind"] == "resource"
+    assert body.diagnostics == []
+    assert json.loads(body.dump)["schema"] == "anmkit.gem.ply.dump"
+    broken = tmp_path / "crate.vol"
+    vertices = struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0)
+    broken.write_bytes(b"EVLMVERT" + struct.pack("<I", 3) + vertices + b"INDX" + struct.pack("<I3H", 3, 0, 1, 5) +
+                       b"SIDE" + struct.pack("<IB", 1, 2))
+    found = anmkit.open_resource(broken).diagnostics
+    assert [(d.severity, d.id, d.offset, d.message) for d in found] == \
+        [("error", "vol.index-range", 60, "index 2 is 5, but the volume has 3 vertices")]
+    with pytest.raises(anmkit.Error) as refused:
+        anmkit.open_resource(ROOT / "examples" / "turret_v60.anm")
+    assert refused.value.code_name == "unknown_format"
+
+    need(CLI.is_file(), f"the anmkit command ({CLI})")
+    files = [str(e75 / "body.ply"), str(e75 / "material_#30.mtl"), str(e75 / "turret.vol"), str(broken)]
+    for command, args in (("info", files), ("info", ["--json", files[0]]), ("validate", files)):
+        cli = subprocess.run([str(CLI), command, *args], capture_output=True, text=True)
+        module = run_module(command, *args)
+        assert (module.returncode, module.stdout, module.stderr) == (cli.returncode, cli.stdout, cli.stderr), \
+            (command, args)
+    assert run_module("validate", str(broken)).returncode == 1

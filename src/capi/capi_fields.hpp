@@ -87,7 +87,7 @@ LAYOUT(anmkit_clip_info, FIELD(struct_size), FIELD(bone_count), FIELD(joint_coun
        FIELD(fps), FIELD(up_rotation), FIELD(metres_per_unit), FIELD(to_right_handed))
 LAYOUT(anmkit_bone, FIELD(struct_size), FIELD(name), FIELD(name_size), FIELD(joint))
 LAYOUT(anmkit_joint, FIELD(struct_size), FIELD(name), FIELD(name_size), FIELD(parent), FIELD(mirrored),
-       FIELD(translation), FIELD(rotation), FIELD(scale))
+       FIELD(translation), FIELD(rotation), FIELD(scale), FIELD(shown))
 LAYOUT(anmkit_pose_arrays, FIELD(struct_size), FIELD(capacity), FIELD(translation), FIELD(rotation), FIELD(scale),
        FIELD(visible), FIELD(mirrored))
 LAYOUT(anmkit_sprite_info, FIELD(struct_size), FIELD(width), FIELD(height), FIELD(frame_count), FIELD(state_count),

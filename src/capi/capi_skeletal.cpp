@@ -51,6 +51,7 @@ anmkit_joint joint_of(const model::Joint& j) {
   joint.rotation[0] = j.rotation.x, joint.rotation[1] = j.rotation.y, joint.rotation[2] = j.rotation.z;
   joint.rotation[3] = j.rotation.w;
   joint.scale[0] = j.scale.x, joint.scale[1] = j.scale.y, joint.scale[2] = j.scale.z;
+  joint.shown = j.shown ? 1 : 0;
   return joint;
 }
 

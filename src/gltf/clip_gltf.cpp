@@ -115,15 +115,18 @@ Channel event_scale_channel(std::size_t node, std::size_t b, const model::Clip& 
     model::Vec3 s = p.has_scale ? p.scale : model::Vec3{rest.scale.x, rest.scale.y, std::fabs(rest.scale.z)};
     const bool mirror = bone.mirrored.empty() || bone.mirrored.front().frame > f ? rest.scale.z < 0 : p.mirrored;
     if (mirror) s.z = -s.z;
-    if (hide && !p.visible) s = {0, 0, 0};
+    // Before its first visibility key a bone shows as it rests.
+    const bool visible = bone.visible.empty() || bone.visible.front().frame > f ? rest.shown : p.visible;
+    if (hide && !visible) s = {0, 0, 0};
     c.times.push_back(float(f / clip.fps));
     push(c.values, s);
   }
   return c;
 }
 
-// A bone's visibility as the scale of its mesh's node: 1 shown, 0 hidden, STEP at every change.
-Channel visibility_channel(std::size_t mesh, std::size_t b, const model::Clip& clip, const model::Sampler& sampler,
+// A bone's visibility as the scale of its mesh's node: 1 shown, 0 hidden, STEP at every change;
+// before the bone's first visibility key, as the mesh rests (`shown`).
+Channel visibility_channel(std::size_t mesh, bool shown, std::size_t b, const model::Clip& clip, const model::Sampler& sampler,
                            model::Sampler::Cursor& cursor) {
   std::set<double> frames{0};
   const std::uint32_t end = model::last_frame(clip);
@@ -134,7 +137,7 @@ Channel visibility_channel(std::size_t mesh, std::size_t b, const model::Clip& c
   for (double f : frames) {
     model::BonePose p;
     sampler.sample_bone(b, f, p, cursor);
-    const float s = p.visible ? 1.0f : 0.0f;
+    const float s = (clip.bones[b].visible.front().frame > f ? shown : p.visible) ? 1.0f : 0.0f;
     c.times.push_back(float(f / clip.fps));
     push(c.values, model::Vec3{s, s, s});
   }
@@ -163,7 +166,7 @@ Scene skeleton_scene(const model::Skeleton& skeleton) {
   s.root_scale = skeleton.metres_per_unit;
   for (const model::Joint& j : skeleton.joints) {
     s.nodes.push_back(Node{j.name, j.parent, j.translation, j.rotation,
-                           {j.scale.x, j.scale.y, j.mirrored ? -j.scale.z : j.scale.z}});
+                           {j.scale.x, j.scale.y, j.mirrored ? -j.scale.z : j.scale.z}, j.shown});
   }
   return s;
 }
@@ -239,7 +242,7 @@ Expected<Animation> clip_animation(const Scene& scene, const model::Clip& clip, 
     const bool hide_bone = mesh < 0 && !bone.visible.empty();
     if (mesh >= 0 && !bone.visible.empty()) {
       if (!sampler) sampler.emplace(clip);
-      keep(visibility_channel(std::size_t(mesh), b, clip, *sampler, cursor));
+      keep(visibility_channel(std::size_t(mesh), scene.figure.meshes[std::size_t(mesh)].shown, b, clip, *sampler, cursor));
     }
     if (!hide_bone && bone.mirrored.empty() && !(rest.scale.z < 0)) {
       keep(track_channel(node, Path::scale, bone.scale, clip, rest.scale, same));

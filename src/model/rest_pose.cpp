@@ -13,6 +13,7 @@ std::vector<RestPose> rest_poses(const Clip& clip, const Skeleton& skeleton) {
       rest.rotation = joint.rotation;
       rest.scale = joint.scale;
       rest.mirrored = joint.mirrored;
+      rest.shown = joint.shown;
     }
     if (!bone.visible.empty()) rest.first_visible = bone.visible.front().frame;
     if (!bone.mirrored.empty()) rest.first_mirrored = bone.mirrored.front().frame;
@@ -23,7 +24,7 @@ std::vector<RestPose> rest_poses(const Clip& clip, const Skeleton& skeleton) {
 
 FilledPose filled(const BonePose& pose, const RestPose& rest, double frame) {
   return {pose.has_translation ? pose.translation : rest.translation, pose.has_rotation ? pose.rotation : rest.rotation,
-          pose.has_scale ? pose.scale : rest.scale, frame < rest.first_visible || pose.visible,
+          pose.has_scale ? pose.scale : rest.scale, frame < rest.first_visible ? rest.shown : pose.visible,
           frame < rest.first_mirrored ? rest.mirrored : pose.mirrored};
 }
 

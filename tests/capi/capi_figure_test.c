@@ -355,11 +355,20 @@ static void test_e75(void) {
   anmkit_texture texture;
   anmkit_mesh mesh;
   anmkit_open_options options;
-  size_t v, sums = 0, places = 0;
+  anmkit_joint joint;
+  size_t v, sums = 0, places = 0, hidden = 0;
 
   figure = open_figure(path_of(vehicles, "e-75/e-75.mdl"), NULL, &warnings);
   CHECK(anmkit_figure_joint_count(figure) == 79 && anmkit_figure_mesh_count(figure) == 47);
   CHECK(anmkit_figure_material_count(figure) == 3 && anmkit_figure_texture_count(figure) == 2);
+  /* The six emitters rest hidden ({visibility 0}); the others shown. */
+  joint.struct_size = sizeof joint;
+  for (v = 0; v < anmkit_figure_joint_count(figure); ++v) {
+    CHECK(anmkit_figure_joint_get(figure, v, &joint, &error) == ANMKIT_OK);
+    hidden += joint.shown == 0;
+    if (joint.shown == 0) CHECK(strncmp(joint.name, "emit", 4) == 0 && joint.name[4] >= '1' && joint.name[4] <= '6');
+  }
+  CHECK(hidden == 6);
   CHECK(anmkit_diagnostics_count(warnings) == 2);
   warning.struct_size = sizeof warning;
   CHECK(anmkit_diagnostics_get(warnings, 0, &warning, &error) == ANMKIT_OK);

@@ -898,6 +898,60 @@ static void test_gltf_and_models(void) {
   anmkit_free(original);
 }
 
+/* A resource file (a GEM .vol with an index past its vertices): its summary, its diagnostic
+ * with the byte offset, its dump; an animation is not one. */
+static void test_resource(void) {
+  static const unsigned char vol[71] = {
+      'E', 'V', 'L', 'M', 'V', 'E', 'R', 'T', 3, 0, 0, 0,
+      0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,           /* (0, 0, 0) */
+      0, 0, 0x80, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0,     /* (1, 0, 0) */
+      0, 0, 0, 0, 0, 0, 0x80, 0x3f, 0, 0, 0, 0,     /* (0, 1, 0) */
+      'I', 'N', 'D', 'X', 3, 0, 0, 0, 0, 0, 1, 0, 5, 0,
+      'S', 'I', 'D', 'E', 1, 0, 0, 0, 2};
+  anmkit_error error;
+  anmkit_resource* resource = NULL;
+  anmkit_diagnostics* found = NULL;
+  anmkit_diagnostic d;
+  char* text = NULL;
+  size_t size = 0;
+  FILE* f = fopen(path_of(scratch, "crate.vol"), "wb");
+  CHECK(f != NULL);
+  if (f != NULL) {
+    CHECK(fwrite(vol, 1, sizeof vol, f) == sizeof vol);
+    fclose(f);
+  }
+  CHECK(anmkit_resource_open(path_of(scratch, "crate.vol"), NULL, &resource, &error) == ANMKIT_OK);
+  CHECK(anmkit_resource_summary(resource, 0, &text, &size, &error) == ANMKIT_OK);
+  CHECK(text != NULL && strstr(text, ": GEM collision volume (.vol, EVLM), 71 bytes\n  chunks      VERT INDX SIDE\n") != NULL);
+  CHECK(text != NULL && strlen(text) == size);
+  anmkit_bytes_free(text);
+  CHECK(anmkit_resource_summary(resource, 1, &text, &size, &error) == ANMKIT_OK);
+  CHECK(text != NULL && strstr(text, "\"kind\": \"resource\"") != NULL && strstr(text, "\"triangles\": 1,") != NULL);
+  anmkit_bytes_free(text);
+  CHECK(anmkit_resource_validate(resource, &found, &error) == ANMKIT_OK);
+  CHECK(anmkit_diagnostics_count(found) == 1);
+  d.struct_size = sizeof d;
+  CHECK(anmkit_diagnostics_get(found, 0, &d, &error) == ANMKIT_OK);
+  CHECK(d.severity == ANMKIT_SEVERITY_ERROR && d.has_offset == 1 && d.offset == 60);
+  CHECK_STR(d.id, "vol.index-range");
+  CHECK_STR(d.message, "index 2 is 5, but the volume has 3 vertices");
+  anmkit_diagnostics_free(found);
+  CHECK(anmkit_resource_dump(resource, &text, &size, &error) == ANMKIT_OK);
+  CHECK(text != NULL && strncmp(text, "{\n  \"schema\": \"anmkit.gem.vol.dump\",\n", 37) == 0);
+  anmkit_bytes_free(text);
+  anmkit_resource_free(resource);
+  anmkit_resource_free(NULL);
+
+  CHECK(anmkit_resource_open(path_of(examples, "turret_v60.anm"), NULL, &resource, &error) == ANMKIT_ERROR_UNKNOWN_FORMAT);
+  CHECK(resource == NULL);
+  CHECK(anmkit_resource_open(NULL, NULL, &resource, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_resource_open(path_of(scratch, "crate.vol"), NULL, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_resource_summary(NULL, 0, &text, &size, &error) == ANMKIT_ERROR_INVALID_ARGUMENT && text == NULL);
+  CHECK(anmkit_resource_validate(NULL, &found, &error) == ANMKIT_ERROR_INVALID_ARGUMENT && found == NULL);
+  CHECK(anmkit_resource_dump(NULL, &text, &size, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "resource is NULL");
+}
+
 /* A model file's sequences as values (anmkit_model_open): each with its file, the bone whose
  * block declares it, how its file was found and whether it is there. */
 static void test_model_sequences(void) {
@@ -1229,6 +1283,7 @@ int main(int argc, char** argv) {
   test_sprite();
   test_gltf_and_models();
   test_model_sequences();
+  test_resource();
   test_find_skeleton();
   test_export();
   printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);

@@ -57,7 +57,7 @@ same(L.model_sequence, { sizeof: 48, struct_size: 0, name: 4, name_size: 8, file
 same(L.clip_info, { sizeof: 64, struct_size: 0, bone_count: 4, joint_count: 8, frame_count: 12, loop: 16, fps: 24,
                     up_rotation: 32, metres_per_unit: 48, to_right_handed: 52 }, 'anmkit_clip_info');
 same(L.bone, { sizeof: 16, struct_size: 0, name: 4, name_size: 8, joint: 12 }, 'anmkit_bone');
-same(L.joint, { sizeof: 60, struct_size: 0, name: 4, name_size: 8, parent: 12, mirrored: 16, translation: 20, rotation: 32,
+same(L.joint, { sizeof: 64, struct_size: 0, name: 4, name_size: 8, parent: 12, mirrored: 16, translation: 20, rotation: 32,
                 scale: 48 }, 'anmkit_joint');
 same(L.pose_arrays, { sizeof: 28, struct_size: 0, capacity: 4, translation: 8, rotation: 12, scale: 16, visible: 20,
                       mirrored: 24 }, 'anmkit_pose_arrays');

@@ -181,8 +181,9 @@ export class FigureView {
   // The pose at `frame` (the document's sample): the joints' objects, the meshes' visibility (a
   // bone's own, not its parent's), the morph targets' weights (STEP: from a key's frame on, its
   // target in full, until the next key). A mesh hidden at rest (`shown` 0) is drawn only where the
-  // clip animates its joint and shows it: the C API gives a bone's visibility as sampled, shown
-  // before its first visibility key, and a joint the clip does not animate keeps the model's rest.
+  // clip animates its joint and shows it: the C API gives a bone's visibility as sampled, as its
+  // joint rests before its first visibility key, and a joint the clip does not animate keeps the
+  // model's rest.
   update(pose, frame) {
     worldTransforms(this.nodes, pose, this.world, this.ownHidden, { foldHidden: false });
     for (let i = 0; i < this.bones.length; ++i) this.bones[i].matrix.multiplyMatrices(this.view, this.world[i]);

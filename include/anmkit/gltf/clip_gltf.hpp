@@ -10,7 +10,8 @@
 //                   keeps the error between frames far below 1e-4 rad at game speeds;
 //   scale           z negated while mirrored and 0 while hidden; a bone with visibility or
 //                   mirror keys (or a mirrored rest pose) gets a STEP scale channel keyed
-//                   wherever any of them changes; before its first mirror key the rest's holds.
+//                   wherever any of them changes; before its first mirror or visibility key
+//                   the rest's holds (a joint hidden at rest, Node::shown, at scale 0).
 // Keys of step tracks past the last frame shown are left out.
 
 #include <span>

@@ -22,6 +22,9 @@ struct Node {
   model::Vec3 translation;
   model::Quat rotation;
   model::Vec3 scale{1, 1, 1};
+  // False: hidden at rest (model::Joint::shown). Not written as a scale of 0, which would leave
+  // the joint no inverse bind matrix: its animations hide it until their first visibility key.
+  bool shown = true;
 };
 
 enum class Path { translation, rotation, scale, weights };

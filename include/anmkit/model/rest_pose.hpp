@@ -1,7 +1,8 @@
 #pragma once
 // A sampled pose with the rest filled in: what a player draws. A component no track moves keeps
 // its joint's rest value (or the identity, for a bone the skeleton lacks); before a bone's first
-// visibility or mirror key it shows as its rest says (shown; mirrored as the joint is).
+// visibility or mirror key it shows as its rest says (shown or hidden, mirrored or not, as the
+// joint is; shown and unmirrored for a bone the skeleton lacks).
 
 #include <cmath>
 #include <span>
@@ -18,6 +19,7 @@ struct RestPose {
   Quat rotation;
   Vec3 scale{1, 1, 1};
   bool mirrored = false;
+  bool shown = true;
   double first_visible = INFINITY;   // the frame of its first visibility key
   double first_mirrored = INFINITY;  // the frame of its first mirror key
 };

@@ -19,6 +19,8 @@ struct Joint {
   Quat rotation;
   Vec3 scale{1, 1, 1};
   bool mirrored = false;  // local Z negated
+  // Hidden at rest (GEM's {Visibility 0}) until an animation's visibility key shows it.
+  bool shown = true;
   friend bool operator==(const Joint&, const Joint&) = default;
 };
 

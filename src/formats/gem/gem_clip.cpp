@@ -77,7 +77,7 @@ model::Skeleton to_skeleton(const Mdl& mdl) {
   model::Skeleton s;
   for (const MdlBone& bone : mdl.bones) {
     const model::Decomposed d = model::decompose(bone.rest);
-    s.joints.push_back(model::Joint{bone.name, bone.parent, d.translation, d.rotation, d.scale, d.mirrored});
+    s.joints.push_back(model::Joint{bone.name, bone.parent, d.translation, d.rotation, d.scale, d.mirrored, bone.shown});
   }
   return s;
 }
