@@ -340,3 +340,25 @@ def test_info_and_validate_of_the_files_a_vehicle_names_are_the_command_lines(ve
         assert (module.returncode, module.stdout, module.stderr) == (cli.returncode, cli.stdout, cli.stderr), \
             (command, args)
     assert run_module("validate", str(broken)).returncode == 1
+
+
+def test_shared_textures_found_in_the_texture_folder_one_decoded_one_not(vehicles, tmp_path):
+    """A "$/" texture found under the texture folder's common/ is decoded and drawn; one found
+    but not a picture is listed with its file (what the viewer reads to learn which files to
+    put in place) and drawn by no material."""
+    (tmp_path / "vehicle2").mkdir()
+    (tmp_path / "vehicle2" / "puma_track_dif.dds").write_bytes(b"not a picture")
+    (tmp_path / "common" / "vehicle2").mkdir(parents=True)
+    normal_map = vehicles / "e-75" / "tiger_ii_track_nm.dds"
+    (tmp_path / "common" / "vehicle2" / "puma_track_nm.dds").write_bytes(normal_map.read_bytes())
+    with anmkit.open_figure(vehicles / "pzh2000_x" / "pzh2000_x.mdl", texture_dir=tmp_path) as figure:
+        assert [(t.name, t.path, t.rgba is None) for t in figure.textures] == [
+            ("$/vehicle2/puma_track_dif", str(tmp_path / "vehicle2" / "puma_track_dif.dds"), True),
+            ("$/vehicle2/puma_track_nm", str(tmp_path / "common" / "vehicle2" / "puma_track_nm.dds"), False)]
+        with anmkit.open_figure(vehicles / "e-75" / "e-75.mdl") as e75:
+            (same,) = [t for t in e75.textures if t.name == "Tiger_II_track_NM"]
+            assert bytes(figure.textures[1].rgba) == bytes(same.rgba)
+        tracks = [m for m in figure.materials if m.name == "tracks.mtl"]
+        assert [(m.base_texture, m.normal_texture) for m in tracks] == [(-1, 1)]
+        (bad,) = [w.message for w in figure.warnings if "puma_track_dif" in w.message]
+        assert bad.startswith("material 'tracks.mtl': diffuse texture '$/vehicle2/puma_track_dif': ")

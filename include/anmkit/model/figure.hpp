@@ -18,8 +18,9 @@ namespace anmkit::model {
 
 enum class AlphaMode : std::uint8_t { opaque, mask, blend };
 
-// A picture a material names. `pixels` stays empty until a front end finds and decodes the file
-// (the model does not read files); `found` says it was found, `missing_why` why not.
+// A picture a material names, in the file it was found in. `rgba` stays empty until a front end
+// decodes the file (the model does not read files); a file found but not decoded (only looked
+// for, or a picture that does not decode) is listed so, and no material draws it.
 struct Texture {
   std::string name;  // as the material names it ("e25body", "$/vehicle2/puma_track_dif")
   std::string path;  // the file it was found in; "" when it was not

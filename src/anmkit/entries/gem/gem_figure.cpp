@@ -125,6 +125,10 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
       if (e.file.empty()) e.file = *path;
       warn(mtl_path, Wording(fmt::format("material '{}': {} texture '{}': {}; drawn without it", printable(material), slot,
                                          printable(name), e.to_string())));
+      // Listed without its picture, as the file its name was found in (a front end that puts
+      // files where the library looks, the viewer, learns so which to read), and no material's.
+      out_.figure.textures.push_back(model::Texture{name, *path, 0, 0, {}});
+      out_.texture_png.emplace_back();
       return texture_by_path_[*path] = -1;
     }
     out_.figure.textures.push_back(std::move(t));
