@@ -244,7 +244,8 @@ await vehiclesTest('pzh2000_x: trackL.anm\'s mesh animation moves the skinned tr
 
 await vehiclesTest('visibility: a hidden bone hides its own mesh, not its children\'s; a mesh hidden at rest shows when the clip shows it', async () => {
   // The turret's five bones (examples/turret_v60.anm) on a .mdl with e-25's meshes: gun_rot's mesh
-  // hidden at rest ({Visibility 0}) and keyed hidden at 0, shown at 10; turret1 hidden from 4 to 8
+  // hidden at rest ({Visibility 0}), moved from frame 0 but with no visibility key before it shows at
+  // 10 (so hidden as it rests until then); turret1 hidden from 4 to 8
   // (its child hatch stays); hatch hidden from 22 (the example's own key); a periscope hidden at
   // rest that the clip never animates.
   const folder = join(scratch, 'turret');
@@ -269,7 +270,7 @@ await vehiclesTest('visibility: a hidden bone hides its own mesh, not its childr
   const at = (frame) => dump.frames.find((f) => f.frame === frame);
   const gunAt0 = at(0).keys.find((k) => k.bone === 3);
   check(gunAt0.flags === 0x0b, `gun_rot's key at 0: ${JSON.stringify(gunAt0)}`);
-  gunAt0.flags = 0x13;  // position, orientation, hidden
+  gunAt0.flags = 0x03;  // position, orientation: its visibility left to its rest
   const add = (frame, key) => { at(frame).keys.push(key); at(frame).keys.sort((a, b) => a.bone - b.bone); };
   add(4, { bone: 2, flags: 0x10 });
   add(8, { bone: 2, flags: 0x08 });
@@ -294,6 +295,7 @@ await vehiclesTest('visibility: a hidden bone hides its own mesh, not its childr
   };
   await expect(0, { body: true, turret1: true, gun_rot: false, hatch: true, periscope: false });
   await expect(5, { body: true, turret1: false, gun_rot: false, hatch: true, periscope: false });
+  await expect(9, { body: true, turret1: true, gun_rot: false, hatch: true, periscope: false });
   await expect(10, { body: true, turret1: true, gun_rot: true, hatch: true, periscope: false });
   await expect(22, { body: true, turret1: true, gun_rot: true, hatch: false, periscope: false });
   // The skeleton's lines keep greying a hidden bone's children (as before), the meshes do not.
