@@ -46,6 +46,8 @@ export const HOW_NAMED_FIELDS = {
 // What a model shows (the figure functions: meshes, primitives, materials, textures and mesh
 // animation as morph targets), read the same way and kept apart for the same reason.
 export const FIGURE_FIELDS = {
+  anmkit_open_options: { texture_dir: 'ptr' },
+  anmkit_diagnostic: { settings: 'ptr', setting_at: 'u32[4]', setting_size: 'u32[4]' },
   anmkit_joint: { struct_size: 'u32', name: 'ptr', name_size: 'u32' },
   anmkit_mesh: { struct_size: 'u32', name: 'ptr', name_size: 'u32', joint: 'i32', shown: 'i32', vertex_count: 'u32',
                  positions: 'ptr', normals: 'ptr', uvs: 'ptr', skin: 'ptr', skin_size: 'u32', joints: 'ptr', weights: 'ptr',

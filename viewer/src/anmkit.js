@@ -9,6 +9,9 @@
 import { FIGURE_FIELDS, HOW_NAMED_FIELDS, REFERENCE_ROOT_FIELDS, structLayouts } from './abi_layout.js';
 import { printable, utf8OrNull } from './printable.js';
 
+// The page's words for the settings a figure's warnings name.
+const FIGURE_WORDS = { texture_dir: 'the "Game textures…" folder' };
+
 export class AnmkitError extends Error {
   constructor(code, codeName, file, offset, pointer, message) {
     const where = offset !== null ? `:${offset}` : pointer ? `:${pointer}` : '';
@@ -83,7 +86,7 @@ export class Anmkit {
   // Options for the open and model functions: the defaults, `skeleton` (a path in the module's
   // file system), `fps`, `tickHz`, and `referenceRoots` (folders there under which the files a
   // model names may lie besides its own folder). Returns { pointer, free }.
-  openOptions({ skeleton = null, fps = 0, tickHz = 0, referenceRoots = [] } = {}) {
+  openOptions({ skeleton = null, fps = 0, tickHz = 0, referenceRoots = [], textureDir = null } = {}) {
     const M = this.M;
     const O = this.L.open_options;
     const owned = [];
@@ -108,6 +111,10 @@ export class Anmkit {
         this.setU32(options + this.rootsAt.reference_roots, roots);
         this.setU32(options + this.rootsAt.reference_root_count, referenceRoots.length);
       }
+      if (textureDir) {
+        owned.push(this.cstring(textureDir));
+        this.setU32(options + this.figureAt.open_options.texture_dir, owned[owned.length - 1]);
+      }
       return { pointer: options, free };
     } catch (error) {
       free();
@@ -128,7 +135,9 @@ export class Anmkit {
   }
 
   // The entries of a diagnostics list the library handed out (not freed here).
-  diagnostics(list) {
+  // `words`: the page's words for settings a message names ({ texture_dir: 'the ... folder' }),
+  // put in place of the library's (anmkit_diagnostic's settings and their places in the message).
+  diagnostics(list, words = {}) {
     const M = this.M;
     const D = this.L.diagnostic;
     const d = this.alloc(D);
@@ -141,7 +150,7 @@ export class Anmkit {
           severity: this.i32(d + D.severity) === 1 ? 'error' : 'warning',
           offset: this.i32(d + D.has_offset) ? this.u64(d + D.offset) : null,
           id: M.UTF8ToString(this.u32(d + D.id)),
-          message: M.UTF8ToString(this.u32(d + D.message)),
+          message: this.worded(d, words),
           pointer: M.UTF8ToString(this.u32(d + D.pointer)),
         });
       }
@@ -151,21 +160,45 @@ export class Anmkit {
     }
   }
 
+  // The message of the diagnostic at `d`, each setting it names that `words` has in the page's words.
+  worded(d, words) {
+    const M = this.M;
+    const S = this.figureAt.diagnostic;
+    const message = this.u32(d + this.L.diagnostic.message);
+    let end = message;
+    while (M.HEAPU8[end]) ++end;
+    const bytes = M.HEAPU8.subarray(message, end);
+    const decode = (b) => new TextDecoder().decode(b);
+    let text = '';
+    let done = 0;
+    let name = this.u32(d + S.settings);
+    for (let i = 0; name && M.HEAPU8[name] && i < 4; ++i) {
+      const setting = M.UTF8ToString(name);
+      name += M.lengthBytesUTF8(setting) + 1;
+      const at = this.u32(d + S.setting_at + 4 * i), size = this.u32(d + S.setting_size + 4 * i);
+      if (!(setting in words) || at < done || at + size > bytes.length) continue;
+      text += decode(bytes.subarray(done, at)) + words[setting];
+      done = at + size;
+    }
+    return text + decode(bytes.subarray(done));
+  }
+
   // What the model file at `path` shows on its skeleton (anmkit_figure_open: GEM .mdl meshes,
   // materials and decoded textures; an LM .bin shows nothing), read as the game finds the files
-  // beside it in the module's file system. Returns a Figure (its data copied out, its handle kept
-  // for mesh animation until free()); the files may be let go once it is read.
-  figure(path, { referenceRoots = [] } = {}) {
+  // beside it in the module's file system, its "$/..." textures under `textureDir` when given.
+  // Returns a Figure (its data copied out, its handle kept for mesh animation until free()); the
+  // files may be let go once it is read.
+  figure(path, { referenceRoots = [], textureDir = null } = {}) {
     const M = this.M;
     const p = this.cstring(path);
     const out = M._malloc(8);  // the figure, its warnings
     M.HEAPU8.fill(0, out, out + 8);
-    const options = this.openOptions({ referenceRoots });
+    const options = this.openOptions({ referenceRoots, textureDir });
     let handle = 0;
     try {
       this.check(M._anmkit_figure_open(p, options.pointer, out, out + 4, this.error));
       handle = this.u32(out);
-      const figure = new Figure(this, handle, this.diagnostics(this.u32(out + 4)));
+      const figure = new Figure(this, handle, this.diagnostics(this.u32(out + 4), FIGURE_WORDS));
       handle = 0;
       return figure;
     } finally {

@@ -16,6 +16,8 @@ import { Mesh, Vector3 } from 'three';
 
 const $ = (selector) => document.querySelector(selector);
 const MEMFS_ROOT = '/files/';
+// Where the game's shared texture folder, when picked, is put in the module's file system.
+const TEXTURES_ROOT = '/game-textures/';
 const extension = (path) => path.slice(path.lastIndexOf('.') + 1).toLowerCase();
 const folderOf = (path) => path.slice(0, path.lastIndexOf('/') + 1);
 const stemOf = (path) => path.slice(0, path.lastIndexOf('.'));
@@ -24,6 +26,11 @@ const topOf = (path) => path.slice(0, path.indexOf('/') + 1);
 
 let kit;
 let moduleFiles;     // the files written into the module's file system while in use
+let textureFiles;    // the same for the game's texture folder
+// The game's shared texture folder (resource/texture), picked: where a model's textures named
+// "$/..." are. { folder (its name), entries ({ path, size, bytes }, its files) }, or null. Its
+// files are read only when a model names them: a game's folder holds thousands.
+let gameTextures = null;
 let current = null;  // { entry, document, nodes, frame, playing, sequences, paths (held) }
 let shown = null;    // what was asked for last, { entry, sequence }, shown or refused
 let opening = 0;     // which openEntry call is the latest: an older one still reading gives way
@@ -197,7 +204,8 @@ function sequencesOf(model, path) {
 // textures it names are among them) and let go after it. Returns figureShown, or null when the
 // model shows nothing (no meshes: an LM .bin, a .mdl without {VolumeView}), which it tells first.
 async function figureOf(model, ticket) {
-  const again = figureShown && figureShown.path === model.path && figureShown.listed === files.entries.length;
+  const again = figureShown && figureShown.path === model.path && figureShown.listed === files.entries.length &&
+                figureShown.textures === gameTextures;
   if (again) return figureShown.view || figureShown.error ? figureShown : null;
   dropFigure();
   // First with the model alone: one that shows nothing (an LM .bin, a .mdl naming no mesh) says
@@ -214,14 +222,15 @@ async function figureOf(model, ticket) {
   const beside = files.entries.filter((e) => e !== model && e.path.startsWith(folder) && !e.path.endsWith('/') &&
                                            !(e.info && (e.info.format || e.info.model)));
   const held = [];
-  const shown = { path: model.path, listed: files.entries.length, figure: null, view: null, animations: new Map(), error: null };
+  const shown = { path: model.path, listed: files.entries.length, textures: gameTextures, figure: null, view: null,
+                  animations: new Map(), error: null };
   try {
     // All at once (each a read of the browser's file); an unreadable one is left out, and the
     // library says what is missing for want of it.
     await Promise.all(beside.map((e) => moduleFiles.hold(e).then((path) => held.push(path), () => {})));
     if (ticket !== opening) throw SUPERSEDED;
     try {
-      shown.figure = kit.figure(moduleFiles.pathOf(model));
+      shown.figure = await figureWithGameTextures(model, ticket);
       if (shown.figure.meshes.length) shown.view = new FigureView(shown.figure);
     } catch (error) {
       if (shown.figure) shown.figure.free();
@@ -233,6 +242,46 @@ async function figureOf(model, ticket) {
   }
   figureShown = shown;
   return shown.view || shown.error ? shown : null;
+}
+
+// The figure of `model` (its folder held), its "$/..." textures looked for in the game's texture
+// folder when one was picked. The library finds a file by its name (either case, `\` or `/`), so
+// it is asked twice: first with every file of the folder there as an empty stand-in, which lists
+// the files it found (found, not decoded); then with those files read, and only those.
+async function figureWithGameTextures(model, ticket) {
+  const path = moduleFiles.pathOf(model);
+  if (!gameTextures) return kit.figure(path);
+  const textureDir = TEXTURES_ROOT + gameTextures.folder;
+  const standIns = [];
+  let wanted;
+  try {
+    for (const e of gameTextures.entries) {
+      const p = textureFiles.pathOf(e);
+      if (kit.M.FS.analyzePath(p).exists) continue;
+      try {
+        kit.writeFile(p, new Uint8Array(0));
+        standIns.push(p);
+      } catch {
+        // No stand-in (a name the file system refuses): that file is not found.
+      }
+    }
+    const looked = kit.figure(path, { textureDir });
+    wanted = new Set(looked.textures.filter((t) => t.path.startsWith(TEXTURES_ROOT)).map((t) => t.path));
+    looked.free();
+  } finally {
+    for (const p of standIns) {
+      try { kit.M.FS.unlink(p); } catch { /* gone already */ }
+    }
+  }
+  const held = [];
+  try {
+    await Promise.all(gameTextures.entries.filter((e) => wanted.has(textureFiles.pathOf(e)))
+      .map((e) => textureFiles.hold(e).then((p) => held.push(p), () => {})));
+    if (ticket !== opening) throw SUPERSEDED;
+    return kit.figure(path, { textureDir });
+  } finally {
+    for (const p of held) textureFiles.release(p);
+  }
 }
 
 function dropFigure() {
@@ -690,6 +739,22 @@ for (const input of [$('#pick-files'), $('#pick-folder')]) {
 }
 files.onSelect = (entry) => openEntry(entry);
 
+// The game's texture folder: kept as picked (nothing read yet), and the model shown drawn again.
+$('#pick-textures').addEventListener('change', () => {
+  const picked = Array.from($('#pick-textures').files);
+  $('#pick-textures').value = '';
+  if (!picked.length) return;
+  const paths = picked.map((f) => f.webkitRelativePath || f.name);
+  useGameTextures(paths[0].includes('/') ? paths[0].slice(0, paths[0].indexOf('/')) : '',
+                  picked.map((f, i) => fromFile(f, paths[i])));
+});
+
+function useGameTextures(folder, entries) {
+  gameTextures = { folder, entries };
+  $('#textures-picked').textContent = `game textures: ${folder || 'picked'} (${entries.length} files)`;
+  if (shown && current && current.figure) openEntry(shown.entry, shown.sequence);
+}
+
 // ---- Start, and the hook ----------------------------------------------------------------------
 
 $('#reference-roots').addEventListener('change', () => {
@@ -699,12 +764,20 @@ $('#reference-roots').addEventListener('change', () => {
 const ready = globalThis.createAnmkit().then((M) => {
   kit = new Anmkit(M);
   moduleFiles = new ModuleFiles(kit, MEMFS_ROOT);
+  textureFiles = new ModuleFiles(kit, TEXTURES_ROOT);
   $('#version').textContent = `anmkit ${kit.version} (WebAssembly)`;
   $('#status').textContent = 'Drop files or a folder here, or pick them.';
 });
 
 window.anmkitViewer = {
   ready,
+  // The game's texture folder given as files { path (under the folder, which is its first
+  // part), bytes }, as #pick-textures takes it; resolves when the model shown is drawn again.
+  async setGameTextures(list) {
+    const entries = list.map((f) => ({ path: f.path, size: f.bytes.length, bytes: async () => Uint8Array.from(f.bytes) }));
+    useGameTextures(list.length ? list[0].path.split('/')[0] : '', entries);
+    await lastOpen;
+  },
   // Files given as { path, bytes (an array or Uint8Array) }; resolves when all are listed.
   async addFiles(list) {
     files.add(list.map((f) => ({ path: f.path, size: f.bytes.length, bytes: async () => Uint8Array.from(f.bytes) })));

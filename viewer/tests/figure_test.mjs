@@ -240,6 +240,37 @@ await vehiclesTest('pzh2000_x: trackL.anm\'s mesh animation moves the skinned tr
   check((await figure()).meshes.find((m) => m.name === 'trackr.ply').weights.length === 0, 'trackr is not morphed');
 });
 
+// ---- The game's texture folder ------------------------------------------------------------------
+
+await vehiclesTest('pzh2000_x: its "$/" textures read from the game texture folder once picked, as the game finds them; the pixels native\'s', async () => {
+  await fresh();
+  await pick(join(vehicles, 'pzh2000_x'));
+  check(!(await open('pzh2000_x/pzh2000_x.mdl')).error, 'opened');
+  let got = await figure();
+  const said = got.notes.filter((n) => n.includes('$/vehicle2/puma_track_dif'));
+  check(said.length === 1 && said[0] === "material 'tracks.mtl': diffuse texture '$/vehicle2/puma_track_dif' is in the game's shared " +
+        'textures, which were not given (the "Game textures…" folder); drawn without it', `the note: ${said}`);
+  // A texture folder as a game's: the track's pictures under other cases and under common/, and a
+  // file no model names (not a picture: read, it would be said).
+  const e75 = join(vehicles, 'e-75');
+  const list = [
+    { path: 'texture/VEHICLE2/Puma_Track_Dif.dds', bytes: Array.from(readFileSync(join(e75, 'Tiger_II_track.dds'))) },
+    { path: 'texture/common/vehicle2/puma_track_nm.dds', bytes: Array.from(readFileSync(join(e75, 'tiger_ii_track_nm.dds'))) },
+    { path: 'texture/VEHICLE2/unused.dds', bytes: [1, 2, 3] },
+  ];
+  await page.evaluate((l) => window.anmkitViewer.setGameTextures(l), list);
+  got = await figure();
+  const track = got.meshes.find((m) => m.name === 'trackl.ply').materials[0];
+  check(track.texture === "$/vehicle2/puma_track_dif" && track.normalMap === "$/vehicle2/puma_track_nm", `the track: ${JSON.stringify(track)}; notes: ${got.notes}`);
+  check(!got.notes.some((n) => n.includes('puma_track') || n.includes('unused')), `notes: ${got.notes}`);
+  check(await page.textContent('#textures-picked') === 'game textures: texture (3 files)', 'the folder said');
+  const drawn = await page.evaluate(() => window.anmkitViewer.texture('$/vehicle2/puma_track_dif'));
+  const raw = join(scratch, 'puma_track_dif.rgba');
+  const size = native('texture', join(e75, 'e-75.mdl'), 'tiger_ii_track', raw);
+  check(drawn.width === size.width && drawn.height === size.height && Buffer.from(drawn.base64, 'base64').equals(readFileSync(raw)),
+        `the pixels differ from native's (${drawn.width} x ${drawn.height})`);
+});
+
 // ---- Visibility: a bone hides its own mesh, a mesh hidden at rest until the clip shows it -----------
 
 await vehiclesTest('visibility: a hidden bone hides its own mesh, not its children\'s; a mesh hidden at rest shows when the clip shows it', async () => {
