@@ -25,6 +25,7 @@
 #include "anmkit/model/math.hpp"
 #include "support/externals.hpp"
 #include "support/fixture_bytes.hpp"
+#include "support/glb_reader.hpp"
 #include "support/run_cli.hpp"
 
 namespace anmkit {
@@ -33,68 +34,7 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 
-// A GLB's JSON and BIN chunk, and its accessors as floats.
-struct Glb {
-  json j;
-  std::vector<std::uint8_t> bin;
-
-  explicit Glb(const std::vector<std::uint8_t>& bytes) {
-    const auto u32 = [&](std::size_t at) {
-      std::uint32_t v;
-      std::memcpy(&v, bytes.data() + at, 4);
-      return v;
-    };
-    EXPECT_EQ(std::string(bytes.begin(), bytes.begin() + 4), "glTF");
-    const std::uint32_t json_length = u32(12);
-    j = json::parse(bytes.data() + 20, bytes.data() + 20 + json_length);
-    const std::size_t bin_at = 20 + json_length;
-    if (bin_at + 8 <= bytes.size()) bin.assign(bytes.data() + bin_at + 8, bytes.data() + bin_at + 8 + u32(bin_at));
-  }
-  std::span<const std::uint8_t> view(std::size_t index) const {
-    const json& v = j["bufferViews"][index];
-    return std::span(bin).subspan(v.value("byteOffset", std::size_t{0}), v["byteLength"].get<std::size_t>());
-  }
-  std::vector<float> floats(std::size_t accessor) const {
-    const json& a = j["accessors"][accessor];
-    EXPECT_EQ(a["componentType"], 5126);
-    const std::size_t width = a["type"] == "SCALAR" ? 1 : a["type"] == "VEC2" ? 2 : a["type"] == "VEC3" ? 3 : a["type"] == "VEC4" ? 4 : 16;
-    std::vector<float> out(a["count"].get<std::size_t>() * width);
-    const auto bytes = view(a["bufferView"]);
-    std::memcpy(out.data(), bytes.data() + a.value("byteOffset", std::size_t{0}), out.size() * 4);
-    return out;
-  }
-  static constexpr std::size_t none = SIZE_MAX;
-  std::size_t node(std::string_view name) const {
-    for (std::size_t i = 0; i < j["nodes"].size(); ++i) {
-      if (j["nodes"][i].value("name", "") == name) return i;
-    }
-    return none;
-  }
-  std::size_t parent(std::size_t node) const {
-    for (std::size_t i = 0; i < j["nodes"].size(); ++i) {
-      for (const auto& c : j["nodes"][i].value("children", json::array())) {
-        if (c == node) return i;
-      }
-    }
-    return none;
-  }
-  // A point in a node's frame taken to the scene, through every node's translation, rotation
-  // and scale above it (in double).
-  std::array<double, 3> to_scene(std::size_t node, std::array<double, 3> p) const {
-    for (std::size_t n = node; n != none; n = parent(n)) {
-      const json& trs = j["nodes"][n];
-      const auto s = trs.value("scale", std::vector<double>{1, 1, 1});
-      const auto r = trs.value("rotation", std::vector<double>{0, 0, 0, 1});
-      const auto t = trs.value("translation", std::vector<double>{0, 0, 0});
-      for (std::size_t a = 0; a < 3; ++a) p[a] *= s[a];
-      const model::Mat3 m = model::matrix_from_quat({float(r[0]), float(r[1]), float(r[2]), float(r[3])});
-      std::array<double, 3> q{};
-      for (std::size_t a = 0; a < 3; ++a) q[a] = m[a][0] * p[0] + m[a][1] * p[1] + m[a][2] * p[2] + t[a];
-      p = q;
-    }
-    return p;
-  }
-};
+using Glb = test::GlbReader;
 
 struct Exported {
   GltfOutput out;

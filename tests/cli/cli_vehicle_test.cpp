@@ -10,6 +10,7 @@
 
 #include "anmkit/image/png.hpp"
 #include "formats/gem/mesh/ply_fixtures.hpp"
+#include "support/glb_reader.hpp"
 #include "support/run_cli.hpp"
 
 namespace anmkit::test {
@@ -49,30 +50,7 @@ struct Vehicle {
 
 const std::string masked = "{material simple {diffuse \"paint\"} {bump \"$/vehicle/plates_nm\"} {blend test} {alpharef 64}}\n";
 
-json glb_json(const std::string& path) {
-  const std::string bytes = slurp(path);
-  std::uint32_t length;
-  std::memcpy(&length, bytes.data() + 12, 4);
-  return json::parse(bytes.substr(20, length));
-}
-
-// The bytes of buffer view `view` of a GLB.
-std::vector<std::uint8_t> glb_view(const std::string& path, std::size_t view) {
-  const std::string bytes = slurp(path);
-  std::uint32_t json_length;
-  std::memcpy(&json_length, bytes.data() + 12, 4);
-  const json j = json::parse(bytes.substr(20, json_length));
-  const json& v = j["bufferViews"][view];
-  const std::size_t at = 20 + json_length + 8 + v.value("byteOffset", std::size_t{0});
-  return {bytes.begin() + std::ptrdiff_t(at), bytes.begin() + std::ptrdiff_t(at + v["byteLength"].get<std::size_t>())};
-}
-
-std::vector<float> glb_floats(const std::string& path, const json& j, std::size_t accessor) {
-  const auto bytes = glb_view(path, j["accessors"][accessor]["bufferView"].get<std::size_t>());
-  std::vector<float> out(bytes.size() / 4);
-  std::memcpy(out.data(), bytes.data(), out.size() * 4);
-  return out;
-}
+json glb_json(const std::string& path) { return test::GlbReader::of_file(path).j; }
 
 TEST(CliVehicle, ConvertWritesTheWholeVehicleAndSaysWhatIsMissing) {
   Vehicle v(masked);
@@ -85,7 +63,8 @@ TEST(CliVehicle, ConvertWritesTheWholeVehicleAndSaysWhatIsMissing) {
                          "which were not given (--texture-dir DIR); drawn without it\n" +
                        v.mdl + ": warning: 1 of the meshes it names is not beside it (lost.ply; the game may keep them in its archives): "
                                "left out\n");
-  const json j = glb_json(glb);
+  const test::GlbReader read = test::GlbReader::of_file(glb);
+  const json& j = read.j;
   ASSERT_EQ(j["meshes"].size(), 1u);
   ASSERT_EQ(j["materials"].size(), 1u);
   const json& material = j["materials"][0];
@@ -104,7 +83,7 @@ TEST(CliVehicle, ConvertWritesTheWholeVehicleAndSaysWhatIsMissing) {
   EXPECT_EQ(j["images"][0]["name"], "paint");
 
   // The texture's pixels, from the PNG inside: the TGA's, top row first.
-  auto png = png::decode(glb_view(glb, j["images"][0]["bufferView"].get<std::size_t>()));
+  auto png = png::decode(read.view(j["images"][0]["bufferView"].get<std::size_t>()));
   ASSERT_TRUE(png);
   ASSERT_EQ(png->rgba.size(), 4u);
   EXPECT_EQ((std::array<int, 4>{png->rgba[1].r, png->rgba[1].g, png->rgba[1].b, png->rgba[1].a}), (std::array<int, 4>{60, 50, 40, 128}));
@@ -126,12 +105,13 @@ TEST(CliVehicle, SharedTexturesAreFoundUnderTheTextureFolder) {
   auto r = run_cli({"convert", v.mdl, "-o", glb, "--texture-dir", v.dir.file("game/texture")}, v.dir);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, glb + ": 3 bones, 0 animations, 1 mesh (2 triangles), 1 material, 2 textures\n");
-  const json j = glb_json(glb);
+  const test::GlbReader read = test::GlbReader::of_file(glb);
+  const json& j = read.j;
   EXPECT_EQ(j["materials"][0]["normalTexture"]["index"], 1);
   // A normal map needs tangents: one a vertex, unit length, w = +-1.
   const json& attributes = j["meshes"][0]["primitives"][0]["attributes"];
   ASSERT_TRUE(attributes.contains("TANGENT"));
-  const auto tangents = glb_floats(glb, j, attributes["TANGENT"].get<std::size_t>());
+  const auto tangents = read.floats(attributes["TANGENT"].get<std::size_t>());
   ASSERT_EQ(tangents.size(), 16u);
   // The square's u runs along x, its v along y; the normal is -z: +u is (1, 0, 0), and
   // cross(normal, tangent) = (0, -1, 0) points against +v, so w = -1.

@@ -17,6 +17,7 @@
 #include "anmkit/formats/lm/lm_read.hpp"
 #include "support/externals.hpp"
 #include "support/fixture_bytes.hpp"
+#include "support/glb_reader.hpp"
 #include "support/gltf_via_front_door.hpp"
 #include "support/run_cli.hpp"
 
@@ -26,71 +27,45 @@ namespace {
 namespace fs = std::filesystem;
 using json = nlohmann::json;
 
-// A minimal GLB reader: nodes' rest TRS, and channels evaluated at a time.
-struct Glb {
-  json doc;
-  std::vector<std::uint8_t> bin;
+using Glb = test::GlbReader;
 
-  explicit Glb(const std::vector<std::uint8_t>& bytes) {
-    auto u32 = [&](std::size_t at) { std::uint32_t v; std::memcpy(&v, &bytes[at], 4); return v; };
-    EXPECT_EQ(u32(0), 0x46546c67u) << "glTF magic";
-    const std::uint32_t json_length = u32(12);
-    doc = json::parse(bytes.begin() + 20, bytes.begin() + 20 + json_length);
-    const std::size_t bin_at = 20 + json_length;
-    if (bin_at + 8 <= bytes.size()) bin.assign(bytes.begin() + std::ptrdiff_t(bin_at + 8), bytes.end());
-  }
-  std::vector<float> floats(int accessor) const {
-    const json& a = doc["accessors"][std::size_t(accessor)];
-    const json& view = doc["bufferViews"][a["bufferView"].get<std::size_t>()];
-    const std::size_t width = a["type"] == "SCALAR" ? 1 : a["type"] == "VEC3" ? 3 : a["type"] == "MAT4" ? 16 : 4;
-    std::vector<float> out(a["count"].get<std::size_t>() * width);
-    std::memcpy(out.data(), bin.data() + view.value("byteOffset", 0), out.size() * 4);
+// The node's local value of `path` at time t: the channel's (STEP, LINEAR or CUBICSPLINE, as
+// the glTF specification's appendix defines them), else its rest.
+std::vector<float> value(const Glb& glb, std::size_t node, const std::string& path, double t, int animation = 0) {
+  const json& anim = glb.j["animations"][std::size_t(animation)];
+  for (const json& c : anim["channels"]) {
+    if (c["target"]["node"] != node || c["target"]["path"] != path) continue;
+    const json& s = anim["samplers"][c["sampler"].get<std::size_t>()];
+    const auto times = glb.floats(s["input"]);
+    const auto values = glb.floats(s["output"]);
+    const std::size_t width = path == "rotation" ? 4 : 3;
+    const bool cubic = s["interpolation"] == "CUBICSPLINE";
+    const std::size_t stride = cubic ? 3 * width : width, base = cubic ? width : 0;
+    std::size_t k = 0;
+    const double slack = std::max(1e-5, 4e-7 * t);  // times are floats: frame f may sit just past f / fps
+    while (k + 1 < times.size() && times[k + 1] <= t + slack) ++k;
+    std::vector<float> out(values.begin() + std::ptrdiff_t(k * stride + base),
+                           values.begin() + std::ptrdiff_t(k * stride + base + width));
+    if (s["interpolation"] == "STEP" || k + 1 >= times.size() || !(t > times[k] + slack)) return out;
+    const double gap = times[k + 1] - times[k], u = (t - times[k]) / gap;
+    for (std::size_t i = 0; i < width; ++i) {
+      const double a = values[k * stride + base + i], b = values[(k + 1) * stride + base + i];
+      if (cubic) {
+        const double a_out = values[k * stride + 2 * width + i], b_in = values[(k + 1) * stride + i];
+        const double u2 = u * u, u3 = u2 * u;
+        out[i] = float((2 * u3 - 3 * u2 + 1) * a + (u3 - 2 * u2 + u) * gap * a_out + (-2 * u3 + 3 * u2) * b +
+                       (u3 - u2) * gap * b_in);
+      } else {
+        out[i] = float(a + u * (b - a));
+      }
+    }
     return out;
   }
-  int node(const std::string& name) const {
-    for (std::size_t i = 0; i < doc["nodes"].size(); ++i) {
-      if (doc["nodes"][i].value("name", "") == name) return int(i);
-    }
-    return -1;
-  }
-  // The node's local value of `path` at time t: the channel's (STEP, LINEAR or CUBICSPLINE, as
-  // the glTF specification's appendix defines them), else its rest.
-  std::vector<float> value(int node, const std::string& path, double t, int animation = 0) const {
-    const json& anim = doc["animations"][std::size_t(animation)];
-    for (const json& c : anim["channels"]) {
-      if (c["target"]["node"] != node || c["target"]["path"] != path) continue;
-      const json& s = anim["samplers"][c["sampler"].get<std::size_t>()];
-      const auto times = floats(s["input"]);
-      const auto values = floats(s["output"]);
-      const std::size_t width = path == "rotation" ? 4 : 3;
-      const bool cubic = s["interpolation"] == "CUBICSPLINE";
-      const std::size_t stride = cubic ? 3 * width : width, base = cubic ? width : 0;
-      std::size_t k = 0;
-      const double slack = std::max(1e-5, 4e-7 * t);  // times are floats: frame f may sit just past f / fps
-      while (k + 1 < times.size() && times[k + 1] <= t + slack) ++k;
-      std::vector<float> out(values.begin() + std::ptrdiff_t(k * stride + base),
-                             values.begin() + std::ptrdiff_t(k * stride + base + width));
-      if (s["interpolation"] == "STEP" || k + 1 >= times.size() || !(t > times[k] + slack)) return out;
-      const double gap = times[k + 1] - times[k], u = (t - times[k]) / gap;
-      for (std::size_t i = 0; i < width; ++i) {
-        const double a = values[k * stride + base + i], b = values[(k + 1) * stride + base + i];
-        if (cubic) {
-          const double a_out = values[k * stride + 2 * width + i], b_in = values[(k + 1) * stride + i];
-          const double u2 = u * u, u3 = u2 * u;
-          out[i] = float((2 * u3 - 3 * u2 + 1) * a + (u3 - 2 * u2 + u) * gap * a_out + (-2 * u3 + 3 * u2) * b +
-                         (u3 - u2) * gap * b_in);
-        } else {
-          out[i] = float(a + u * (b - a));
-        }
-      }
-      return out;
-    }
-    const json& n = doc["nodes"][std::size_t(node)];
-    if (path == "translation") return n.contains("translation") ? n["translation"].get<std::vector<float>>() : std::vector<float>{0, 0, 0};
-    if (path == "rotation") return n.contains("rotation") ? n["rotation"].get<std::vector<float>>() : std::vector<float>{0, 0, 0, 1};
-    return n.contains("scale") ? n["scale"].get<std::vector<float>>() : std::vector<float>{1, 1, 1};
-  }
-};
+  const json& n = glb.j["nodes"][std::size_t(node)];
+  if (path == "translation") return n.contains("translation") ? n["translation"].get<std::vector<float>>() : std::vector<float>{0, 0, 0};
+  if (path == "rotation") return n.contains("rotation") ? n["rotation"].get<std::vector<float>>() : std::vector<float>{0, 0, 0, 1};
+  return n.contains("scale") ? n["scale"].get<std::vector<float>>() : std::vector<float>{1, 1, 1};
+}
 
 float angle(const std::vector<float>& q, const model::Quat& r) {
   return model::quat_angle_between(model::normalized(model::Quat{q[0], q[1], q[2], q[3]}), r);
@@ -102,15 +77,15 @@ void expect_gem_poses(const gem::File& file, const Glb& glb, double fps) {
     const auto poses = model::sample(clip, f);
     for (std::size_t b = 0; b < clip.bones.size(); ++b) {
       SCOPED_TRACE(clip.bones[b].name + " frame " + std::to_string(f));
-      const int n = glb.node(clip.bones[b].name);
-      ASSERT_GE(n, 0);
+      const std::size_t n = glb.node(clip.bones[b].name);
+      ASSERT_NE(n, Glb::none);
       const auto& p = poses[b];
       const double t = f / fps;
       if (p.has_translation) {
-        EXPECT_EQ(glb.value(n, "translation", t), (std::vector<float>{p.translation.x, p.translation.y, p.translation.z}));
+        EXPECT_EQ(value(glb, n, "translation", t), (std::vector<float>{p.translation.x, p.translation.y, p.translation.z}));
       }
       if (p.has_rotation) {
-        EXPECT_LT(angle(glb.value(n, "rotation", t), p.rotation), 1e-6f);
+        EXPECT_LT(angle(value(glb, n, "rotation", t), p.rotation), 1e-6f);
       }
       // Every bone's scale, all three components: the pose's, z negated while mirrored, 0 while hidden
       // (no skeleton: the rest scale is 1).
@@ -118,7 +93,7 @@ void expect_gem_poses(const gem::File& file, const Glb& glb, double fps) {
       const std::vector<float> expected_scale = !p.visible   ? std::vector<float>{0, 0, 0}
                                                 : p.mirrored ? std::vector<float>{scale.x, scale.y, -scale.z}
                                                              : std::vector<float>{scale.x, scale.y, scale.z};
-      EXPECT_EQ(glb.value(n, "scale", t), expected_scale);
+      EXPECT_EQ(value(glb, n, "scale", t), expected_scale);
     }
   }
 }
@@ -131,9 +106,9 @@ TEST(GltfExport, GemExamplesMatchSampleAtEveryFrame) {
     auto result = test::gem_gltf(*file, 24);
     ASSERT_TRUE(result) << result.error().message;
     const Glb glb(result->bytes);
-    EXPECT_EQ(glb.doc["nodes"][0]["name"], "anmkit_root");
-    EXPECT_EQ(glb.doc["nodes"][0]["scale"], json::array({0.05f, -0.05f, 0.05f}));  // GEM's world is left-handed
-    EXPECT_EQ(glb.doc["animations"][0]["extras"]["anmkit"]["format"], "gem");
+    EXPECT_EQ(glb.j["nodes"][0]["name"], "anmkit_root");
+    EXPECT_EQ(glb.j["nodes"][0]["scale"], json::array({0.05f, -0.05f, 0.05f}));  // GEM's world is left-handed
+    EXPECT_EQ(glb.j["animations"][0]["extras"]["anmkit"]["format"], "gem");
     expect_gem_poses(*file, glb, 24);
   }
 }
@@ -142,11 +117,11 @@ TEST(GltfExport, HiddenAndMirroredBones) {
   auto file = gem::read(test::read_bytes(fs::path(ANMKIT_SOURCE_DIR) / "examples/turret_v60.anm"));
   ASSERT_TRUE(file);
   const Glb glb(test::gem_gltf(*file)->bytes);
-  const int hatch = glb.node("hatch"), basis = glb.node("basis");
-  EXPECT_EQ(glb.value(hatch, "scale", 21 / 30.0), (std::vector<float>{1, 1, 1}));
-  EXPECT_EQ(glb.value(hatch, "scale", 22 / 30.0), (std::vector<float>{0, 0, 0}));
-  EXPECT_EQ(glb.value(basis, "scale", 0), (std::vector<float>{1, 1, -1}));
-  const auto extras = glb.doc["animations"][0]["extras"]["anmkit"];
+  const std::size_t hatch = glb.node("hatch"), basis = glb.node("basis");
+  EXPECT_EQ(value(glb, hatch, "scale", 21 / 30.0), (std::vector<float>{1, 1, 1}));
+  EXPECT_EQ(value(glb, hatch, "scale", 22 / 30.0), (std::vector<float>{0, 0, 0}));
+  EXPECT_EQ(value(glb, basis, "scale", 0), (std::vector<float>{1, 1, -1}));
+  const auto extras = glb.j["animations"][0]["extras"]["anmkit"];
   // The events as they change (the file repeats them at its last frame: no change).
   EXPECT_EQ(extras["visibility"]["hatch"].dump(), "[[0,true],[22,false]]");
   EXPECT_EQ(extras["mirrored"]["basis"].dump(), "[[0,true]]");
@@ -162,23 +137,23 @@ TEST(GltfExport, LmDoorMatchesSampleAndStaysSmoothBetweenFrames) {
   auto gltf = test::gltf_of(test::read_bytes(dir / "mansion_door.anm"), options);
   ASSERT_TRUE(gltf) << gltf.error().to_string();
   const Glb glb(gltf->bytes);
-  EXPECT_EQ(glb.doc["nodes"][std::size_t(glb.node("node_1"))]["children"].size(), 1u) << "the knob hangs from the door";
+  EXPECT_EQ(glb.j["nodes"][std::size_t(glb.node("node_1"))]["children"].size(), 1u) << "the knob hangs from the door";
   auto curves = lm::decode_curves(file->file);
   ASSERT_TRUE(curves);
   for (double f = 0; f <= 60; f += 0.25) {
     const auto poses = lm::sample(*curves, f, lm::RotationUnit::degrees);
     for (std::size_t n = 0; n < poses.size(); ++n) {
-      const int node = glb.node("node_" + std::to_string(n));
+      const std::size_t node = glb.node("node_" + std::to_string(n));
       const double t = f / 30;
       const bool whole = f == std::floor(f);
-      EXPECT_LT(angle(glb.value(node, "rotation", t), poses[n].rotation), whole ? 1e-6f : 1e-4f) << n << " at " << f;
+      EXPECT_LT(angle(value(glb, node, "rotation", t), poses[n].rotation), whole ? 1e-6f : 1e-4f) << n << " at " << f;
       const auto& p = poses[n];
       if (whole) {
-        EXPECT_EQ(glb.value(node, "translation", t), (std::vector<float>{p.translation.x, p.translation.y, p.translation.z}));
-        EXPECT_EQ(glb.value(node, "scale", t), (std::vector<float>{p.scale.x, p.scale.y, p.scale.z}));
+        EXPECT_EQ(value(glb, node, "translation", t), (std::vector<float>{p.translation.x, p.translation.y, p.translation.z}));
+        EXPECT_EQ(value(glb, node, "scale", t), (std::vector<float>{p.scale.x, p.scale.y, p.scale.z}));
       } else {
         // CUBICSPLINE carries the file's own Hermite curves: right between frames too.
-        const auto tr = glb.value(node, "translation", t), sc = glb.value(node, "scale", t);
+        const auto tr = value(glb, node, "translation", t), sc = value(glb, node, "scale", t);
         EXPECT_NEAR(tr[0], p.translation.x, 1e-4) << n << " at " << f;
         EXPECT_NEAR(tr[1], p.translation.y, 1e-4) << n << " at " << f;
         EXPECT_NEAR(tr[2], p.translation.z, 1e-4) << n << " at " << f;
@@ -204,21 +179,12 @@ TEST(GltfExport, E25BodyWorldTransformAtFrameZeroIsItsRestPose) {
             std::string::npos) << result->warnings[0].message;
   const Glb glb(result->bytes);
   // World matrix of a node below the root: the product of its chain's local TRS at time 0.
-  auto world = [&](int node) {
-    std::vector<int> chain;
-    for (int n = node; n > 0;) {
-      chain.push_back(n);
-      int parent = 0;
-      for (std::size_t p = 0; p < glb.doc["nodes"].size(); ++p) {
-        for (const auto& c : glb.doc["nodes"][p].value("children", json::array())) {
-          if (c == n) parent = int(p);
-        }
-      }
-      n = parent;
-    }
+  auto world = [&](std::size_t node) {
+    std::vector<std::size_t> chain;
+    for (std::size_t n = node; n != Glb::none && n > 0; n = glb.parent(n)) chain.push_back(n);
     std::array<double, 16> m{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};  // row-major, column vectors
     for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
-      const auto t = glb.value(*it, "translation", 0), r = glb.value(*it, "rotation", 0), s = glb.value(*it, "scale", 0);
+      const auto t = value(glb, *it, "translation", 0), r = value(glb, *it, "rotation", 0), s = value(glb, *it, "scale", 0);
       const auto rot = model::matrix_from_quat(model::Quat{r[0], r[1], r[2], r[3]});
       std::array<double, 16> local{};
       for (std::size_t i = 0; i < 3; ++i) {
@@ -263,10 +229,10 @@ TEST(GltfExport, EveryNodeIsAJointOfOneSkinBoundAtItsRestPose) {
   auto result = test::gem_gltf(*file, 30, (source / "fuzz/seeds/mdl/skeleton.mdl").string(), "fire");
   ASSERT_TRUE(result) << result.error().to_string();
   const Glb glb(result->bytes);
-  const json& nodes = glb.doc["nodes"];
+  const json& nodes = glb.j["nodes"];
   EXPECT_EQ(nodes[0]["scale"], json::array({0.05f, -0.05f, 0.05f}));
-  ASSERT_EQ(glb.doc["skins"].size(), 1u);
-  const json& skin = glb.doc["skins"][0];
+  ASSERT_EQ(glb.j["skins"].size(), 1u);
+  const json& skin = glb.j["skins"][0];
   EXPECT_EQ(skin["skeleton"], 0);
   std::vector<int> all;
   for (std::size_t n = 1; n < nodes.size(); ++n) all.push_back(int(n));
@@ -318,8 +284,8 @@ TEST(GltfExport, EveryNodeIsAJointOfOneSkinBoundAtItsRestPose) {
   auto door = test::gltf_of(test::read_bytes(source / "examples/mansion_door.anm"), with_bin);
   ASSERT_TRUE(door) << door.error().to_string();
   const Glb lm(door->bytes);
-  EXPECT_FALSE(lm.doc["nodes"][0].contains("scale"));  // Y up, right-handed, in metres: nothing to change
-  EXPECT_EQ(lm.doc["skins"][0]["joints"].size(), lm.doc["nodes"].size() - 1);
+  EXPECT_FALSE(lm.j["nodes"][0].contains("scale"));  // Y up, right-handed, in metres: nothing to change
+  EXPECT_EQ(lm.j["skins"][0]["joints"].size(), lm.j["nodes"].size() - 1);
 }
 
 // Every kind of glTF anmkit writes, made as a user makes it: each GEM and LM example (.glb and
