@@ -7,6 +7,7 @@
  * Without it the vehicles' part is skipped (exit 77 when the rest passed), or fails when
  * ANMKIT_REQUIRE_EXTERNALS is set. */
 #include "anmkit/anmkit.h"
+#include "check.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -16,63 +17,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static int checks = 0, failures = 0;
-
-#define CHECK(cond)                                                      \
-  do {                                                                   \
-    ++checks;                                                            \
-    if (!(cond)) {                                                       \
-      ++failures;                                                        \
-      fprintf(stderr, "%s:%d: failed: %s\n", __FILE__, __LINE__, #cond); \
-    }                                                                    \
-  } while (0)
-
-#define CHECK_STR(actual, expected)                                                           \
-  do {                                                                                        \
-    const char* a_ = (actual);                                                                \
-    ++checks;                                                                                 \
-    if (a_ == NULL || strcmp(a_, (expected)) != 0) {                                          \
-      ++failures;                                                                             \
-      fprintf(stderr, "%s:%d: %s is \"%s\", expected \"%s\"\n", __FILE__, __LINE__, #actual, \
-              a_ == NULL ? "(null)" : a_, (expected));                                        \
-    }                                                                                         \
-  } while (0)
-
-#define CHECK_NEAR(actual, expected)                                                             \
-  do {                                                                                           \
-    const double a_ = (actual), e_ = (expected);                                                 \
-    ++checks;                                                                                    \
-    if (!(fabs(a_ - e_) <= 1e-6)) {                                                              \
-      ++failures;                                                                                \
-      fprintf(stderr, "%s:%d: %s is %.9g, expected %.9g\n", __FILE__, __LINE__, #actual, a_, e_); \
-    }                                                                                            \
-  } while (0)
-
 static const char* examples;
 static const char* vehicles;
 static const char* scratch;
-
-static char* path_of(const char* dir, const char* name) {
-  static char buffers[4][1024];
-  static int next = 0;
-  char* p = buffers[next++ % 4];
-  snprintf(p, sizeof buffers[0], "%s/%s", dir, name);
-  return p;
-}
-
-static unsigned char* read_file(const char* path, size_t* size) {
-  FILE* f = fopen(path, "rb");
-  unsigned char* data;
-  long n;
-  if (f == NULL) return NULL;
-  fseek(f, 0, SEEK_END);
-  n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  data = (unsigned char*)malloc((size_t)n + 1);
-  *size = fread(data, 1, (size_t)n, f);
-  fclose(f);
-  return data;
-}
 
 /* Little-endian numbers of the game's files. */
 static uint32_t u32_at(const unsigned char* p) {

@@ -4,6 +4,7 @@
  *
  * Usage: anmkit_capi_test EXAMPLES_DIR SCRATCH_DIR */
 #include "anmkit/anmkit.h"
+#include "check.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -11,75 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int checks = 0, failures = 0;
-
-#define CHECK(cond)                                                          \
-  do {                                                                       \
-    ++checks;                                                                \
-    if (!(cond)) {                                                           \
-      ++failures;                                                            \
-      fprintf(stderr, "%s:%d: failed: %s\n", __FILE__, __LINE__, #cond);     \
-    }                                                                        \
-  } while (0)
-
-#define CHECK_STR(actual, expected)                                                              \
-  do {                                                                                           \
-    const char* a_ = (actual);                                                                   \
-    ++checks;                                                                                    \
-    if (a_ == NULL || strcmp(a_, (expected)) != 0) {                                             \
-      ++failures;                                                                                \
-      fprintf(stderr, "%s:%d: %s is \"%s\", expected \"%s\"\n", __FILE__, __LINE__, #actual,    \
-              a_ == NULL ? "(null)" : a_, (expected));                                           \
-    }                                                                                            \
-  } while (0)
-
-#define CHECK_NEAR(actual, expected)                                                             \
-  do {                                                                                           \
-    const double a_ = (actual), e_ = (expected);                                                 \
-    ++checks;                                                                                    \
-    if (!(fabs(a_ - e_) <= 1e-6)) {                                                              \
-      ++failures;                                                                                \
-      fprintf(stderr, "%s:%d: %s is %.9g, expected %.9g\n", __FILE__, __LINE__, #actual, a_, e_); \
-    }                                                                                            \
-  } while (0)
-
 static const char* examples;
 static const char* scratch;
-
-static char* path_of(const char* dir, const char* name) {
-  static char buffers[4][1024];
-  static int next = 0;
-  char* p = buffers[next++ % 4];
-  snprintf(p, sizeof buffers[0], "%s/%s", dir, name);
-  return p;
-}
-
-/* A path the library joined itself: the platform's separator (docs/windows.md). */
-static char* joined_path(const char* dir, const char* name) {
-  static char buffers[4][1024];
-  static int next = 0;
-  char* p = buffers[next++ % 4];
-#if defined(_WIN32)
-  snprintf(p, sizeof buffers[0], "%s\\%s", dir, name);
-#else
-  snprintf(p, sizeof buffers[0], "%s/%s", dir, name);
-#endif
-  return p;
-}
-
-static unsigned char* read_file(const char* path, size_t* size) {
-  FILE* f = fopen(path, "rb");
-  unsigned char* data;
-  long n;
-  if (f == NULL) return NULL;
-  fseek(f, 0, SEEK_END);
-  n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  data = (unsigned char*)malloc((size_t)n + 1);
-  *size = fread(data, 1, (size_t)n, f);
-  fclose(f);
-  return data;
-}
 
 static anmkit_document* open_example(const char* name, const anmkit_open_options* options) {
   anmkit_document* doc = NULL;
