@@ -485,7 +485,7 @@ TEST(VehicleVolumes, KhronosValidatorAcceptsTheVehiclesWithTheirVolumes) {
   }
 }
 
-// The command: --volumes, and the count on the line convert prints.
+// The command: --volumes, the count on the line convert prints, and batch.
 TEST(VehicleVolumes, ConvertWithVolumesSaysHowManyItDrew) {
   ANMKIT_REQUIRE_VEHICLES_CORPUS(corpus);
   test::TempDir dir;
@@ -497,6 +497,14 @@ TEST(VehicleVolumes, ConvertWithVolumesSaysHowManyItDrew) {
   const auto plain = test::run_cli({"convert", (corpus / "e-25" / "e-25.mdl").string(), "-o", dir.file("plain.glb")}, dir);
   EXPECT_EQ(plain.exit_code, 0) << plain.err;
   EXPECT_EQ(plain.out.find("collision"), std::string::npos) << plain.out;
+  // batch --to glb converts the folder's .mdl with its volumes too.
+  const auto batch = test::run_cli({"batch", (corpus / "e-25").string(), "--volumes", "--to", "glb", "-o", dir.file("batch")}, dir);
+  EXPECT_EQ(batch.exit_code, 0) << batch.err;
+  ASSERT_TRUE(fs::exists(dir.path() / "batch" / "e-25.glb")) << batch.out;
+  const Glb glb(test::read_bytes(dir.path() / "batch" / "e-25.glb"));
+  std::size_t volumes = 0;
+  for (std::size_t n = 0; n < glb.j["nodes"].size(); ++n) volumes += glb.is_volume(n) ? 1 : 0;
+  EXPECT_EQ(volumes, 8u);
 }
 
 }  // namespace

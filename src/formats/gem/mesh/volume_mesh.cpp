@@ -1,11 +1,12 @@
 #include "anmkit/formats/gem/mesh/volume_mesh.hpp"
 
-#include <bit>
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "anmkit/core/float_bits.hpp"
 #include "anmkit/model/solids.hpp"
 
 namespace anmkit::gem::mesh {
@@ -40,7 +41,7 @@ Expected<model::Solid> polyhedron_solid(const VolFile& file) {
   s.positions.reserve(used);
   for (std::size_t v = 0; v < used; ++v) {
     const auto& bits = (*vertices)[v];
-    s.positions.push_back({std::bit_cast<float>(bits[0]), std::bit_cast<float>(bits[1]), std::bit_cast<float>(bits[2])});
+    s.positions.push_back({float_from_bits(bits[0]), float_from_bits(bits[1]), float_from_bits(bits[2])});
   }
   return s;
 }
