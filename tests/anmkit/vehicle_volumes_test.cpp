@@ -503,7 +503,9 @@ TEST(VehicleVolumes, ConvertWithVolumesSaysHowManyItDrew) {
   ASSERT_TRUE(fs::exists(dir.path() / "batch" / "e-25.glb")) << batch.out;
   const Glb glb(test::read_bytes(dir.path() / "batch" / "e-25.glb"));
   std::size_t volumes = 0;
-  for (std::size_t n = 0; n < glb.j["nodes"].size(); ++n) volumes += glb.is_volume(n) ? 1 : 0;
+  for (std::size_t n = 0; n < glb.j["nodes"].size(); ++n) {
+    if (glb.is_volume(n)) ++volumes;
+  }
   EXPECT_EQ(volumes, 8u);
 }
 
