@@ -4,6 +4,7 @@
 
 #include <array>
 #include <bit>
+#include <cmath>
 
 #include "anmkit/anmkit.hpp"
 #include "anmkit/core/json_input.hpp"
@@ -31,6 +32,7 @@
 #include "anmkit/formats/gem/mesh/ply_write.hpp"
 #include "anmkit/formats/gem/mesh/vol_json.hpp"
 #include "anmkit/formats/gem/mesh/vol_validate.hpp"
+#include "anmkit/formats/gem/mesh/volume_mesh.hpp"
 #include "anmkit/formats/lm/lm_bin.hpp"
 #include "anmkit/formats/lm/lm_clip.hpp"
 #include "anmkit/formats/lm/lm_curves.hpp"
@@ -245,11 +247,30 @@ Result check_mm2(Input bytes) {
   return std::nullopt;
 }
 
+// A collision volume drawn (gem::mesh::volume_mesh): a mesh whose triangles name its vertices,
+// every one a finite point, or an error that says why not.
+Result check_volume_mesh(const gem::MdlVolume& volume, const gem::mesh::VolFile* polyhedron, const char* what) {
+  auto mesh = gem::mesh::volume_mesh(volume, polyhedron, 0);
+  if (!mesh) return mesh.error().message.empty() ? Result(fmt::format("{}: an error without a message", what)) : std::nullopt;
+  if (!mesh->collision || mesh->primitives.size() != 1) return fmt::format("{}: not one primitive of a collision volume", what);
+  for (std::uint32_t i : mesh->primitives[0].indices) {
+    if (i >= mesh->positions.size()) return fmt::format("{}: index {} past its {} vertices", what, i, mesh->positions.size());
+  }
+  for (const model::Vec3& p : mesh->positions) {
+    if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) return fmt::format("{}: a vertex that is not finite", what);
+  }
+  return std::nullopt;
+}
+
 Result check_mdl(Input bytes) {
   auto mdl = gem::read_mdl(bytes);
   if (!mdl) return check_error(mdl.error(), bytes.size(), "mdl read");
   for (std::size_t i = 0; i < mdl->bones.size(); ++i) {
     if (mdl->bones[i].parent >= int(i)) return "mdl: a parent that does not come before its child";
+  }
+  // Its volumes' shapes and transforms, as drawn (a polyhedron's .vol is check_vol's).
+  for (std::size_t v = 0; v < std::min<std::size_t>(mdl->volumes.size(), 8); ++v) {
+    if (auto r = check_volume_mesh(mdl->volumes[v], nullptr, "mdl volume")) return r;
   }
   return std::nullopt;
 }
@@ -314,7 +335,10 @@ Result check_vol(Input bytes) {
   (void)vol_to_json(*file).dump();
   (void)vol_summary_json(vol_summary(*file)).dump();
   (void)summary_text(vol_summary(*file));
-  return std::nullopt;
+  // Drawn as a collision volume: the indices checked against the vertices.
+  gem::MdlVolume volume;
+  volume.shape = gem::MdlVolume::Shape::polyhedron;
+  return check_volume_mesh(volume, &*file, "vol drawn");
 }
 
 Result check_json_build(Input bytes) {

@@ -20,6 +20,7 @@ set(anmkit_portable_test_sources
   model/pose_quaternions_test.cpp
   model/sine_cosine_test.cpp
   model/portable_math_test.cpp
+  model/solids_test.cpp
   formats/gem/gem_read_test.cpp
   formats/gem/gem_write_test.cpp
   formats/gem/gem_clip_test.cpp

@@ -11,7 +11,7 @@ import tempfile
 from typing import List, Optional
 
 import bpy
-from bpy.props import FloatProperty, StringProperty
+from bpy.props import BoolProperty, FloatProperty, StringProperty
 from bpy_extras.io_utils import ImportHelper
 
 from . import anmkit, bones, gltf_axes, parts, sources, sprite_plane
@@ -94,6 +94,36 @@ def bring_in(context, glb: bytes, fps: float):
     return made[0]
 
 
+# The collection the collision volumes go into, apart from the vehicle's meshes.
+VOLUMES_COLLECTION = "Collision volumes"
+
+
+def is_collision_volume(obj) -> bool:
+    """Whether Blender's importer made `obj` from a collision volume's node: anmkit marks it in the
+    node's extras (anmkit.collision_volume), which the importer keeps as custom properties."""
+    marks = obj.get("anmkit")
+    return obj.type == "MESH" and hasattr(marks, "get") and bool(marks.get("collision_volume"))
+
+
+def set_volumes_apart(context, obj) -> List:
+    """The collision volumes under the armature `obj`, as Blender's importer made them (each on its
+    bone, with anmkit's translucent material), drawn as wire in every viewport shading and left out
+    of renders, in a collection of their own beside the armature's. Returns them."""
+    volumes = [o for o in obj.children if is_collision_volume(o)]
+    if not volumes:
+        return volumes
+    collection = bpy.data.collections.new(VOLUMES_COLLECTION)
+    home = obj.users_collection[0] if obj.users_collection else context.scene.collection
+    home.children.link(collection)
+    for volume in volumes:
+        for other in list(volume.users_collection):
+            other.objects.unlink(volume)
+        collection.objects.link(volume)
+        volume.display_type = "WIRE"
+        volume.hide_render = True
+    return volumes
+
+
 def name_actions(obj, source_of: dict) -> dict:
     """Each glTF animation's action renamed as its sequence; its source remembered. Returns
     sequence -> action."""
@@ -136,14 +166,14 @@ def probe(path: str) -> Optional[str]:
 
 
 def import_file(context, path: str, skeleton: Optional[str], fps: float, roots: List[str] = (),
-                textures: Optional[str] = None) -> List[str]:
+                textures: Optional[str] = None, volumes: bool = False) -> List[str]:
     """Imports `path`; returns the warnings to show. Files a model names resolve in its folder,
     or under one of `roots` (the game's folder); textures named "$/..." under `textures` (the
-    game's shared texture folder, resource/texture)."""
+    game's shared texture folder, resource/texture); `volumes`: the model's collision volumes too."""
     roots = list(roots)
     kind = probe(path)
     if kind is None and lists_animations(path):
-        return import_model(context, path, None, fps, roots, textures)
+        return import_model(context, path, None, fps, roots, textures, volumes)
     info = anmkit.format_info(kind) if kind is not None else {}
     if info.get("sprite"):
         with anmkit.open(path) as document:
@@ -157,12 +187,13 @@ def import_file(context, path: str, skeleton: Optional[str], fps: float, roots: 
         skeleton = found.model
     # A .mdl listing the file: the whole model, an action per sequence, this one playing.
     if info.get("skeleton_lists_animations") and skeleton and (found is None or found.reason == anmkit.SkeletonReason.LISTS_IT):
-        return import_model(context, skeleton, path, fps, roots, textures) + notes
-    with anmkit.open(path, skeleton=skeleton, fps=fps, texture_dir=textures) as document:
+        return import_model(context, skeleton, path, fps, roots, textures, volumes) + notes
+    with anmkit.open(path, skeleton=skeleton, fps=fps, texture_dir=textures, volumes=volumes) as document:
         name = pathlib.Path(path).stem
         target = document.import_target
         frame_count = document.skeleton.frame_count
         obj = bring_in(context, document.to_gltf(), fps)
+    set_volumes_apart(context, obj)
     actions = name_actions(obj, {name: {"path": str(pathlib.Path(path).resolve()), "target": target,
                                         "skeleton": skeleton, "fps": fps, "frame_count": frame_count}})
     if name in actions:
@@ -179,10 +210,10 @@ def animation_names(glb: bytes) -> List[str]:
 
 
 def import_model(context, mdl: str, chosen: Optional[str], fps: float, roots: List[str],
-                 textures: Optional[str] = None) -> List[str]:
+                 textures: Optional[str] = None, volumes: bool = False) -> List[str]:
     """A .mdl with every sequence file it names: one armature, an action per sequence; `chosen`
-    (a sequence file) plays first."""
-    glb, warnings = anmkit.model_to_gltf(mdl, reference_roots=roots, texture_dir=textures)
+    (a sequence file) plays first; `volumes`: its collision volumes too."""
+    glb, warnings = anmkit.model_to_gltf(mdl, reference_roots=roots, texture_dir=textures, volumes=volumes)
     # The sequences the glTF holds: a file that cannot be read is skipped there, with a warning,
     # and here too (not the whole import).
     present, opened = [], {}
@@ -205,6 +236,7 @@ def import_model(context, mdl: str, chosen: Optional[str], fps: float, roots: Li
         source_of[name] = {"path": str(pathlib.Path(sequence["path"]).resolve()), "target": target, "skeleton": mdl,
                            "fps": fps, "frame_count": frame_count}
     obj = bring_in(context, glb, fps)
+    set_volumes_apart(context, obj)
     actions = name_actions(obj, source_of)
     first = next((n for n, s in source_of.items() if chosen and pathlib.Path(s["path"]) == pathlib.Path(chosen).resolve()),
                  next((n for n in names if n in actions), None))  # else the model's first sequence
@@ -217,7 +249,7 @@ def import_model(context, mdl: str, chosen: Optional[str], fps: float, roots: Li
 FPS_RANGE = anmkit.setting_range("fps")
 # The settings a library message may name that this dialog has a field for, as it calls them.
 FIELDS = {"fps": "the Frame rate field", "skeleton": "the Skeleton field", "reference_roots": "the Game folder field",
-          "texture_dir": "the Texture folder field"}
+          "texture_dir": "the Texture folder field", "volumes": "the Collision volumes box"}
 
 
 class ImportAnm(bpy.types.Operator, ImportHelper):
@@ -239,12 +271,15 @@ class ImportAnm(bpy.types.Operator, ImportHelper):
     texture_folder: StringProperty(name="Texture folder", subtype="DIR_PATH", default="",
                                    description="The game's shared textures (its resource/texture folder), where a "
                                                "material's $/... textures are; empty: those are drawn in their colour")
+    volumes: BoolProperty(name="Collision volumes", default=False,
+                          description="The model's collision volumes too (its .mdl's {Volume}s): each a mesh on its "
+                                      "bone, drawn as wire, in a collection of their own")
 
     def execute(self, context):
         try:
             roots = [self.game_folder] if self.game_folder else []
             warnings = import_file(context, self.filepath, self.skeleton or None, self.fps, roots,
-                                   self.texture_folder or None)
+                                   self.texture_folder or None, self.volumes)
         except anmkit.Error as error:
             self.report({"ERROR"}, error.described(FIELDS))
             return {"CANCELLED"}

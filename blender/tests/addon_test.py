@@ -642,6 +642,53 @@ def test_the_e75_comes_whole_every_mesh_on_its_bone():
               f"the hull in its .mtl colour {colour}, not {tuple(bsdf.inputs['Base Color'].default_value)}")
 
 
+def test_the_e75_collision_volumes_on_request():
+    """With the Collision volumes box: the e-75's 23 volumes, each a mesh object "volume NAME" on
+    its bone, drawn as wire, left out of renders, in the collection "Collision volumes", every
+    vertex where the library puts it; the 47 meshes as without; an action still exports byte for
+    byte. Without the box: none."""
+    clean()
+    here = vehicle_folder("e-75")
+    mdl = here / "e-75.mdl"
+    check(bpy.ops.import_anim.anmkit(filepath=str(mdl), volumes=True) == {"FINISHED"}, "import with volumes")
+    from anmkit_blender import import_anm
+    obj = armature()
+    volumes = [o for o in meshes() if import_anm.is_collision_volume(o)]
+    check(len(volumes) == 23, f"{len(volumes)} collision volumes, not the .mdl's 23")
+    check(len(meshes()) == 47 + 23, f"{len(meshes())} mesh objects, not 47 meshes and 23 volumes")
+    with anmkit.open_figure(str(mdl), volumes=True) as figure, anmkit.open(str(here / "fire.anm"), skeleton=str(mdl)) as document:
+        wanted = [m for m in figure.meshes if m.collision]
+        check(sorted(o.name for o in volumes) == sorted(f"volume {m.name}" for m in wanted), sorted(o.name for o in volumes))
+        for mesh in wanted:
+            volume = bpy.data.objects[f"volume {mesh.name}"]
+            check(volume.parent == obj and volume.parent_type == "BONE" and volume.parent_bone == figure.joints[mesh.joint].name,
+                  f"{volume.name} on {volume.parent_type} {volume.parent_bone}, not {figure.joints[mesh.joint].name}")
+            check(volume.display_type == "WIRE" and volume.hide_render, f"{volume.name}: {volume.display_type}, {volume.hide_render}")
+            check([c.name for c in volume.users_collection] == ["Collision volumes"], f"{volume.name} in {volume.users_collection[:]}")
+        # Every vertex of the turret's and the gun's volumes where the game puts them, in fire.
+        obj.animation_data.action = bpy.data.actions["fire"]
+        rest = rest_world(figure)
+        for frame in (0, 5):
+            bpy.context.scene.frame_set(frame)
+            posed = game_world_matrices(document, frame)
+            for mesh in (m for m in wanted if m.name in ("turret", "gun")):
+                got = evaluated_vertices(bpy.data.objects[f"volume {mesh.name}"])
+                check(len(got) == len(mesh.positions), f"{mesh.name}: {len(got)} vertices")
+                for n in range(len(mesh.positions)):
+                    want = game_vertex(figure, rest, posed, mesh, n)
+                    check(min((p - want).length for p in got) <= 1e-5, f"volume {mesh.name} vertex {n} at frame {frame}: {min((p - want).length for p in got)} m from {tuple(want)}")
+    material = bpy.data.objects["volume turret"].material_slots[0].material
+    check(material.name == "collision volume" and material.blend_method == "BLEND", f"{material.name}: {material.blend_method}")
+    export(here / "back.anm")
+    check((here / "back.anm").read_bytes() == (here / "fire.anm").read_bytes(), "fire back byte for byte beside the volumes")
+
+    bpy.data.collections.remove(bpy.data.collections["Collision volumes"])
+    clean()
+    check(bpy.ops.import_anim.anmkit(filepath=str(mdl)) == {"FINISHED"}, "import without volumes")
+    check(len(meshes()) == 47 and not any(c.name.startswith("Collision volumes") for c in bpy.data.collections),
+          f"{len(meshes())} mesh objects")
+
+
 def test_the_e25_body_draws_its_texture():
     """The e-25's body material (12_-_default.mtl) draws e25body.tga through an Image Texture
     node: its 1024 x 1024 pixels, packed, as the library decodes them (Blender's rows bottom up)."""
@@ -876,7 +923,7 @@ VEHICLE_TESTS = ("test_the_e75_bones_point_to_their_children_and_its_helpers_sta
                  "test_every_vehicle_sequence_comes_back_byte_for_byte", "test_the_e75_comes_whole_every_mesh_on_its_bone",
                  "test_the_e25_body_draws_its_texture", "test_the_pzh2000_tracks_move_with_break",
                  "test_a_hidden_part_shows_when_its_sequence_shows_it",
-                 "test_shared_textures_come_from_the_texture_folder")
+                 "test_shared_textures_come_from_the_texture_folder", "test_the_e75_collision_volumes_on_request")
 
 
 def test_the_mm2_ghost_plays_on_a_plane():

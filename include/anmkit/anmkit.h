@@ -201,6 +201,9 @@ typedef struct anmkit_open_options {
   /* The game's shared texture folder (GEM: resource/texture), where textures named "$/..." are
    * looked for, then under its common/; NULL: such a texture is reported missing. */
   const char* texture_dir;
+  /* 1 adds, with the meshes, the model's collision volumes (GEM: the .mdl's {Volume}s) to its glTF
+   * and its figure: each a translucent mesh on its bone (anmkit_mesh.collision). 0 (init): none. */
+  int32_t volumes;
 } anmkit_open_options;
 
 /* Fills `options` with the defaults and sets its struct_size. */
@@ -656,7 +659,7 @@ typedef struct anmkit_figure anmkit_figure;
 
 /* Reads the model file at `path` (GEM .mdl; an LM .bin has a skeleton and shows nothing) with
  * its meshes, materials and textures: options->no_meshes leaves them out, options->texture_dir
- * is where "$/..." textures are. On success *out is a new figure the caller frees with
+ * is where "$/..." textures are, options->volumes adds the collision volumes. On success *out is a new figure the caller frees with
  * anmkit_figure_free, and *warnings (when not NULL) a new list the caller frees with
  * anmkit_diagnostics_free: what is missing and why (id "model.figure"). ANMKIT_ERROR_UNKNOWN_FORMAT
  * when no format has a model file like it. `options` may be NULL. */
@@ -694,6 +697,7 @@ typedef struct anmkit_mesh {
   const float* weights;
   size_t primitive_count;   /* anmkit_figure_primitive_get */
   size_t target_count;      /* morph targets (anmkit_figure_target_get): none until a mesh animation adds them */
+  int32_t collision;        /* 1: a collision volume (anmkit_open_options.volumes), after the meshes; 0: a mesh */
 } anmkit_mesh;
 
 ANMKIT_API anmkit_status anmkit_figure_mesh_get(const anmkit_figure* figure, size_t index, anmkit_mesh* out,

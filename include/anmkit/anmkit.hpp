@@ -160,6 +160,9 @@ struct OpenOptions {
   // The game's shared texture folder (GEM: resource/texture), where textures named "$/..." are
   // looked for, then under its common/; "": such a texture is reported missing.
   std::string texture_dir;
+  // With the meshes, the model's collision volumes (GEM: the .mdl's {Volume}s), each a
+  // translucent mesh on its bone (model::Mesh::collision; docs/gltf.md, "Collision volumes").
+  bool volumes = false;
 };
 
 // A model file's joint, as its summary lists it.
@@ -268,6 +271,7 @@ struct GltfOutput {
   std::size_t materials = 0;
   std::size_t textures = 0;
   std::size_t textures_missing = 0;
+  std::size_t volumes = 0;  // collision volumes drawn (OpenOptions::volumes); not among the meshes
 };
 
 class Document {

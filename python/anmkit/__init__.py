@@ -309,7 +309,8 @@ _LIMITS = ("max_input_bytes", "max_keys", "max_pixels", "max_frames", "max_bones
 # the keyword arguments that set them. A setting not here keeps the library's words, which read
 # as well here ("the sequence option 3: the file has 3 sequences").
 _WORDS = {**{f"limits.{name}": f"{name}=" for name in _LIMITS + ("max_output_pixels",)},
-          "skeleton": "skeleton=", "fps": "fps=", "base": "base=", "texture_dir": "texture_dir=", "meshes": "meshes="}
+          "skeleton": "skeleton=", "fps": "fps=", "base": "base=", "texture_dir": "texture_dir=", "meshes": "meshes=",
+          "volumes": "volumes="}
 
 
 def _name_list(items) -> List[str]:
@@ -410,6 +411,7 @@ def _options(skeleton: Optional[PathLike], fps: Optional[float], tick_hz: Option
     if texture_dir is not None:
         options.texture_dir = _path(texture_dir)
     options.no_meshes = 0 if given.pop("meshes", True) else 1
+    options.volumes = 1 if given.pop("volumes", False) else 0
     if fps is not None:
         options.fps = _real("fps", fps)
     if tick_hz is not None:
@@ -873,7 +875,7 @@ def open(path: PathLike, *, skeleton: Optional[PathLike] = None, fps: Optional[f
     """Opens a file by its content. `skeleton` is the paired model (GEM .mdl, LM .bin); `fps`
     (skeletal formats store none: 30), `tick_hz` (sprites: 60); limits such as max_input_bytes=...,
     and the formats' own options by name (format_options(): nodes=12, rotation_unit="turn4096");
-    meshes=False and texture_dir= for the skeleton's meshes in glTF (as for model_to_gltf())."""
+    meshes=False, texture_dir= and volumes=True for the skeleton's meshes in glTF (as for model_to_gltf())."""
     options = _options(skeleton, fps, tick_hz, options)
     out = ctypes.c_void_p()
     _call(lib.anmkit_open_file, _path(path), ctypes.byref(options), ctypes.byref(out))
@@ -961,8 +963,9 @@ def from_gltf(data: bytes, target: str, name: str = "", *, animation: Optional[s
 def model_to_gltf(path: PathLike, binary: bool = True, **limits: Any) -> Tuple[bytes, List[Diagnostic]]:
     """A model file (GEM .mdl) with every sequence file it names as one glTF, an animation per
     sequence, and what it shows (its meshes, materials and textures: meshes=False leaves them
-    out; texture_dir= is the game's shared texture folder); and the warnings (sequences skipped,
-    bones the skeleton lacks, meshes and textures not found)."""
+    out; texture_dir= is the game's shared texture folder; volumes=True adds the collision volumes,
+    each a translucent mesh under its bone); and the warnings (sequences skipped, bones the
+    skeleton lacks, meshes and textures not found)."""
     options = _options(None, None, None, dict(limits))
     warnings = ctypes.c_void_p()
     glb = _handed_out(lib.anmkit_model_to_gltf, _path(path), ctypes.byref(options), _flag(binary),

@@ -42,7 +42,7 @@ class OpenOptions(Structure):
                 ("max_sequences", c_uint32), ("skeleton", c_char_p), ("fps", c_double), ("tick_hz", c_double),
                 ("format_settings", POINTER(FormatSetting)), ("format_setting_count", c_size_t),
                 ("reference_roots", POINTER(c_char_p)), ("reference_root_count", c_size_t), ("no_meshes", c_int32),
-                ("texture_dir", c_char_p)]
+                ("texture_dir", c_char_p), ("volumes", c_int32)]
 
 
 class Diagnostic(Structure):
@@ -113,7 +113,8 @@ class Mesh(Structure):
     _fields_ = [("struct_size", c_size_t), ("name", POINTER(c_char)), ("name_size", c_size_t), ("joint", c_int32),
                 ("shown", c_int32), ("vertex_count", c_size_t), ("positions", c_void_p), ("normals", c_void_p),
                 ("uvs", c_void_p), ("skin", POINTER(c_int32)), ("skin_size", c_size_t), ("joints", c_void_p),
-                ("weights", c_void_p), ("primitive_count", c_size_t), ("target_count", c_size_t)]
+                ("weights", c_void_p), ("primitive_count", c_size_t), ("target_count", c_size_t),
+                ("collision", c_int32)]
 
 
 class Primitive(Structure):

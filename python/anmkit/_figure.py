@@ -60,7 +60,9 @@ class Mesh:
     """A mesh on a joint of the model's skeleton, its vertices in that joint's rest frame:
     (vertices, n) arrays of positions (n=3), normals (3) and uvs (2, v = 0 at the picture's top
     row), float32; a skinned mesh's joints (4 places in `skin` a vertex, uint16) and weights (4,
-    float32). An array the mesh does not have is None."""
+    float32). An array the mesh does not have is None. A collision volume (open_figure(...,
+    volumes=True)) has `collision` True, comes after the meshes, is named after its {Volume} and
+    has neither normals nor uvs."""
     name: str
     name_bytes: bytes
     joint: int   # the skeleton joint whose rest frame holds the vertices, -1 for none
@@ -72,6 +74,7 @@ class Mesh:
     joints: Any
     weights: Any
     primitives: List[Primitive]
+    collision: bool = False
 
 
 @dataclass(frozen=True)
@@ -188,7 +191,7 @@ class Figure:
                     _array(m.uvs, (n, 2), _FLOAT32) if m.uvs else None,
                     [m.skin[i] for i in range(m.skin_size)],
                     _array(m.joints, (n, 4), _UINT16) if m.joints else None,
-                    _array(m.weights, (n, 4), _FLOAT32) if m.weights else None, primitives)
+                    _array(m.weights, (n, 4), _FLOAT32) if m.weights else None, primitives, bool(m.collision))
 
     def _material(self, index: int) -> Material:
         m = sized(_capi.Material)
@@ -243,12 +246,13 @@ class Figure:
 
 
 def open_figure(path: PathLike, *, texture_dir: Optional[PathLike] = None, meshes: bool = True,
-                **options: Any) -> Figure:
+                volumes: bool = False, **options: Any) -> Figure:
     """What the model file at `path` shows on its skeleton (GEM .mdl: its .ply meshes, .mtl
     materials and textures, decoded), read as the game finds the files. `texture_dir` is the
     game's shared texture folder (resource/texture), where "$/..." textures are; meshes=False
-    reads the skeleton alone; limits (max_input_bytes=...) and reference_roots=[...] as for open()."""
-    c_options = _options(None, None, None, dict(options, texture_dir=texture_dir, meshes=meshes))
+    reads the skeleton alone; volumes=True adds the collision volumes after the meshes
+    (Mesh.collision); limits (max_input_bytes=...) and reference_roots=[...] as for open()."""
+    c_options = _options(None, None, None, dict(options, texture_dir=texture_dir, meshes=meshes, volumes=volumes))
     out, warnings = ctypes.c_void_p(), ctypes.c_void_p()
     _call(lib.anmkit_figure_open, _path(path), ctypes.byref(c_options), ctypes.byref(out), ctypes.byref(warnings))
     try:

@@ -139,6 +139,8 @@ class Arena:
             options["texture_dir"] = rng.choice(self.paths)
         if rng.random() < 0.05:
             options["meshes"] = rng.choice(NUMBERS)
+        if rng.random() < 0.05:
+            options["volumes"] = rng.choice(NUMBERS)
         return options
 
     def readable_path(self):

@@ -158,6 +158,49 @@ def test_the_e75_masks_skins_and_says_what_is_missing(vehicles):
     assert (len(bare.joints), bare.meshes, bare.materials, bare.textures, bare.warnings) == (79, [], [], [], [])
 
 
+def test_the_e75s_collision_volumes(vehicles):
+    """volumes=True: the 23 {Volume}s of e-75.mdl after its 47 meshes, flagged `collision`; the
+    turret's is turret.vol read here, moved by its {Position -4.58562 -0.00958979 10.0867} into
+    the turret bone's frame; in glTF each is a node marked in its extras."""
+    mdl = vehicles / "e-75" / "e-75.mdl"
+    with anmkit.open_figure(mdl, volumes=True) as figure:
+        assert (len(figure.meshes), len(figure.materials)) == (70, 4)
+        assert [m.collision for m in figure.meshes] == [False] * 47 + [True] * 23
+        assert len(figure.warnings) == 2  # the missing textures, as without volumes
+        translucent = figure.materials[3]
+        assert (translucent.name, translucent.alpha_mode, translucent.double_sided) == \
+            ("collision volume", anmkit.AlphaMode.BLEND, True)
+        assert translucent.base_colour == pytest.approx((1, 0.35, 0.1, 0.35), abs=1e-7)
+        turret = next(m for m in figure.meshes if m.collision and m.name == "turret")
+        assert turret.joint == [j.name for j in figure.joints].index("turret")
+        assert (turret.normals, turret.uvs, turret.skin) == (None, None, [])
+        data = (vehicles / "e-75" / "turret.vol").read_bytes()
+        assert data[:8] == b"EVLMVERT"
+        count = struct.unpack_from("<I", data, 8)[0]
+        raw = [struct.unpack_from("<3f", data, 12 + 12 * v) for v in range(count)]
+        n = struct.unpack_from("<I", data, 12 + 12 * count + 4)[0]
+        indices = struct.unpack_from(f"<{n}H", data, 12 + 12 * count + 8)
+        assert shape(turret.positions) == (48, 3) and count == 48
+        offset = (-4.58562, -0.00958979, 10.0867)
+        for v in (0, 7, 47):
+            assert rows(turret.positions)[v] == pytest.approx([raw[v][a] + offset[a] for a in range(3)], abs=1e-5)
+        # The file's triangles turn clockwise seen from outside: two indices of each are swapped.
+        drawn = rows(turret.primitives[0].indices)
+        assert [drawn[k + (0, 2, 1)[k % 3] - k % 3] for k in range(len(drawn))] == list(indices)
+        assert turret.primitives[0].material == 3
+    assert [m.collision for m in anmkit.open_figure(mdl).meshes].count(True) == 0
+    assert anmkit.open_figure(mdl, meshes=False, volumes=True).meshes == []  # volumes come with the meshes
+    e25 = anmkit.open_figure(vehicles / "e-25" / "e-25.mdl", volumes=True)
+    assert sum(m.collision for m in e25.meshes) == 8
+
+    glb, warnings = anmkit.model_to_gltf(mdl, volumes=True)
+    length = struct.unpack_from("<I", glb, 12)[0]
+    document = json.loads(glb[20:20 + length])
+    marked = [n["name"] for n in document["nodes"] if n.get("extras", {}).get("anmkit", {}).get("collision_volume")]
+    assert len(marked) == 23 and "volume turret" in marked and "volume crew" in marked
+    assert len(warnings) == 2
+
+
 def test_the_pzh2000s_track_animation_as_morph_targets(vehicles):
     figure = anmkit.open_figure(vehicles / "pzh2000_x" / "pzh2000_x.mdl")
     track = anmkit.open(vehicles / "pzh2000_x" / "trackL.anm")

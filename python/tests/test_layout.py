@@ -44,19 +44,21 @@ def test_the_layout_is_the_compilers():
                                        {"name": "up_rotation", "offset": 32, "size": 16, "type": "f32[4]"},
                                        {"name": "metres_per_unit", "offset": 48, "size": 4, "type": "f32"},
                                        {"name": "to_right_handed", "offset": 52, "size": 12, "type": "f32[3]"}]
-    # What a model shows: two fields at the end of the open options, and the figure's structs.
+    # What a model shows: three fields at the end of the open options, and the figure's structs.
     options = structs["anmkit_open_options"]
-    assert (options["size"], options["fields"][-2:]) == (120, [
+    assert (options["size"], options["fields"][-3:]) == (128, [
         {"name": "no_meshes", "offset": 104, "size": 4, "type": "i32"},
-        {"name": "texture_dir", "offset": 112, "size": 8, "type": "ptr"}])
+        {"name": "texture_dir", "offset": 112, "size": 8, "type": "ptr"},
+        {"name": "volumes", "offset": 120, "size": 4, "type": "i32"}])
     assert [(name, structs[name]["size"]) for name in ("anmkit_mesh", "anmkit_primitive", "anmkit_material",
                                                        "anmkit_texture", "anmkit_morph_key", "anmkit_mesh_morphs",
                                                        "anmkit_morph_target")] == \
-        [("anmkit_mesh", 112), ("anmkit_primitive", 32), ("anmkit_material", 64), ("anmkit_texture", 64),
+        [("anmkit_mesh", 120), ("anmkit_primitive", 32), ("anmkit_material", 64), ("anmkit_texture", 64),
          ("anmkit_morph_key", 8), ("anmkit_mesh_morphs", 32), ("anmkit_morph_target", 48)]
     assert structs["anmkit_mesh"]["fields"][10:13] == [{"name": "skin_size", "offset": 72, "size": 8, "type": "u64"},
                                                        {"name": "joints", "offset": 80, "size": 8, "type": "ptr"},
                                                        {"name": "weights", "offset": 88, "size": 8, "type": "ptr"}]
+    assert structs["anmkit_mesh"]["fields"][-1] == {"name": "collision", "offset": 112, "size": 4, "type": "i32"}
 
 
 def test_type_names():

@@ -35,6 +35,10 @@ Expected<void> FigureScene::finish(bool binary, GltfOutput& out) {
   }
   for (const model::Mesh& mesh : scene_.figure.meshes) {
     if (!mesh.has_triangles()) continue;
+    if (mesh.collision) {
+      ++out.volumes;
+      continue;
+    }
     ++out.meshes;
     for (const model::Primitive& p : mesh.primitives) out.triangles += p.indices.size() / 3;
   }

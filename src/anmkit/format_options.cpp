@@ -69,7 +69,7 @@ std::vector<std::string_view> mentioned_settings() {
   std::vector<std::string_view> out{"limits.max_input_bytes", "limits.max_frames", "limits.max_bones", "limits.max_keys",
                                     "limits.max_pixels", "limits.max_sequences", "limits.max_json_depth",
                                     "limits.max_output_pixels", "skeleton", "fps", "base", "remap", "resize", "scale",
-                                    "sequence", "state", "flipbook", "export_kind", "search_roots", "reference_roots", "meshes", "texture_dir"};
+                                    "sequence", "state", "flipbook", "export_kind", "search_roots", "reference_roots", "meshes", "texture_dir", "volumes"};
   for (const FormatOption& option : format_options()) out.push_back(option.name);
   // A format's own name for its skeleton option ("bin"), which its messages may use.
   for (const FormatInfo& format : formats()) {

@@ -77,6 +77,7 @@ std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit
   }
   o.meshes = c->no_meshes == 0;
   if (c->texture_dir != nullptr) o.texture_dir = c->texture_dir;
+  o.volumes = c->volumes != 0;
   if (auto settings = format_settings(c->format_settings, c->format_setting_count, false, error, status)) {
     o.format_options = std::move(*settings);
   } else {

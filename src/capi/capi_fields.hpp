@@ -72,7 +72,7 @@ LAYOUT(anmkit_format_setting, FIELD(name), FIELD(value))
 LAYOUT(anmkit_open_options, FIELD(struct_size), FIELD(max_input_bytes), FIELD(max_keys), FIELD(max_pixels),
        FIELD(max_frames), FIELD(max_bones), FIELD(max_sequences), FIELD(skeleton), FIELD(fps), FIELD(tick_hz),
        FIELD(format_settings), FIELD(format_setting_count), FIELD(reference_roots), FIELD(reference_root_count),
-       FIELD(no_meshes), FIELD(texture_dir))
+       FIELD(no_meshes), FIELD(texture_dir), FIELD(volumes))
 LAYOUT(anmkit_diagnostic, FIELD(struct_size), FIELD(severity), FIELD(has_offset), FIELD(offset), FIELD(id),
        FIELD(message), FIELD(pointer), FIELD(settings), FIELD(setting_at), FIELD(setting_size))
 LAYOUT(anmkit_save_options, FIELD(struct_size), FIELD(overwrite_source))
@@ -96,7 +96,7 @@ LAYOUT(anmkit_rect, FIELD(x), FIELD(y), FIELD(width), FIELD(height))
 LAYOUT(anmkit_sprite_step, FIELD(state), FIELD(ticks))
 LAYOUT(anmkit_mesh, FIELD(struct_size), FIELD(name), FIELD(name_size), FIELD(joint), FIELD(shown), FIELD(vertex_count),
        FIELD(positions), FIELD(normals), FIELD(uvs), FIELD(skin), FIELD(skin_size), FIELD(joints), FIELD(weights),
-       FIELD(primitive_count), FIELD(target_count))
+       FIELD(primitive_count), FIELD(target_count), FIELD(collision))
 LAYOUT(anmkit_primitive, FIELD(struct_size), FIELD(indices), FIELD(index_count), FIELD(material))
 LAYOUT(anmkit_material, FIELD(struct_size), FIELD(name), FIELD(name_size), FIELD(base_colour), FIELD(base_texture),
        FIELD(normal_texture), FIELD(alpha_mode), FIELD(alpha_cutoff), FIELD(double_sided))

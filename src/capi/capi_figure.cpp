@@ -156,6 +156,7 @@ anmkit_status anmkit_figure_mesh_get(const anmkit_figure* figure, size_t index, 
     }
     mesh.primitive_count = m->primitives.size();
     mesh.target_count = m->targets.size();
+    mesh.collision = m->collision ? 1 : 0;
     if (!capi::write_struct(out, mesh)) return capi::bad_struct(error, "out", out);
     return ok(error);
   });

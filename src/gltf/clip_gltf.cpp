@@ -144,12 +144,13 @@ Channel visibility_channel(std::size_t mesh, bool shown, std::size_t b, const mo
   return c;
 }
 
-// The mesh each node shows on its own node below it (a rigid mesh that draws), -1 for none.
+// The mesh each node shows on its own node below it (a rigid mesh that draws, not a collision
+// volume, which stays shown), -1 for none.
 std::vector<int> rigid_meshes(const Scene& scene) {
   std::vector<int> out(scene.nodes.size(), -1);
   for (std::size_t k = 0; k < scene.figure.meshes.size(); ++k) {
     const model::Mesh& mesh = scene.figure.meshes[k];
-    if (mesh.skin.empty() && mesh.has_triangles() && mesh.joint >= 0 && std::size_t(mesh.joint) < out.size() &&
+    if (!mesh.collision && mesh.skin.empty() && mesh.has_triangles() && mesh.joint >= 0 && std::size_t(mesh.joint) < out.size() &&
         out[std::size_t(mesh.joint)] < 0) {
       out[std::size_t(mesh.joint)] = int(k);
     }

@@ -93,6 +93,10 @@ void normalise_weights(std::array<std::uint16_t, 4>& joints, std::array<float, 4
   for (float& w : weights) w /= sum;
 }
 
+// A mesh's node and glTF mesh are named as its file ("body.ply"), a collision volume's as "volume
+// NAME", which says what it is in Blender's outliner and three.js's scene.
+std::string node_name(const model::Mesh& mesh) { return mesh.collision ? "volume " + mesh.name : mesh.name; }
+
 // The mesh's attributes, primitives and morph targets; -1 when it has no triangle. Tangents go
 // with it where a primitive's material has a normal map (`normal_mapped`, by material).
 int add_mesh(tinygltf::Model& m, const model::Mesh& mesh, const std::vector<bool>& normal_mapped) {
@@ -104,7 +108,7 @@ int add_mesh(tinygltf::Model& m, const model::Mesh& mesh, const std::vector<bool
   }
   if (n > mesh.positions.size()) return -1;  // a triangle names a vertex the mesh lacks: nothing sound to draw
   tinygltf::Mesh out;
-  out.name = json_text(mesh.name);
+  out.name = json_text(node_name(mesh));
   std::map<std::string, int> attributes;
   for (const model::Primitive& p : mesh.primitives) {
     if (p.indices.size() < 3 || n == 0) continue;
@@ -195,8 +199,16 @@ std::vector<int> add_figure(tinygltf::Model& m, const Scene& scene, std::vector<
     const int index = add_mesh(m, mesh, normal_mapped);
     if (index < 0) continue;
     tinygltf::Node node;
-    node.name = json_text(mesh.name);
+    node.name = json_text(node_name(mesh));
     node.mesh = index;
+    if (mesh.collision) {
+      // What marks it for importers (anmkit's, the add-on's): not a part of the model's shape.
+      tinygltf::Value::Object marks;
+      marks["collision_volume"] = tinygltf::Value(true);
+      tinygltf::Value::Object extras;
+      extras["anmkit"] = tinygltf::Value(std::move(marks));
+      node.extras = tinygltf::Value(std::move(extras));
+    }
     if (!mesh.shown) node.scale = {0, 0, 0};
     const int self = int(m.nodes.size());
     const bool has_joint = mesh.joint >= 0 && std::size_t(mesh.joint) < scene.nodes.size();

@@ -377,6 +377,83 @@ static void test_e75(void) {
   anmkit_figure_free(figure);
 }
 
+/* The e-75's collision volumes (options.volumes): its 23 {Volume}s after its 47 meshes, each on
+ * its bone with the one translucent material; a box's corner to the bit, from the .mdl's numbers
+ * (e-75.mdl: {Volume "crew" {Box 11.6162 21.6746 29.8726} {Bone "body"} {Position -2.1711 2.11278
+ * 23.0563}}, the box centred, its sizes whole); body1.vol's counts from its bytes. A caller built
+ * before the fields existed gets no volumes and its struct untouched past its size. */
+static void test_e75_volumes(void) {
+  anmkit_figure* figure;
+  anmkit_diagnostics* warnings = NULL;
+  anmkit_error error;
+  anmkit_mesh mesh;
+  anmkit_primitive primitive;
+  anmkit_material material;
+  anmkit_open_options options;
+  size_t size = 0, m, collisions = 0;
+  unsigned char* vol = read_file(path_of(vehicles, "e-75/body1.vol"), &size);
+
+  CHECK(vol != NULL && size > 12);
+  if (vol == NULL) return;
+  anmkit_open_options_init(&options);
+  CHECK(options.volumes == 0);
+  options.volumes = 1;
+  figure = open_figure(path_of(vehicles, "e-75/e-75.mdl"), &options, &warnings);
+  CHECK(anmkit_figure_mesh_count(figure) == 47 + 23 && anmkit_figure_material_count(figure) == 4);
+  CHECK(anmkit_diagnostics_count(warnings) == 2); /* the two missing textures, as without volumes */
+  anmkit_diagnostics_free(warnings);
+  mesh.struct_size = sizeof mesh;
+  for (m = 0; m < anmkit_figure_mesh_count(figure); ++m) {
+    CHECK(anmkit_figure_mesh_get(figure, m, &mesh, &error) == ANMKIT_OK);
+    collisions += mesh.collision == 1;
+    CHECK(mesh.collision == (m >= 47));
+  }
+  CHECK(collisions == 23);
+
+  material.struct_size = sizeof material;
+  CHECK(anmkit_figure_material_get(figure, 3, &material, &error) == ANMKIT_OK);
+  CHECK(material.name_size == 16 && memcmp(material.name, "collision volume", 17) == 0);
+  CHECK(material.alpha_mode == ANMKIT_ALPHA_BLEND && material.double_sided == 1 && material.base_texture == -1);
+  CHECK(material.base_colour[0] == 1.0f && material.base_colour[1] == 0.35f && material.base_colour[2] == 0.1f &&
+        material.base_colour[3] == 0.35f);
+
+  /* body1: body1.vol's VERT count and INDX count, on bone 1 (body), no normals or uvs. */
+  CHECK(anmkit_figure_mesh_get(figure, 47, &mesh, &error) == ANMKIT_OK);
+  CHECK(mesh.name_size == 5 && memcmp(mesh.name, "body1", 6) == 0 && mesh.joint == 1 && mesh.shown == 1);
+  CHECK(memcmp(vol + 4, "VERT", 4) == 0 && mesh.vertex_count == u32_at(vol + 8) && mesh.vertex_count == 18);
+  CHECK(mesh.normals == NULL && mesh.uvs == NULL && mesh.skin == NULL && mesh.primitive_count == 1);
+  primitive.struct_size = sizeof primitive;
+  CHECK(anmkit_figure_primitive_get(figure, 47, 0, &primitive, &error) == ANMKIT_OK);
+  CHECK(memcmp(vol + 12 + 12 * 18, "INDX", 4) == 0 && primitive.index_count == u32_at(vol + 12 + 12 * 18 + 4));
+  CHECK(primitive.index_count == 96 && primitive.material == 3);
+
+  /* crew (the third volume): corner 7, +x +y +z, centre + size / 2 in float as the library forms it. */
+  CHECK(anmkit_figure_mesh_get(figure, 49, &mesh, &error) == ANMKIT_OK);
+  CHECK(mesh.name_size == 4 && memcmp(mesh.name, "crew", 5) == 0 && mesh.vertex_count == 8);
+  if (mesh.vertex_count == 8) {
+    CHECK(mesh.positions[21] == (float)((double)(11.6162f * 0.5f) + (double)-2.1711f));
+    CHECK(mesh.positions[22] == (float)((double)(21.6746f * 0.5f) + (double)2.11278f));
+    CHECK(mesh.positions[23] == (float)((double)(29.8726f * 0.5f) + (double)23.0563f));
+    CHECK(fabs(mesh.positions[23] - 37.9926) < 1e-4); /* the crew box's roof in the hull's frame */
+  }
+
+  /* A caller built before `collision`: the field is not written. */
+  mesh.struct_size = offsetof(anmkit_mesh, collision);
+  mesh.collision = 7;
+  CHECK(anmkit_figure_mesh_get(figure, 49, &mesh, &error) == ANMKIT_OK);
+  CHECK(mesh.collision == 7 && mesh.vertex_count == 8);
+  anmkit_figure_free(figure);
+
+  /* ... and before `volumes`: whatever lies past its options is not read, and no volume is drawn. */
+  options.struct_size = offsetof(anmkit_open_options, volumes);
+  options.volumes = 1;
+  figure = open_figure(path_of(vehicles, "e-75/e-75.mdl"), &options, &warnings);
+  CHECK(anmkit_figure_mesh_count(figure) == 47 && anmkit_figure_material_count(figure) == 3);
+  anmkit_diagnostics_free(warnings);
+  anmkit_figure_free(figure);
+  free(vol);
+}
+
 /* The pzh2000's left track: trackL.anm's mesh keys as morph targets (a key on each of its 13
  * frames, key k showing target k), each target the frame's vertices less the mesh's. And the
  * shared textures looked for under texture_dir. */
@@ -518,6 +595,7 @@ int main(int argc, char** argv) {
   if (present) {
     test_e25();
     test_e75();
+    test_e75_volumes();
     test_pzh2000();
   }
   printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);

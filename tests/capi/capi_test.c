@@ -106,7 +106,9 @@ static void test_abi_layout(void) {
   CHECK_LAYOUT_FIELD(anmkit_open_options, max_input_bytes);
   CHECK_LAYOUT_FIELD(anmkit_open_options, no_meshes);
   CHECK_LAYOUT_FIELD(anmkit_open_options, texture_dir);
+  CHECK_LAYOUT_FIELD(anmkit_open_options, volumes);
   CHECK_LAYOUT_FIELD(anmkit_mesh, weights);
+  CHECK_LAYOUT_FIELD(anmkit_mesh, collision);
   CHECK_LAYOUT_FIELD(anmkit_material, base_colour);
   CHECK_LAYOUT_FIELD(anmkit_texture, rgba_size);
   CHECK_LAYOUT_FIELD(anmkit_morph_target, normals);

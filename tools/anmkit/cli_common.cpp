@@ -99,6 +99,7 @@ namespace {
 struct MeshOptions {
   bool no_meshes = false;
   std::string texture_dir;
+  bool volumes = false;
 };
 MeshOptions& mesh_options() {
   static MeshOptions options;
@@ -129,6 +130,9 @@ void add_limit_options(CLI::App& app) {
   app.add_option("--texture-dir", m.texture_dir,
                  "The game's shared texture folder (resource/texture), where textures named \"$/...\" are looked for")
       ->group(models);
+  app.add_flag("--volumes", m.volumes,
+               "glTF of a model: its collision volumes too, each a translucent mesh under its bone (with the meshes)")
+      ->group(models);
 }
 
 std::vector<std::string>& reference_roots() {
@@ -143,6 +147,7 @@ OpenOptions open_options() {
   options.reference_roots = reference_roots();
   options.meshes = !mesh_options().no_meshes;
   options.texture_dir = mesh_options().texture_dir;
+  options.volumes = mesh_options().volumes;
   options.read_file = &anmkit::read_file;  // the command line opens bytes it read; their skeleton is on disk too
   return options;
 }
@@ -176,6 +181,7 @@ std::optional<std::string> cli_words(std::string_view setting) {
       {"reference_roots", "--root DIR"},
       {"meshes", "--no-meshes"},
       {"texture_dir", "--texture-dir DIR"},
+      {"volumes", "--volumes"},
       {"fps", "--fps"},
       {"base", "--base ORIGINAL.anm"},
       {"remap", "--remap"},

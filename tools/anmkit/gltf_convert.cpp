@@ -54,6 +54,7 @@ int export_model(const std::string& path, const std::string& output, const OpenO
                         plural(gltf->materials, "material"), plural(gltf->textures, "texture"));
   }
   if (gltf->textures_missing > 0) line += fmt::format(" ({} not found or not read)", gltf->textures_missing);
+  if (gltf->volumes > 0) line += fmt::format(", {}", plural(gltf->volumes, "collision volume"));
   if (gltf->sequences_skipped > 0) {
     line += fmt::format("; left out: {} (the warnings say why)", plural(gltf->sequences_skipped, "sequence"));
   }

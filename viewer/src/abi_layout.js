@@ -63,6 +63,13 @@ export const FIGURE_FIELDS = {
                          normals: 'ptr' },
 };
 
+// Collision volumes (anmkit_open_options.volumes, anmkit_mesh.collision), read the same way and
+// kept apart for the same reason.
+export const VOLUME_FIELDS = {
+  anmkit_open_options: { volumes: 'i32' },
+  anmkit_mesh: { collision: 'i32' },
+};
+
 // { error: { sizeof: 2480, code: 0, ..., message: 1296 }, open_options: { sizeof: 72, ... }, ... }
 // from the module's layout text: each struct by its name without "anmkit_", its size as `sizeof`
 // (no C field can be called that), each field the page uses as its byte offset.

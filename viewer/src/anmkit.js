@@ -6,7 +6,7 @@
 // errors included (try/finally): a page that opens thousands of hostile files must not fill the
 // module's heap. Names inside files are bytes, shown as printable.js says.
 
-import { FIGURE_FIELDS, HOW_NAMED_FIELDS, REFERENCE_ROOT_FIELDS, structLayouts } from './abi_layout.js';
+import { FIGURE_FIELDS, HOW_NAMED_FIELDS, REFERENCE_ROOT_FIELDS, VOLUME_FIELDS, structLayouts } from './abi_layout.js';
 import { printable, utf8OrNull } from './printable.js';
 
 // The page's words for the settings a figure's warnings name.
@@ -36,6 +36,7 @@ export class Anmkit {
     this.rootsAt = structLayouts(layout, REFERENCE_ROOT_FIELDS).open_options;
     this.howNamedAt = structLayouts(layout, HOW_NAMED_FIELDS).model_sequence;
     this.figureAt = structLayouts(layout, FIGURE_FIELDS);
+    this.volumesAt = structLayouts(layout, VOLUME_FIELDS);
     this.error = M._malloc(this.L.error.sizeof);
     this.version = M.UTF8ToString(M._anmkit_library_version());
   }
@@ -86,7 +87,7 @@ export class Anmkit {
   // Options for the open and model functions: the defaults, `skeleton` (a path in the module's
   // file system), `fps`, `tickHz`, and `referenceRoots` (folders there under which the files a
   // model names may lie besides its own folder). Returns { pointer, free }.
-  openOptions({ skeleton = null, fps = 0, tickHz = 0, referenceRoots = [], textureDir = null } = {}) {
+  openOptions({ skeleton = null, fps = 0, tickHz = 0, referenceRoots = [], textureDir = null, volumes = false } = {}) {
     const M = this.M;
     const O = this.L.open_options;
     const owned = [];
@@ -101,6 +102,7 @@ export class Anmkit {
       }
       this.setF64(options + O.fps, fps);
       this.setF64(options + O.tick_hz, tickHz);
+      if (volumes) this.setU32(options + this.volumesAt.open_options.volumes, 1);
       if (referenceRoots.length) {
         const roots = M._malloc(4 * referenceRoots.length);
         owned.push(roots);
@@ -187,13 +189,14 @@ export class Anmkit {
   // materials and decoded textures; an LM .bin shows nothing), read as the game finds the files
   // beside it in the module's file system, its "$/..." textures under `textureDir` when given.
   // Returns a Figure (its data copied out, its handle kept for mesh animation until free()); the
-  // files may be let go once it is read.
-  figure(path, { referenceRoots = [], textureDir = null } = {}) {
+  // files may be let go once it is read. `volumes`: the collision volumes too (meshes with
+  // `collision` true, after the others).
+  figure(path, { referenceRoots = [], textureDir = null, volumes = false } = {}) {
     const M = this.M;
     const p = this.cstring(path);
     const out = M._malloc(8);  // the figure, its warnings
     M.HEAPU8.fill(0, out, out + 8);
-    const options = this.openOptions({ referenceRoots, textureDir });
+    const options = this.openOptions({ referenceRoots, textureDir, volumes });
     let handle = 0;
     try {
       this.check(M._anmkit_figure_open(p, options.pointer, out, out + 4, this.error));
@@ -542,7 +545,8 @@ export class Document {
 //   joints     [name]
 //   meshes     [{ name, joint, shown, vertexCount, positions, normals, uvs (Float32Array or null),
 //                 skin (Int32Array of joints, null for a rigid mesh), joints (Uint16Array, 4 a vertex),
-//                 weights (Float32Array, 4 a vertex), primitives: [{ indices (Uint32Array), material }] }]
+//                 weights (Float32Array, 4 a vertex), primitives: [{ indices (Uint32Array), material }],
+//                 collision (a collision volume: named after its {Volume}, no normals or uvs) }]
 //   materials  [{ name, baseColour [r, g, b, a], baseTexture, normalTexture, alphaMode, alphaCutoff, doubleSided }]
 //   textures   [{ name, path, width, height, rgba (Uint8Array, top row first, or null: not found) }]
 //   warnings   the library's diagnostics: what is missing and why (id "model.figure")
@@ -577,7 +581,7 @@ export class Figure {
         skin: skinned ? copy(Int32Array, kit.u32(p + S.skin), kit.u32(p + S.skin_size)) : null,
         joints: skinned ? copy(Uint16Array, kit.u32(p + S.joints), 4 * n) : null,
         weights: skinned ? copy(Float32Array, kit.u32(p + S.weights), 4 * n) : null,
-        primitives: [],
+        primitives: [], collision: kit.i32(p + kit.volumesAt.mesh.collision) === 1,
       };
       const primitives = kit.u32(p + S.primitive_count);
       for (let k = 0; k < primitives; ++k) {

@@ -9,6 +9,11 @@
 // SkinnedMesh bound to the joints' objects with the figure's joints and weights: three.js skins on
 // the GPU with the same sum the glTF export's skin describes (each joint's pose times the inverse
 // of its rest, weighted), so it is exact to float precision and costs nothing a frame on the CPU.
+//
+// A collision volume (a mesh with `collision`, read when the page asks for them) hangs on its
+// joint like a rigid mesh, named "volume NAME" as in the glTF, drawn with its material (the
+// library's translucent one: blended, no depth written) shaded flat, and shown whatever its
+// bone's visibility: it is where the game collides, not a part that hides.
 import {
   Bone, BufferAttribute, BufferGeometry, Color, DataTexture, DoubleSide, FrontSide, Group, LinearMipmapLinearFilter,
   LinearFilter, LinearSRGBColorSpace, Matrix4, Mesh, MeshStandardMaterial, NoColorSpace, RGBAFormat, RepeatWrapping,
@@ -50,7 +55,11 @@ export class FigureView {
     };
     // glTF's material from the figure's (docs/gltf.md): metallic 0, roughness 0.8; the base colour
     // multiplies the base texture; MASK cuts at alpha_cutoff, BLEND blends.
-    this.materials = figure.materials.map((m) => {
+    // The materials only collision volumes draw with: shaded flat, the volumes having no normals.
+    const collisionOnly = new Set();
+    figure.meshes.forEach((m) => { if (m.collision) for (const p of m.primitives) collisionOnly.add(p.material); });
+    figure.meshes.forEach((m) => { if (!m.collision) for (const p of m.primitives) collisionOnly.delete(p.material); });
+    this.materials = figure.materials.map((m, index) => {
       const material = new MeshStandardMaterial({
         color: new Color().setRGB(m.baseColour[0], m.baseColour[1], m.baseColour[2], LinearSRGBColorSpace),
         opacity: m.baseColour[3], metalness: 0, roughness: 0.8, side: m.doubleSided ? DoubleSide : FrontSide,
@@ -66,6 +75,7 @@ export class FigureView {
         material.transparent = true;
         material.depthWrite = false;
       }
+      material.flatShading = collisionOnly.has(index);
       return material;
     });
     // A primitive without a material: glTF's default, grey here so that it reads against white.
@@ -138,7 +148,7 @@ export class FigureView {
       for (const [name, attribute] of Object.entries(part.attributes)) geometry.setAttribute(name, attribute);
       geometry.setIndex(part.index);
       for (const g of part.groups) geometry.addGroup(g.start, g.count, g.material >= 0 && g.material < this.materials.length ? g.material : this.materials.length);
-      if (!m.normals) geometry.computeVertexNormals();
+      if (!m.normals && !m.collision) geometry.computeVertexNormals();
       // The animation's targets as morph targets, relative (the library gives differences).
       const morphs = morphsOf.get(index) || null;
       let places = null;
@@ -162,11 +172,11 @@ export class FigureView {
       } else {
         object = new Mesh(geometry, materials);
       }
-      object.name = m.name;
+      object.name = m.collision ? `volume ${m.name}` : m.name;
       object.frustumCulled = false;  // morphed and skinned vertices leave the bounds of the rest
       if (morphs) object.updateMorphTargets();
       this.bones[node].add(object);
-      this.drawn.push({ index, object, node, shown: m.shown, morphs, places, skinned: Boolean(skin) });
+      this.drawn.push({ index, object, node, shown: m.shown, morphs, places, skinned: Boolean(skin), collision: m.collision });
     });
   }
 
@@ -189,7 +199,7 @@ export class FigureView {
     for (let i = 0; i < this.bones.length; ++i) this.bones[i].matrix.multiplyMatrices(this.view, this.world[i]);
     const whole = Math.floor(frame);
     for (const d of this.drawn) {
-      d.object.visible = !this.ownHidden[d.node] && (d.shown || this.nodes[d.node].bone >= 0);
+      d.object.visible = d.collision || (!this.ownHidden[d.node] && (d.shown || this.nodes[d.node].bone >= 0));
       if (!d.morphs) continue;
       let target = -1;
       for (const key of d.morphs.keys) {

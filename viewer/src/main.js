@@ -12,7 +12,7 @@ import { nodesOf, viewMatrix } from './pose.js';
 import { jsonTextShown } from './printable.js';
 import { SkeletonView } from './skeleton_view.js';
 import { SpriteView, schedule, stepAt } from './sprite_view.js';
-import { Mesh, Vector3 } from 'three';
+import { Box3, Mesh, Vector3 } from 'three';
 
 const $ = (selector) => document.querySelector(selector);
 const MEMFS_ROOT = '/files/';
@@ -44,7 +44,8 @@ const files = new FileList({ table: $('#files'), summary: $('#files-summary'), s
 const skeletonView = new SkeletonView($('#skeleton-canvas'), $('#tooltip'));
 // What the skeleton shown shows (figure_view.js), kept while its model's animations are shown one
 // after another: { path (the model's, in the list), listed (how many files were listed when it was
-// read), figure (anmkit.js Figure, its handle kept for mesh animation), view (FigureView),
+// read), volumes (whether it was read with its collision volumes), figure (anmkit.js Figure, its
+// handle kept for mesh animation), view (FigureView),
 // animations (animation path -> its mesh animation), error }. Freed when another model is shown.
 let figureShown = null;
 const spriteView = new SpriteView($('#sprite-view'));
@@ -204,8 +205,9 @@ function sequencesOf(model, path) {
 // textures it names are among them) and let go after it. Returns figureShown, or null when the
 // model shows nothing (no meshes: an LM .bin, a .mdl without {VolumeView}), which it tells first.
 async function figureOf(model, ticket) {
+  const volumes = $('#collision-volumes').checked;
   const again = figureShown && figureShown.path === model.path && figureShown.listed === files.entries.length &&
-                figureShown.textures === gameTextures;
+                figureShown.textures === gameTextures && figureShown.volumes === volumes;
   if (again) return figureShown.view || figureShown.error ? figureShown : null;
   dropFigure();
   // First with the model alone: one that shows nothing (an LM .bin, a .mdl naming no mesh) says
@@ -222,7 +224,7 @@ async function figureOf(model, ticket) {
   const beside = files.entries.filter((e) => e !== model && e.path.startsWith(folder) && !e.path.endsWith('/') &&
                                            !(e.info && (e.info.format || e.info.model)));
   const held = [];
-  const shown = { path: model.path, listed: files.entries.length, textures: gameTextures, figure: null, view: null,
+  const shown = { path: model.path, listed: files.entries.length, textures: gameTextures, volumes, figure: null, view: null,
                   animations: new Map(), error: null };
   try {
     // All at once (each a read of the browser's file); an unreadable one is left out, and the
@@ -230,7 +232,7 @@ async function figureOf(model, ticket) {
     await Promise.all(beside.map((e) => moduleFiles.hold(e).then((path) => held.push(path), () => {})));
     if (ticket !== opening) throw SUPERSEDED;
     try {
-      shown.figure = await figureWithGameTextures(model, ticket);
+      shown.figure = await figureWithGameTextures(model, ticket, { volumes });
       if (shown.figure.meshes.length) shown.view = new FigureView(shown.figure);
     } catch (error) {
       if (shown.figure) shown.figure.free();
@@ -244,13 +246,14 @@ async function figureOf(model, ticket) {
   return shown.view || shown.error ? shown : null;
 }
 
-// The figure of `model` (its folder held), its "$/..." textures looked for in the game's texture
+// The figure of `model` (its folder held; with its collision volumes when `volumes`), its "$/..."
+// textures looked for in the game's texture
 // folder when one was picked. The library finds a file by its name (either case, `\` or `/`), so
 // it is asked twice: first with every file of the folder there as an empty stand-in, which lists
 // the files it found (found, not decoded); then with those files read, and only those.
-async function figureWithGameTextures(model, ticket) {
+async function figureWithGameTextures(model, ticket, { volumes = false } = {}) {
   const path = moduleFiles.pathOf(model);
-  if (!gameTextures) return kit.figure(path);
+  if (!gameTextures) return kit.figure(path, { volumes });
   const textureDir = TEXTURES_ROOT + gameTextures.folder;
   const standIns = [];
   let wanted;
@@ -278,7 +281,7 @@ async function figureWithGameTextures(model, ticket) {
     await Promise.all(gameTextures.entries.filter((e) => wanted.has(textureFiles.pathOf(e)))
       .map((e) => textureFiles.hold(e).then((p) => held.push(p), () => {})));
     if (ticket !== opening) throw SUPERSEDED;
-    return kit.figure(path, { textureDir });
+    return kit.figure(path, { textureDir, volumes });
   } finally {
     for (const p of held) textureFiles.release(p);
   }
@@ -403,6 +406,7 @@ async function opened(entry, sequence) {
     if (document.sprite) {
       showSkeleton(null);
       showFigure(null, null);
+      volumesBoxFor(null);
       $('#skeletal-view').hidden = true;
       $('#sprite-view').hidden = false;
       spriteView.show(document.spriteData(), stemOf(animation.path.split('/').pop()));
@@ -421,6 +425,7 @@ async function opened(entry, sequence) {
         current.figure = figure;
       }
       showFigure(figure, meshAnimation);
+      volumesBoxFor(current.figure);
       if (meshAnimation) showMeshNote(document.summary(), meshAnimation);  // read by showInfo already
       skeletonView.show(current.nodes, view, current.figure ? figure.view : null);
       skeletonView.setOverlay(overlayWanted());
@@ -435,6 +440,7 @@ async function opened(entry, sequence) {
     if (error === SUPERSEDED) return;  // the newer call shows its own file
     dropFigure();
     showFigure(null, null);
+    volumesBoxFor(null);
     showSequences(sequences, entry, chosen);  // a .mdl's other sequences stay a click away
     showSkeleton(skeletal && skeletal.pairing && skeletal.pairing.picked ? skeletal : null);  // a pick can be taken back
     showInfo(null);
@@ -561,11 +567,14 @@ function showFigure(shown, animation) {
   } else {
     const f = shown.figure;
     const v = shown.view;
-    const triangles = v.drawn.reduce((n, d) => n + v.parts[d.index].triangles, 0);
+    const parts = v.drawn.filter((d) => !d.collision);
+    const volumes = v.drawn.length - parts.length;
+    const triangles = parts.reduce((n, d) => n + v.parts[d.index].triangles, 0);
     const decoded = f.textures.filter((t) => t.rgba).length;
     const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-    $('#figure-summary').textContent = `${plural(v.drawn.length, 'mesh')} drawn`.replace('meshs', 'meshes') +
-      ` (${triangles} triangles), ${plural(f.materials.length, 'material')}, ${plural(decoded, 'texture')}`;
+    $('#figure-summary').textContent = `${plural(parts.length, 'mesh')} drawn`.replace('meshs', 'meshes') +
+      ` (${triangles} triangles), ${plural(f.materials.length, 'material')}, ${plural(decoded, 'texture')}` +
+      (volumes ? `, ${plural(volumes, 'collision volume')}` : '');
     for (const w of f.warnings) notes.push(userWords(w.message));
     if (v.unplaced) notes.push(`${plural(v.unplaced, 'mesh')} not drawn: its joint is not in the skeleton shown, or it has no triangles`.replace('meshs', 'meshes'));
     if (animation && animation.error) notes.push(`mesh animation: ${animation.error}`);
@@ -598,6 +607,19 @@ function overlayWanted() {
   return box.checked;
 }
 $('#skeleton-overlay').addEventListener('change', () => skeletonView.setOverlay($('#skeleton-overlay').checked));
+
+// The collision volumes' box: the model's figure read again with them (or without), the frame shown
+// kept. It can be ticked only while a model's figure is shown, and stays as ticked from model to model.
+function volumesBoxFor(figure) {
+  $('#collision-volumes').disabled = !figure;
+}
+async function showVolumes() {
+  if (!shown || !current || !current.figure) return;
+  const { animation, frame } = current;
+  await openEntry(shown.entry, shown.sequence);
+  if (current && current.animation === animation && current.clip) setFrame(frame);
+}
+$('#collision-volumes').addEventListener('change', () => { lastOpen = showVolumes(); });
 
 function row(key, text) {
   const div = document.createElement('div');
@@ -833,12 +855,13 @@ window.anmkitViewer = {
       meshes: v.drawn.map((d) => {
         const o = d.object;
         return {
-          name: o.name, joint: v.nodes[d.node].name, visible: o.visible, skinned: d.skinned,
+          name: o.name, joint: v.nodes[d.node].name, visible: o.visible, skinned: d.skinned, collision: d.collision,
           weights: Array.from(o.morphTargetInfluences || []),
           materials: o.geometry.groups.map((g) => {
             const m = o.material[g.materialIndex];
             return { name: m.name, texture: m.map ? m.map.name : null, normalMap: m.normalMap ? m.normalMap.name : null,
-                     colour: m.color.toArray(), opacity: m.opacity, alphaTest: m.alphaTest, transparent: m.transparent, doubleSided: m.side === 2 };
+                     colour: m.color.toArray(), opacity: m.opacity, alphaTest: m.alphaTest, transparent: m.transparent, doubleSided: m.side === 2,
+                     depthWrite: m.depthWrite, flatShading: m.flatShading };
           }),
         };
       }),
@@ -846,6 +869,7 @@ window.anmkitViewer = {
       notes: Array.from(document.querySelectorAll('#figure-notes li'), (li) => li.textContent),
       overlay: { checked: $('#skeleton-overlay').checked, disabled: $('#skeleton-overlay').disabled,
                  drawn: skeletonView.lines.visible && skeletonView.points.visible },
+      volumes: { checked: $('#collision-volumes').checked, disabled: $('#collision-volumes').disabled },
     };
   },
   // A texture the page drew with, by name: its size, how three.js samples it, and its pixels
@@ -868,6 +892,19 @@ window.anmkitViewer = {
     const morphed = Mesh.prototype.getVertexPosition.call(o, index, new Vector3());
     const world = o.getVertexPosition(index, new Vector3()).applyMatrix4(o.matrixWorld);
     return { morphed: morphed.toArray(), world: world.toArray() };
+  },
+  // The world box (min, max) of the drawn mesh named `mesh` at `frame`, over its vertices.
+  worldBounds(mesh, frame) {
+    setFrame(frame);
+    const d = current.figure.view.drawn.find((x) => x.object.name === mesh);
+    const box = new Box3().setFromObject(d.object, true);
+    return { min: box.min.toArray(), max: box.max.toArray() };
+  },
+  // Ticks or unticks the collision volumes' box as a click does; resolves when the figure is shown again.
+  async setVolumes(on) {
+    $('#collision-volumes').checked = on;
+    $('#collision-volumes').dispatchEvent(new Event('change'));
+    await lastOpen;
   },
   // Switches the skeleton overlay as a click on its box does.
   setOverlay(on) {

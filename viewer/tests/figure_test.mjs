@@ -173,6 +173,42 @@ await vehiclesTest('the skeleton overlay: off once the vehicle is shown, on and 
   check(box.checked && box.disabled && box.panel, `without a figure: ${JSON.stringify(box)}`);
 });
 
+await vehiclesTest('the e-75\'s collision volumes: off by default; on, its 23 volumes drawn translucent where native puts them; off again, gone', async () => {
+  await fresh();
+  await pick(join(vehicles, 'e-75'));
+  const opened = await open('e-75/e-75.mdl', 'fire');
+  check(!opened.error, opened.error);
+  let got = await figure();
+  check(!got.volumes.checked && !got.volumes.disabled, `the box: ${JSON.stringify(got.volumes)}`);
+  check(got.meshes.length === 47 && !got.meshes.some((m) => m.collision), `${got.meshes.length} meshes, none a volume`);
+  const frame = Math.floor(opened.frameCount / 2);
+  await page.evaluate((f) => window.anmkitViewer.setFrame(f), frame);
+  await page.evaluate(() => window.anmkitViewer.setVolumes(true));
+  got = await figure();
+  const volumes = got.meshes.filter((m) => m.collision);
+  check(got.volumes.checked && volumes.length === 23 && got.meshes.length === 47 + 23, `${volumes.length} volumes of ${got.meshes.length} meshes`);
+  check(volumes.every((v) => v.visible && v.name.startsWith('volume ')), 'every volume shown, named "volume NAME"');
+  check(got.summary === '47 meshes drawn (10461 triangles), 4 materials, 2 textures, 23 collision volumes', `the summary: ${got.summary}`);
+  check(await page.evaluate(() => Number(document.querySelector('#frame').value)) === frame, 'the frame shown is kept');
+  const gun = volumes.find((v) => v.name === 'volume gun');
+  check(gun && gun.joint === 'gun', `the gun's volume on its bone: ${JSON.stringify(gun)}`);
+  const material = gun.materials[0];
+  check(material.name === 'collision volume' && material.transparent && !material.depthWrite && material.doubleSided &&
+        material.flatShading && Math.abs(material.opacity - 0.35) < 1e-7, `translucent: ${JSON.stringify(material)}`);
+  near(material.colour, [1, 0.35, 0.1], 'the volumes\' colour');
+  // Where native puts the gun's cylinder at this frame of fire (the gun recoils) and the turret's .vol.
+  for (const name of ['gun', 'turret']) {
+    const bounds = await page.evaluate(([m, f]) => window.anmkitViewer.worldBounds(m, f), [`volume ${name}`, frame]);
+    const want = native('volume_bounds', join(vehicles, 'e-75', 'e-75.mdl'), join(vehicles, 'e-75', 'fire.anm'), name, String(frame));
+    near(bounds.min, want.min, `volume ${name}'s box, min`);
+    near(bounds.max, want.max, `volume ${name}'s box, max`);
+  }
+  await page.evaluate(() => window.anmkitViewer.setVolumes(false));
+  got = await figure();
+  check(!got.volumes.checked && got.meshes.length === 47 && !got.meshes.some((m) => m.collision), `off: ${got.meshes.length} meshes`);
+  check(got.summary === '47 meshes drawn (10461 triangles), 3 materials, 2 textures', `the summary: ${got.summary}`);
+});
+
 await vehiclesTest('the e-75: a rigid part where native puts it, at several frames of fire.anm; a frame in < 8 ms', async () => {
   const opened = await open('e-75/e-75.mdl', 'fire');
   check(!opened.error, opened.error);

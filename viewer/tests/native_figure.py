@@ -9,6 +9,10 @@ package on the C API, ANMKIT_LIBRARY pointing at build/lib/libanmkit_c.so):
                                              double_sided}]}], "warnings": [{id, message}]}
   native_figure.py texture MODEL NAME OUT    the texture NAME's RGBA (top row first) written to
                                              OUT; prints {"width", "height"}
+  native_figure.py volume_bounds MODEL ANIMATION NAME FRAME
+                                             the world box {"min", "max"} of collision volume NAME
+                                             at FRAME, over its vertices, in the page's world (as
+                                             vertex's)
   native_figure.py vertex MODEL ANIMATION MESH INDEX FRAME...
                                              vertex INDEX of mesh MESH at each whole frame, with the
                                              animation's mesh animation applied (a key's target in
@@ -90,13 +94,15 @@ def view_matrix(animation, model):
                                 *r.get("translation", [0, 0, 0])))
 
 
-def vertex(model, animation, mesh_name, index, frames):
-    f = anmkit.open_figure(model)
+def vertices(model, animation, mesh_name, indices, frames, volume=False):
+    """Each of `indices` of the mesh (a collision volume's with `volume`) at each frame:
+    {frame: [{"morphed", "world"} per index]}."""
+    f = anmkit.open_figure(model, volumes=volume)
     document = anmkit.open(animation, skeleton=model)
     sk = document.skeleton
     assert [j.name for j in sk.joints] == [j.name for j in f.joints], "the figure's joints are the document's"
     nodes = [(j.parent, next((i for i, b in enumerate(sk.bones) if b.joint == k), -1), j) for k, j in enumerate(sk.joints)]
-    k = next(i for i, m in enumerate(f.meshes) if m.name == mesh_name)
+    k = next(i for i, m in enumerate(f.meshes) if m.name == mesh_name and m.collision == volume)
     mesh = f.meshes[k]
     morphs = next((m for m in f.mesh_animation(document).morphs if m.mesh == k), None)
 
@@ -125,23 +131,36 @@ def vertex(model, animation, mesh_name, index, frames):
             if key_frame > frame:
                 break
             target = key_target
-        p = [float(c) for c in mesh.positions[index]]
-        if target >= 0:
-            p = [a + float(d) for a, d in zip(p, morphs.targets[target].positions[index])]
         world = matrices(document.sample(float(frame)))
-        if mesh.skin:
-            at_rest = apply(rest[mesh.joint], p)
-            w = [0.0, 0.0, 0.0]
-            for j, weight in zip(mesh.joints[index], mesh.weights[index]):
-                if weight == 0:
-                    continue
-                joint = mesh.skin[int(j)]
-                q = apply(multiply(world[joint], inverse(rest[joint])), at_rest)
-                w = [a + float(weight) * b for a, b in zip(w, q)]
-        else:
-            w = apply(world[mesh.joint], p)
-        out[given] = {"morphed": p, "world": apply(view, w)}
+        out[given] = []
+        for index in indices:
+            p = [float(c) for c in mesh.positions[index]]
+            if target >= 0:
+                p = [a + float(d) for a, d in zip(p, morphs.targets[target].positions[index])]
+            if mesh.skin:
+                at_rest = apply(rest[mesh.joint], p)
+                w = [0.0, 0.0, 0.0]
+                for j, weight in zip(mesh.joints[index], mesh.weights[index]):
+                    if weight == 0:
+                        continue
+                    joint = mesh.skin[int(j)]
+                    q = apply(multiply(world[joint], inverse(rest[joint])), at_rest)
+                    w = [a + float(weight) * b for a, b in zip(w, q)]
+            else:
+                w = apply(world[mesh.joint], p)
+            out[given].append({"morphed": p, "world": apply(view, w)})
     return out
+
+
+def vertex(model, animation, mesh_name, index, frames):
+    return {frame: found[0] for frame, found in vertices(model, animation, mesh_name, [index], frames).items()}
+
+
+def volume_bounds(model, animation, name, frame):
+    """The world box of collision volume `name` at `frame`, over its vertices: {"min", "max"}."""
+    count = len(next(m for m in anmkit.open_figure(model, volumes=True).meshes if m.collision and m.name == name).positions)
+    points = [v["world"] for v in vertices(model, animation, name, range(count), [frame], volume=True)[frame]]
+    return {"min": [min(p[a] for p in points) for a in range(3)], "max": [max(p[a] for p in points) for a in range(3)]}
 
 
 if __name__ == "__main__":
@@ -149,5 +168,7 @@ if __name__ == "__main__":
         print(json.dumps(figure_json(sys.argv[2])))
     elif sys.argv[1] == "texture":
         print(json.dumps(texture(sys.argv[2], sys.argv[3], sys.argv[4])))
+    elif sys.argv[1] == "volume_bounds":
+        print(json.dumps(volume_bounds(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5])))
     elif sys.argv[1] == "vertex":
         print(json.dumps(vertex(sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5]), sys.argv[6:])))

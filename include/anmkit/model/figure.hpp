@@ -53,7 +53,7 @@ struct MorphTarget {
 };
 
 struct Mesh {
-  std::string name;  // the mesh file's name
+  std::string name;  // the mesh file's name; a collision volume's own name
   int joint = -1;    // the skeleton joint whose rest frame holds the vertices
   std::vector<Vec3> positions;
   std::vector<Vec3> normals;                   // empty or one a vertex
@@ -69,6 +69,9 @@ struct Mesh {
   // bounds. Equal to positions.size() when every vertex is used.
   std::size_t used_vertices = 0;
   bool shown = true;  // at rest; false: hidden until an animation shows it
+  // A collision volume (drawn on request: GEM's {Volume}), not part of what the model shows: a
+  // rigid mesh without normals, uvs or morph targets.
+  bool collision = false;
 
   // Whether it draws anything: a used vertex and a primitive with a triangle.
   bool has_triangles() const {

@@ -281,7 +281,10 @@ Expected<SummaryShows> model_shows(const std::string& path, std::span<const std:
   }
   std::vector<Warning> warnings;
   std::uint64_t budget = options.limits.max_input_bytes;
-  const FigureExport figure = read_gem_figure(path, *mdl, options, budget, warnings, TextureWork::find);
+  // What the model shows: its collision volumes are not counted among its meshes.
+  OpenOptions shown = options;
+  shown.volumes = false;
+  const FigureExport figure = read_gem_figure(path, *mdl, shown, budget, warnings, TextureWork::find);
   SummaryShows shows;
   shows.meshes = figure.figure.meshes.size();
   shows.meshes_missing = figure.meshes_missing;

@@ -13,6 +13,8 @@
 #include "anmkit/formats/gem/mesh/mtl_read.hpp"
 #include "anmkit/formats/gem/mesh/ply_read.hpp"
 #include "anmkit/formats/gem/mesh/to_figure.hpp"
+#include "anmkit/formats/gem/mesh/vol_file.hpp"
+#include "anmkit/formats/gem/mesh/volume_mesh.hpp"
 #include "anmkit/model/clip.hpp"
 #include "../../referenced_input.hpp"
 
@@ -47,6 +49,7 @@ class FigureReader {
   void warn(const std::string& file, Wording why) { warnings_.push_back({file, std::move(why.text), std::move(why.settings)}); }
   int material(const std::string& ply_path, const gem::mesh::PlySubset& subset);
   int texture(const std::string& mtl_path, const std::string& material, std::string_view slot, const std::string& name);
+  void add_volumes(const gem::Mdl& mdl);
 
   const std::string& mdl_path_;
   const OpenOptions& options_;
@@ -187,6 +190,48 @@ int FigureReader::material(const std::string& ply_path, const gem::mesh::PlySubs
   return material_by_path_[{key, two_sided}] = int(out_.figure.materials.size() - 1);
 }
 
+// Each {Volume} as a collision mesh on its bone, after the meshes (whose indices mesh animation
+// keeps), all drawn with one translucent material; what cannot be drawn is a warning, left out.
+void FigureReader::add_volumes(const gem::Mdl& mdl) {
+  int material = -1;
+  for (const gem::MdlVolume& volume : mdl.volumes) {
+    const auto left_out = [&](const std::string& why) {
+      warn(mdl_path_, Wording(fmt::format("collision volume '{}': {} (left out)", printable(volume.name), why)));
+    };
+    if (volume.bone_index < 0) {
+      left_out(fmt::format("its bone '{}' is not in the model", printable(volume.bone)));
+      continue;
+    }
+    std::optional<gem::mesh::VolFile> polyhedron;
+    if (volume.shape == gem::MdlVolume::Shape::polyhedron) {
+      std::string path;
+      auto bytes = read_referenced_input(mdl_path_, volume.file, options_, budget_, path);
+      if (!bytes) {
+        left_out(fmt::format("its polyhedron '{}': {}", printable(volume.file), bytes.error().to_string()));
+        continue;
+      }
+      auto vol = gem::mesh::read_vol(*bytes, options_.limits);
+      if (!vol) {
+        vol.error().file = path;
+        left_out(fmt::format("its polyhedron '{}': {}", printable(volume.file), vol.error().to_string()));
+        continue;
+      }
+      polyhedron = std::move(*vol);
+    }
+    if (material < 0) material = int(out_.figure.materials.size());
+    auto mesh = gem::mesh::volume_mesh(volume, polyhedron ? &*polyhedron : nullptr, material);
+    if (!mesh) {
+      const std::string what = volume.shape == gem::MdlVolume::Shape::polyhedron
+                                   ? fmt::format("its polyhedron '{}': ", printable(volume.file))
+                                   : std::string();
+      left_out(what + mesh.error().message);
+      continue;
+    }
+    if (material == int(out_.figure.materials.size())) out_.figure.materials.push_back(gem::mesh::collision_material());
+    out_.figure.meshes.push_back(std::move(*mesh));
+  }
+}
+
 FigureExport FigureReader::read(const gem::Mdl& mdl) {
   auto source = std::make_shared<MorphSource>();
   source->mesh_of_bone.assign(mdl.bones.size(), -1);
@@ -251,6 +296,7 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
     warn(mdl_path_, Wording(fmt::format("{} of the meshes it names {} not beside it ({}; the game may keep them in its archives): left out",
                                         absent.size(), absent.size() == 1 ? "is" : "are", names)));
   }
+  if (options_.volumes) add_volumes(mdl);
   out_.morphs = [source](model::Figure& figure, const model::Clip& clip, const std::string& name, const std::string& file,
                          std::vector<Warning>& warnings) {
     std::vector<MeshMorphs> result;
