@@ -20,6 +20,7 @@
 #include "anmkit/formats/gem/mesh/ply_vertices.hpp"
 #include "anmkit/model/math.hpp"
 #include "support/externals.hpp"
+#include "support/glb_reader.hpp"
 #include "support/fixture_bytes.hpp"
 #include "support/run_cli.hpp"
 
@@ -30,60 +31,9 @@ namespace fs = std::filesystem;
 using json = nlohmann::json;
 using Point = std::array<double, 3>;
 
-// A GLB's JSON and binary chunk (no glTF library).
-struct Glb {
-  json j;
-  std::vector<std::uint8_t> bin;
-  static constexpr std::size_t none = SIZE_MAX;
-
-  explicit Glb(const std::vector<std::uint8_t>& bytes) {
-    const auto u32 = [&](std::size_t at) {
-      std::uint32_t v;
-      std::memcpy(&v, bytes.data() + at, 4);
-      return v;
-    };
-    const std::uint32_t json_length = u32(12);
-    j = json::parse(bytes.data() + 20, bytes.data() + 20 + json_length);
-    const std::size_t bin_at = 20 + json_length;
-    if (bin_at + 8 <= bytes.size()) bin.assign(bytes.data() + bin_at + 8, bytes.data() + bin_at + 8 + u32(bin_at));
-  }
-  std::vector<float> floats(std::size_t accessor) const {
-    const json& a = j["accessors"][accessor];
-    const json& v = j["bufferViews"][a["bufferView"].get<std::size_t>()];
-    const std::size_t width = a["type"] == "VEC3" ? 3 : a["type"] == "VEC4" ? 4 : a["type"] == "VEC2" ? 2 : 1;
-    std::vector<float> out(a["count"].get<std::size_t>() * width);
-    std::memcpy(out.data(), bin.data() + v.value("byteOffset", std::size_t{0}) + a.value("byteOffset", std::size_t{0}), out.size() * 4);
-    return out;
-  }
-  std::size_t node(std::string_view name) const {
-    for (std::size_t i = 0; i < j["nodes"].size(); ++i) {
-      if (j["nodes"][i].value("name", "") == name) return i;
-    }
-    return none;
-  }
-  std::size_t parent(std::size_t node) const {
-    for (std::size_t i = 0; i < j["nodes"].size(); ++i) {
-      for (const auto& c : j["nodes"][i].value("children", json::array())) {
-        if (c == node) return i;
-      }
-    }
-    return none;
-  }
-  // A point of a node's frame in the scene: every node's scale, rotation and translation above it.
-  Point to_scene(std::size_t node, Point p) const {
-    for (std::size_t n = node; n != none; n = parent(n)) {
-      const json& trs = j["nodes"][n];
-      const auto s = trs.value("scale", std::vector<double>{1, 1, 1});
-      const auto r = trs.value("rotation", std::vector<double>{0, 0, 0, 1});
-      const auto t = trs.value("translation", std::vector<double>{0, 0, 0});
-      for (std::size_t a = 0; a < 3; ++a) p[a] *= s[a];
-      const model::Mat3 m = model::matrix_from_quat({float(r[0]), float(r[1]), float(r[2]), float(r[3])});
-      Point q{};
-      for (std::size_t a = 0; a < 3; ++a) q[a] = m[a][0] * p[0] + m[a][1] * p[1] + m[a][2] * p[2] + t[a];
-      p = q;
-    }
-    return p;
-  }
+// A GLB read back (no glTF library), and whether a node is a collision volume's.
+struct Glb : test::GlbReader {
+  using GlbReader::GlbReader;
   bool is_volume(std::size_t node) const {
     const json& n = j["nodes"][node];
     return n.contains("extras") && n["extras"].value("anmkit", json::object()).value("collision_volume", false);
