@@ -6,55 +6,26 @@
 // ANMKIT_REQUIRE_EXTERNALS); the exit code is the number of failures. Measurements (a frame of the
 // e-75, the e-75 folder listed and drawn from the pick) are printed as MEASURE lines for
 // docs/PERFORMANCE.md.
-import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { check, finish, launchPage, runner, test, testWhen } from './page_checks.mjs';
 
 const [viewerDir, cli, examples, vehiclesArg, scratch] = process.argv.slice(2);
 const vehicles = !vehiclesArg || vehiclesArg === '-' ? null : vehiclesArg;
 const here = dirname(fileURLToPath(import.meta.url));
 const VIEWPORT = { width: 1400, height: 900 };
-let failures = 0;
-
-function check(condition, what) {
-  if (!condition) throw new Error(what);
-}
-async function test(name, body) {
-  try {
-    await body();
-    console.log(`PASS ${name}`);
-  } catch (error) {
-    failures += 1;
-    console.log(`FAIL ${name}: ${error.stack || error}`);
-  }
-}
-async function vehiclesTest(name, body) {
-  if (!vehicles) {
-    console.log(`SKIP ${name}: the vehicle folders (gem-vehicles) are absent`);
-    return;
-  }
-  await test(name, body);
-}
+const vehiclesTest = testWhen(vehicles, 'the vehicle folders (gem-vehicles) are absent');
 const native = (...args) => JSON.parse(execFileSync('python3', [join(here, 'native_figure.py'), ...args], { encoding: 'utf8', maxBuffer: 1 << 28 }));
-const run = (...args) => {
-  try {
-    return { code: 0, out: execFileSync(cli, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }), err: '' };
-  } catch (e) {
-    return { code: e.status, out: e.stdout, err: e.stderr };
-  }
-};
+const run = runner(cli);
 const near = (a, b, what) => {
   check(a.length === b.length, `${what}: ${a} against ${b}`);
   for (let i = 0; i < a.length; ++i) check(Math.abs(a[i] - b[i]) <= 1e-5 * Math.max(1, Math.abs(b[i])), `${what}: ${a} against ${b}`);
 };
 
 mkdirSync(scratch, { recursive: true });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
-const page = await browser.newPage({ viewport: VIEWPORT });
-const pageErrors = [];
-page.on('pageerror', (e) => pageErrors.push(String(e)));
+const { browser, page, pageErrors } = await launchPage(VIEWPORT);
 const url = pathToFileURL(join(viewerDir, 'index.html')).href;
 
 // A fresh page, its module loaded.
@@ -375,6 +346,4 @@ await test('no script error on the page', async () => {
   check(pageErrors.length === 0, pageErrors.join('\n'));
 });
 
-await browser.close();
-console.log(`${failures} failed`);
-process.exit(failures);
+await finish(browser);

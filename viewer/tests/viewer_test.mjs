@@ -4,58 +4,26 @@
 // (the real GEM files, CORPUS and the vehicle folders VEHICLES, absent); the exit code is the
 // number of failures. The page is 1400 x 900, as the issue's window. Measurements (read speed
 // against native, frame time) are printed as MEASURE lines for docs/PERFORMANCE.md.
-import { chromium } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mm2File } from './mm2_file.mjs';
 import { jsonTextShown, printable } from '../src/printable.js';
+import { check, finish, launchPage, runner, test, testWhen } from './page_checks.mjs';
 
 const [viewerDir, cli, examples, corpusArg, scratch, syntheticTool, vehiclesArg] = process.argv.slice(2);
 const corpus = corpusArg === '-' ? null : corpusArg;
 const vehicles = !vehiclesArg || vehiclesArg === '-' ? null : vehiclesArg;
 const here = dirname(fileURLToPath(import.meta.url));
 const VIEWPORT = { width: 1400, height: 900 };
-let failures = 0;
-
-function check(condition, what) {
-  if (!condition) throw new Error(what);
-}
-async function test(name, body) {
-  try {
-    await body();
-    console.log(`PASS ${name}`);
-  } catch (error) {
-    failures += 1;
-    console.log(`FAIL ${name}: ${error.stack || error}`);
-  }
-}
 // A check on the real GEM files: skipped, saying so, when the corpus is absent (a user's clone;
-// run_viewer_test.sh fails instead under ANMKIT_REQUIRE_EXTERNALS).
-async function corpusTest(name, body) {
-  if (!corpus) {
-    console.log(`SKIP ${name}: the corpus is absent`);
-    return;
-  }
-  await test(name, body);
-}
-// The same for the three vehicle folders (gem-vehicles: e-25, e-75, pzh2000_x).
-async function vehiclesTest(name, body) {
-  if (!vehicles) {
-    console.log(`SKIP ${name}: the vehicle folders (gem-vehicles) are absent`);
-    return;
-  }
-  await test(name, body);
-}
+// run_viewer_test.sh fails instead under ANMKIT_REQUIRE_EXTERNALS); the same for the three
+// vehicle folders (gem-vehicles: e-25, e-75, pzh2000_x).
+const corpusTest = testWhen(corpus, 'the corpus is absent');
+const vehiclesTest = testWhen(vehicles, 'the vehicle folders (gem-vehicles) are absent');
 const native = (...args) => JSON.parse(execFileSync('python3', [join(here, 'native.py'), ...args], { encoding: 'utf8', maxBuffer: 1 << 28 }));
-const run = (...args) => {
-  try {
-    return { code: 0, out: execFileSync(cli, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 28 }), err: '' };
-  } catch (e) {
-    return { code: e.status, out: e.stdout, err: e.stderr };
-  }
-};
+const run = runner(cli);
 const infoOf = (path) => {
   const r = run('info', '--json', path);
   check(r.code === 0, `anmkit info --json ${path}: ${r.err}`);
@@ -64,10 +32,7 @@ const infoOf = (path) => {
 const bytesOf = (path) => Array.from(readFileSync(path));
 
 mkdirSync(scratch, { recursive: true });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
-const page = await browser.newPage({ viewport: VIEWPORT });
-const pageErrors = [];
-page.on('pageerror', (e) => pageErrors.push(String(e)));
+const { browser, page, pageErrors } = await launchPage(VIEWPORT);
 await page.goto(pathToFileURL(join(viewerDir, 'index.html')).href);
 await page.evaluate(() => window.anmkitViewer.ready);
 
@@ -834,6 +799,4 @@ await test('no script error on the watched page', async () => {
   check(probedErrors.length === 0, probedErrors.join('\n'));
 });
 
-await browser.close();
-console.log(`${failures} failed`);
-process.exit(failures);
+await finish(browser);
