@@ -6,9 +6,9 @@
 # under wine, through convert and batch of the vehicles); the property tests (rapidcheck, which Debian cannot
 # give as a source package to cross-build), the tests that run Linux tools (Blender, the glTF
 # validator, netpbm, assimp, shell scripts) and the POSIX file and signal tests, whose Windows
-# counterparts are file_io_windows_test.cpp, windows/console_interrupt_test.cpp (Ctrl-C) and
-# tests/windows/compare_outputs.sh (the command under wine against the Linux build, byte for
-# byte, names outside ASCII and batches included).
+# counterparts are file_io_windows_test.cpp, windows/console_interrupt_test.cpp (Ctrl-C),
+# windows/long_path_walk_test.cpp and tests/windows/compare_outputs.sh (the command under wine
+# against the Linux build, byte for byte, names outside ASCII and batches included).
 find_package(GTest REQUIRED)
 
 set(ANMKIT_CORPUS_DIR "${PROJECT_SOURCE_DIR}/../shared/corpus" CACHE PATH
@@ -23,6 +23,7 @@ add_executable(anmkit_tests
   ${anmkit_portable_test_sources}
   core/file_io_windows_test.cpp
   windows/console_interrupt_test.cpp
+  windows/long_path_walk_test.cpp
 )
 target_include_directories(anmkit_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/fuzz)
 target_compile_definitions(anmkit_tests PRIVATE
