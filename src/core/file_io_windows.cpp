@@ -11,16 +11,12 @@
 #include <cstring>
 #include <filesystem>
 
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <io.h>
-#include <windows.h>
 
 #include "anmkit/core/path_utf8.hpp"
+#include "anmkit/core/windows_api.hpp"
 #include "temp_registry.hpp"
 #include "windows_name.hpp"
 

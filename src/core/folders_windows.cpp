@@ -6,15 +6,8 @@
 #include <filesystem>
 
 #include "anmkit/core/path_utf8.hpp"
+#include "anmkit/core/windows_api.hpp"
 #include "windows_name.hpp"
-
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN  // not <dlgs.h>, whose frm1..frm4 macros would rename FrameChunk::frm2
-#endif
-#include <windows.h>
 
 namespace anmkit {
 namespace {

@@ -15,14 +15,7 @@
 #include <io.h>
 
 #include "anmkit/core/file_io.hpp"
-
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN  // not <dlgs.h>, whose frm1..frm4 macros would rename FrameChunk::frm2
-#endif
-#include <windows.h>
+#include "anmkit/core/windows_api.hpp"
 
 namespace {
 

@@ -22,19 +22,16 @@
 #include <thread>
 
 #include <fmt/format.h>
-#if defined(_WIN32)
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
-#include <windows.h>
-#else
+#if !defined(_WIN32)
 #include <sys/mman.h>
 #endif
 
 #include "anmkit/core/file_io.hpp"
 #include "anmkit/core/folders.hpp"
 #include "anmkit/core/path_utf8.hpp"
+#if defined(_WIN32)
+#include "anmkit/core/windows_api.hpp"
+#endif
 #include "anmkit/export.hpp"
 #include "anmkit/skeleton_search.hpp"
 #include "cli_common.hpp"
