@@ -41,20 +41,5 @@ include(GoogleTest)
 gtest_discover_tests(anmkit_tests DISCOVERY_TIMEOUT 120 DISCOVERY_MODE PRE_TEST)
 
 # The C API from C against anmkit_c.dll.
-enable_language(C)
-add_executable(anmkit_capi_test capi/capi_test.c)
-set_target_properties(anmkit_capi_test PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
-target_compile_options(anmkit_capi_test PRIVATE -Wall -Wextra -pedantic -Werror)
-target_link_libraries(anmkit_capi_test PRIVATE anmkit_c)
-file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/capi_scratch)
-add_test(NAME CApi.EveryFunction
-         COMMAND anmkit_capi_test ${PROJECT_SOURCE_DIR}/examples ${CMAKE_CURRENT_BINARY_DIR}/capi_scratch)
-set_tests_properties(CApi.EveryFunction PROPERTIES PASS_REGULAR_EXPRESSION " 0 failed\n")
-add_executable(anmkit_capi_figure_test capi/capi_figure_test.c)
-set_target_properties(anmkit_capi_figure_test PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
-target_compile_options(anmkit_capi_figure_test PRIVATE -Wall -Wextra -pedantic -Werror)
-target_link_libraries(anmkit_capi_figure_test PRIVATE anmkit_c)
-add_test(NAME CApi.Figure
-         COMMAND anmkit_capi_figure_test ${PROJECT_SOURCE_DIR}/examples ${ANMKIT_CORPUS_DIR}/gem-vehicles
-                 ${CMAKE_CURRENT_BINARY_DIR}/capi_scratch)
-set_tests_properties(CApi.Figure PROPERTIES SKIP_RETURN_CODE 77)
+include(capi_tests.cmake)
+anmkit_capi_tests()
