@@ -3,14 +3,16 @@
 the anmkit Python package inside it (anmkit_blender/anmkit/) and the C library the package loads.
 Blender's Preferences > Add-ons > Install takes the zip as it is (docs/blender.md).
 
-Usage: make_addon.py LIBRARY VERSION OUT_DIR [LIBRARY...]
+Usage: make_addon.py [--notices FILE] LIBRARY VERSION OUT_DIR [LIBRARY...]
 
 Every LIBRARY goes into anmkit_blender/anmkit/ under the name the package's loader looks for on
 its platform (_capi.library_file), told by the file's own kind: an ELF library as libanmkit_c.so,
 a Windows DLL as anmkit_c.dll, a Mach-O one as libanmkit_c.dylib. The normal build gives one (the
 Linux library); scripts/package gives the self-contained Linux library and the Windows DLL, so
-that one zip installs on both. VERSION must be the add-on's own bl_info "version". Entries are in
-a fixed order with fixed dates (SOURCE_DATE_EPOCH when set): the same inputs, the same bytes."""
+that one zip installs on both. --notices FILE goes in as anmkit_blender/THIRD_PARTY_NOTICES
+(scripts/package gives the third-party notices of the libraries). VERSION must be the add-on's own
+bl_info "version". Entries are in a fixed order with fixed dates (SOURCE_DATE_EPOCH when set): the
+same inputs, the same bytes."""
 import ast
 import os
 import pathlib
@@ -47,6 +49,11 @@ def zip_date():
 
 
 def main(argv):
+    notices = None
+    if "--notices" in argv[:-1]:
+        at = argv.index("--notices")
+        notices = pathlib.Path(argv[at + 1])
+        argv = argv[:at] + argv[at + 2:]
     if len(argv) < 4:
         sys.exit(__doc__)
     version, out_dir = argv[2], pathlib.Path(argv[3])
@@ -59,6 +66,8 @@ def main(argv):
     files = {f"anmkit_blender/{p.name}": p.read_bytes() for p in sorted((here / "anmkit_blender").glob("*.py"))}
     files.update({f"anmkit_blender/anmkit/{p.name}": p.read_bytes()
                   for p in sorted((here.parent / "python" / "anmkit").glob("*.py")) if p.name != "__main__.py"})
+    if notices:
+        files["anmkit_blender/THIRD_PARTY_NOTICES"] = notices.read_bytes()
     names = []
     for library in libraries:
         data = library.read_bytes()

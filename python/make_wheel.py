@@ -3,15 +3,17 @@
 library only (no build backend to download): anmkit-VERSION-py3-none-PLATFORM.whl, which
 `pip install --no-index` installs offline into any Python 3 of that platform.
 
-Usage: make_wheel.py LIBRARY VERSION OUT_DIR [PLATFORM]
+Usage: make_wheel.py [--notices FILE] LIBRARY VERSION OUT_DIR [PLATFORM]
 
 PLATFORM is the wheel's platform tag: this machine's (linux_x86_64 here, what the normal build
 writes into build/python) when left out; scripts/package gives win_amd64 with the Windows DLL and
 manylinux_2_36_x86_64 with the self-contained Linux library (docs/packages.md says why). The
 library goes into the package under the name the package's loader looks for on that platform
 (_capi.library_file): anmkit_c.dll, libanmkit_c.so or libanmkit_c.dylib; a library of another
-kind than the tag's (an ELF file for win_amd64, say) is refused. Entries are in a fixed order
-with fixed dates (SOURCE_DATE_EPOCH when set), so the same inputs give the same bytes."""
+kind than the tag's (an ELF file for win_amd64, say) is refused. --notices FILE goes in beside it
+as anmkit/THIRD_PARTY_NOTICES (scripts/package gives the third-party notices of the library).
+Entries are in a fixed order with fixed dates (SOURCE_DATE_EPOCH when set), so the same inputs
+give the same bytes."""
 import base64
 import hashlib
 import os
@@ -49,6 +51,11 @@ def digest(data: bytes) -> str:
 
 
 def main(argv):
+    notices = None
+    if "--notices" in argv[:-1]:
+        at = argv.index("--notices")
+        notices = pathlib.Path(argv[at + 1])
+        argv = argv[:at] + argv[at + 2:]
     if len(argv) not in (4, 5):
         sys.exit(__doc__)
     library, version, out_dir = pathlib.Path(argv[1]), argv[2], pathlib.Path(argv[3])
@@ -63,6 +70,8 @@ def main(argv):
 
     files = {f"anmkit/{p.name}": p.read_bytes() for p in sorted((here / "anmkit").glob("*.py"))}
     files[f"anmkit/{library_name}"] = library_bytes
+    if notices:
+        files["anmkit/THIRD_PARTY_NOTICES"] = notices.read_bytes()
     files[f"{dist_info}/METADATA"] = (
         "Metadata-Version: 2.1\n"
         "Name: anmkit\n"

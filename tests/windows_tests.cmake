@@ -6,47 +6,40 @@
 # under wine, through convert and batch of the vehicles); the property tests (rapidcheck, which Debian cannot
 # give as a source package to cross-build), the tests that run Linux tools (Blender, the glTF
 # validator, netpbm, assimp, shell scripts) and the POSIX file and signal tests, whose Windows
-# counterparts are file_io_windows_test.cpp and tests/windows/compare_outputs.sh (the command
-# under wine against the Linux build, byte for byte, names outside ASCII and batches included).
+# counterparts are file_io_windows_test.cpp, windows/console_interrupt_test.cpp (Ctrl-C),
+# windows/long_path_walk_test.cpp and tests/windows/compare_outputs.sh (the command under wine
+# against the Linux build, byte for byte, names outside ASCII and batches included).
 find_package(GTest REQUIRED)
 
 set(ANMKIT_CORPUS_DIR "${PROJECT_SOURCE_DIR}/../shared/corpus" CACHE PATH
     "Folder of real game files (tests that need it skip when it is absent)")
 
 include(portable_tests.cmake)
+# The two processes around the one that console_interrupt_test.cpp interrupts.
+add_executable(anmkit_console_interrupt_helper windows/console_interrupt_helper.cpp)
+target_link_libraries(anmkit_console_interrupt_helper PRIVATE anmkit anmkit_warnings)
+
 add_executable(anmkit_tests
   ${anmkit_portable_test_sources}
   core/file_io_windows_test.cpp
+  windows/console_interrupt_test.cpp
+  windows/long_path_walk_test.cpp
 )
 target_include_directories(anmkit_tests PRIVATE ${CMAKE_CURRENT_SOURCE_DIR} ${PROJECT_SOURCE_DIR}/fuzz)
 target_compile_definitions(anmkit_tests PRIVATE
   ANMKIT_CORPUS_DIR="${ANMKIT_CORPUS_DIR}"
   ANMKIT_SOURCE_DIR="${PROJECT_SOURCE_DIR}"
   ANMKIT_CLI="$<TARGET_FILE:anmkit_cli>"
-  ANMKIT_MAKE_EXAMPLES="$<TARGET_FILE:anmkit_make_examples>")
+  ANMKIT_MAKE_EXAMPLES="$<TARGET_FILE:anmkit_make_examples>"
+  ANMKIT_CONSOLE_INTERRUPT_HELPER="$<TARGET_FILE:anmkit_console_interrupt_helper>")
 target_link_libraries(anmkit_tests PRIVATE anmkit anmkit_c anmkit_cli_lib fmt::fmt GTest::gtest GTest::gtest_main
                                            PkgConfig::SPNG PkgConfig::GIF anmkit_warnings)
 target_compile_options(anmkit_tests PRIVATE -Wno-sign-conversion -Wno-conversion -Wno-shadow)
-add_dependencies(anmkit_tests anmkit_cli anmkit_make_examples)
+add_dependencies(anmkit_tests anmkit_cli anmkit_make_examples anmkit_console_interrupt_helper)
 include(GoogleTest)
 # Listed when ctest runs (under wine), not at build time.
 gtest_discover_tests(anmkit_tests DISCOVERY_TIMEOUT 120 DISCOVERY_MODE PRE_TEST)
 
 # The C API from C against anmkit_c.dll.
-enable_language(C)
-add_executable(anmkit_capi_test capi/capi_test.c)
-set_target_properties(anmkit_capi_test PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
-target_compile_options(anmkit_capi_test PRIVATE -Wall -Wextra -pedantic -Werror)
-target_link_libraries(anmkit_capi_test PRIVATE anmkit_c)
-file(MAKE_DIRECTORY ${CMAKE_CURRENT_BINARY_DIR}/capi_scratch)
-add_test(NAME CApi.EveryFunction
-         COMMAND anmkit_capi_test ${PROJECT_SOURCE_DIR}/examples ${CMAKE_CURRENT_BINARY_DIR}/capi_scratch)
-set_tests_properties(CApi.EveryFunction PROPERTIES PASS_REGULAR_EXPRESSION " 0 failed\n")
-add_executable(anmkit_capi_figure_test capi/capi_figure_test.c)
-set_target_properties(anmkit_capi_figure_test PROPERTIES C_STANDARD 99 C_STANDARD_REQUIRED ON C_EXTENSIONS OFF)
-target_compile_options(anmkit_capi_figure_test PRIVATE -Wall -Wextra -pedantic -Werror)
-target_link_libraries(anmkit_capi_figure_test PRIVATE anmkit_c)
-add_test(NAME CApi.Figure
-         COMMAND anmkit_capi_figure_test ${PROJECT_SOURCE_DIR}/examples ${ANMKIT_CORPUS_DIR}/gem-vehicles
-                 ${CMAKE_CURRENT_BINARY_DIR}/capi_scratch)
-set_tests_properties(CApi.Figure PROPERTIES SKIP_RETURN_CODE 77)
+include(capi_tests.cmake)
+anmkit_capi_tests()

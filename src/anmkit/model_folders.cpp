@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "anmkit/core/folders.hpp"
 #include "anmkit/core/guard.hpp"
 #include "anmkit/core/path_utf8.hpp"
 
@@ -88,9 +89,8 @@ FolderModels read_folder_models(const std::string& folder, const OpenOptions& op
   FolderModels out;
   std::vector<fs::path> candidates;
   std::error_code ec;
-  for (auto it = fs::directory_iterator(fs_path(folder), ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    std::error_code entry_ec;
-    if (it->is_regular_file(entry_ec) && has_model_extension(utf8(it->path()))) candidates.push_back(it->path());
+  for (const FolderEntry& entry : list_folder(folder, ec)) {
+    if (entry.regular && has_model_extension(entry.name)) candidates.push_back(fs_path(folder) / fs_path(entry.name));
   }
   std::sort(candidates.begin(), candidates.end());
   for (const auto& path : candidates) {

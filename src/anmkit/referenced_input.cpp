@@ -8,6 +8,7 @@
 
 #include "anmkit/model/clip.hpp"
 
+#include "anmkit/core/folders.hpp"
 #include "anmkit/core/path_utf8.hpp"
 namespace anmkit::detail {
 
@@ -82,9 +83,8 @@ Expected<std::optional<std::string>> entry_in_any_case(const fs::path& folder, c
   std::error_code ec;
   const std::string wanted = model::ascii_lower(name);
   std::vector<std::string> found;
-  for (fs::directory_iterator it(folder.empty() ? fs_path(".") : folder, ec), end; !ec && it != end; it.increment(ec)) {
-    std::string entry = utf8(it->path().filename());
-    if (model::ascii_lower(entry) == wanted) found.push_back(std::move(entry));
+  for (FolderEntry& entry : list_folder(folder.empty() ? std::string(".") : utf8(folder), ec)) {
+    if (model::ascii_lower(entry.name) == wanted) found.push_back(std::move(entry.name));
   }
   if (found.size() > 1) {
     std::sort(found.begin(), found.end());

@@ -2,6 +2,7 @@
 
 #include "anmkit/skeleton_search.hpp"
 
+#include "anmkit/core/folders.hpp"
 #include "anmkit/core/path_utf8.hpp"
 #include <algorithm>
 #include <filesystem>
@@ -52,21 +53,32 @@ struct SkeletonFinder::State {
 namespace {
 
 // The folders under `root` (itself included) holding a model file, in path order. Iterative,
-// and links to folders are not followed, so a loop of links cannot make it run forever.
+// and links to folders are not followed, so a loop of links cannot make it run forever; a
+// folder one may not read is passed over. Listed by core (core/folders.hpp), which on Windows
+// reaches past MAX_PATH.
 std::vector<std::string> model_folders_under(const std::string& root, std::vector<Error>& unreadable) {
   std::vector<std::string> out;
-  std::error_code ec;
-  fs::recursive_directory_iterator it(fs_path(root), fs::directory_options::skip_permission_denied, ec), end;
-  for (; !ec && it != end; it.increment(ec)) {
-    std::error_code entry_ec;
-    if (it->is_regular_file(entry_ec) && detail::has_model_extension(utf8(it->path()))) {
-      out.push_back(utf8(it->path().parent_path()));
+  std::vector<std::string> pending{root};
+  while (!pending.empty()) {
+    const std::string folder = std::move(pending.back());
+    pending.pop_back();
+    std::error_code ec;
+    const auto entries = list_folder(folder, ec);
+    if (ec == std::errc::permission_denied) continue;
+    if (ec) {
+      Error e = make_error(ErrorCode::io, "cannot list the folder: " + ec.message());
+      e.file = root;
+      unreadable.push_back(std::move(e));
+      break;
     }
-  }
-  if (ec) {
-    Error e = make_error(ErrorCode::io, "cannot list the folder: " + ec.message());
-    e.file = root;
-    unreadable.push_back(std::move(e));
+    for (const FolderEntry& entry : entries) {
+      const fs::path path = fs_path(folder) / fs_path(entry.name);
+      if (entry.directory && !entry.link) {
+        pending.push_back(utf8(path));
+      } else if (entry.regular && detail::has_model_extension(entry.name)) {
+        out.push_back(utf8(path.parent_path()));
+      }
+    }
   }
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
@@ -279,8 +291,7 @@ SkeletonMatch guarded_search(F&& f) noexcept {
 SkeletonFinder::SkeletonFinder(std::vector<std::string> roots, OpenOptions options)
     : state_(std::make_unique<State>(std::move(options))) {
   for (const auto& root : roots) {
-    std::error_code ec;
-    if (fs::is_directory(fs_path(root), ec)) {
+    if (is_folder(root)) {
       for (const auto& folder : model_folders_under(root, state_->root_unreadable)) {
         if (auto list = state_->folders.get(folder)) state_->add_root_list(std::move(list));
       }

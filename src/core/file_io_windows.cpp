@@ -11,17 +11,14 @@
 #include <cstring>
 #include <filesystem>
 
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <io.h>
-#include <windows.h>
 
 #include "anmkit/core/path_utf8.hpp"
+#include "anmkit/core/windows_api.hpp"
 #include "temp_registry.hpp"
+#include "windows_name.hpp"
 
 namespace anmkit {
 namespace {
@@ -31,19 +28,7 @@ using temp_registry::in_flight;
 using temp_registry::max_tracked;
 using temp_registry::tracked;
 
-// The wide name Windows is given for a UTF-8 path. A long one (MAX_PATH, 260, is where the
-// plain APIs stop) is made absolute and given the \\?\ prefix, which lifts the limit.
-std::wstring wide_name(const std::string& path) {
-  std::wstring wide = fs_path(path).native();
-  if (wide.size() < 240 || wide.rfind(L"\\\\", 0) == 0) return wide;
-  const DWORD size = ::GetFullPathNameW(wide.c_str(), 0, nullptr, nullptr);
-  if (size == 0) return wide;
-  std::wstring full(size, L'\0');
-  const DWORD written = ::GetFullPathNameW(wide.c_str(), size, full.data(), nullptr);
-  if (written == 0 || written >= size) return wide;
-  full.resize(written);
-  return L"\\\\?\\" + full;
-}
+using detail::windows_name;
 
 // The same words as POSIX's strerror for the errors a user meets, so that messages read alike
 // on every platform; Windows' own text for the rest.
@@ -157,7 +142,7 @@ BOOL WINAPI remove_tracked(DWORD event) {
   dying.store(true);
   while (in_flight.load() != 0) ::Sleep(0);
   for (auto& slot : tracked) {
-    if (const char* path = slot.exchange(nullptr)) ::DeleteFileW(wide_name(path).c_str());
+    if (const char* path = slot.exchange(nullptr)) ::DeleteFileW(windows_name(path).c_str());
   }
   return FALSE;  // the next handler, the default, ends the process
 }
@@ -178,7 +163,7 @@ std::string random_suffix() {
 
 Expected<std::vector<std::uint8_t>> read_file(const std::string& path, std::uint64_t max_bytes) {
   if (is_device_name(path)) return device_error(path);
-  const std::wstring name = wide_name(path);
+  const std::wstring name = windows_name(path);
   const DWORD attributes = ::GetFileAttributesW(name.c_str());
   if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY)) {
     return io_error(path, "is a directory, expected a file");
@@ -222,7 +207,7 @@ Expected<void> write_file_atomic(const std::string& path, std::span<const std::u
     return {};
   }
   if (is_device_name(path)) return device_error(path);
-  const DWORD attributes = ::GetFileAttributesW(wide_name(path).c_str());
+  const DWORD attributes = ::GetFileAttributesW(windows_name(path).c_str());
   if (attributes != INVALID_FILE_ATTRIBUTES && (attributes & FILE_ATTRIBUTE_DIRECTORY)) {
     return io_error(path, "is a directory, expected a file");
   }
@@ -245,7 +230,7 @@ Expected<void> create_temp_file(const std::string& target, TempFile& temp) {
     HandlerHeld held;
     // CREATE_NEW: never an existing file; FILE_SHARE_DELETE: the console handler may remove it
     // while it is open; not inherited by child processes.
-    const HANDLE h = ::CreateFileW(wide_name(temp.path).c_str(), GENERIC_WRITE, FILE_SHARE_DELETE, nullptr, CREATE_NEW,
+    const HANDLE h = ::CreateFileW(windows_name(temp.path).c_str(), GENERIC_WRITE, FILE_SHARE_DELETE, nullptr, CREATE_NEW,
                                    FILE_ATTRIBUTE_NORMAL, nullptr);
     if (h == INVALID_HANDLE_VALUE) {
       const DWORD code = ::GetLastError();
@@ -255,13 +240,13 @@ Expected<void> create_temp_file(const std::string& target, TempFile& temp) {
     temp.fd = _open_osfhandle(reinterpret_cast<intptr_t>(h), _O_WRONLY | _O_BINARY);
     if (temp.fd < 0) {
       ::CloseHandle(h);
-      ::DeleteFileW(wide_name(temp.path).c_str());
+      ::DeleteFileW(windows_name(temp.path).c_str());
       return io_error(target, "cannot create: no file descriptor left");
     }
     temp.slot = detail::track_temp_file(temp.path.c_str());
     if (temp.slot < 0) {
       _close(temp.fd);
-      ::DeleteFileW(wide_name(temp.path).c_str());
+      ::DeleteFileW(windows_name(temp.path).c_str());
       temp.fd = -1;
       return io_error(target, fmt::format("cannot create: more than {} writes at once", max_tracked));
     }
@@ -275,10 +260,10 @@ Expected<void> rename_temp_file(TempFile& temp, const std::string& target) {
   temp.fd = -1;
   HandlerHeld held;
   // MOVEFILE_REPLACE_EXISTING: rename() on Windows refuses an existing target.
-  if (!closed || !::MoveFileExW(wide_name(temp.path).c_str(), wide_name(target).c_str(),
+  if (!closed || !::MoveFileExW(windows_name(temp.path).c_str(), windows_name(target).c_str(),
                                 MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH)) {
     const DWORD code = ::GetLastError();
-    ::DeleteFileW(wide_name(temp.path).c_str());
+    ::DeleteFileW(windows_name(temp.path).c_str());
     detail::untrack_temp_file(temp.slot);
     return io_error(target, closed ? fmt::format("cannot replace: {}", windows_error_text(code)) : "write failed: cannot close");
   }
@@ -290,7 +275,7 @@ void discard_temp_file(TempFile& temp) {
   if (temp.fd >= 0) _close(temp.fd);
   temp.fd = -1;
   HandlerHeld held;
-  ::DeleteFileW(wide_name(temp.path).c_str());
+  ::DeleteFileW(windows_name(temp.path).c_str());
   detail::untrack_temp_file(temp.slot);
 }
 
@@ -301,7 +286,7 @@ void install_interrupt_cleanup() { ::SetConsoleCtrlHandler(remove_tracked, TRUE)
 std::optional<FileStat> stat_file(const std::string& path) {
   if (path.empty() || is_device_name(path)) return std::nullopt;
   // FILE_FLAG_BACKUP_SEMANTICS opens folders too; no access asked, only the file's facts.
-  Handle file(::CreateFileW(wide_name(path).c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+  Handle file(::CreateFileW(windows_name(path).c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
                             OPEN_EXISTING, FILE_FLAG_BACKUP_SEMANTICS, nullptr));
   if (!file.ok()) return std::nullopt;
   BY_HANDLE_FILE_INFORMATION info{};

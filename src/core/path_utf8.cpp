@@ -1,13 +1,7 @@
 #include "anmkit/core/path_utf8.hpp"
 
 #if defined(_WIN32)
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN  // not <dlgs.h>, whose frm1..frm4 macros would rename FrameChunk::frm2
-#endif
-#include <windows.h>
+#include "anmkit/core/windows_api.hpp"
 #endif
 
 namespace anmkit {

@@ -1,6 +1,6 @@
 // file_io on Windows (src/core/file_io_windows.cpp), run under wine: what POSIX gives for free
 // and Windows does not: binary files, replacing an existing file, identity without inodes, names
-// outside the ANSI code page, paths past MAX_PATH, device names.
+// outside the ANSI code page, paths and folders past MAX_PATH, device names.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/core/folders.hpp"
 #include "anmkit/core/path_utf8.hpp"
 #include "support/run_cli.hpp"
 
@@ -92,6 +93,38 @@ TEST(FileIoWindows, PathsPastMaxPathWork) {
   // TempDir's std::filesystem::remove_all cannot reach this deep: removed here with the prefix.
   const std::wstring prefix = L"\\\\?\\";
   ::DeleteFileW((prefix + std::filesystem::absolute(deep / "long.anm").wstring()).c_str());
+  for (auto p = std::filesystem::absolute(deep); p != std::filesystem::absolute(dir.path()); p = p.parent_path()) {
+    ::RemoveDirectoryW((prefix + p.wstring()).c_str());
+  }
+}
+
+// Walks and batch outputs (core/folders.hpp): mingw's std::filesystem lists no folder past
+// MAX_PATH, \\?\ prefix or not (its _wopendir stops there).
+TEST(FileIoWindows, FoldersPastMaxPathAreCreatedListedAndRecognised) {
+  TempDir dir;
+  std::filesystem::path deep = dir.path();
+  for (int i = 0; i < 12; ++i) deep /= std::string(24, char('a' + i));
+  const std::string folder = utf8(deep);
+  ASSERT_GT(folder.size(), 300u);
+  std::error_code ec;
+  create_folders(folder + "\\sub", ec);
+  ASSERT_FALSE(ec) << ec.message();
+  EXPECT_TRUE(is_folder(folder));
+  EXPECT_TRUE(is_folder(folder + "\\sub"));
+  ASSERT_TRUE(write_file_atomic(folder + "\\long.anm", std::vector<std::uint8_t>{7}));
+  EXPECT_FALSE(is_folder(folder + "\\long.anm"));
+  auto entries = list_folder(folder, ec);
+  ASSERT_FALSE(ec) << ec.message();
+  std::sort(entries.begin(), entries.end(), [](const FolderEntry& a, const FolderEntry& b) { return a.name < b.name; });
+  ASSERT_EQ(entries.size(), 2u);
+  EXPECT_EQ(entries[0].name, "long.anm");
+  EXPECT_TRUE(entries[0].regular && !entries[0].directory);
+  EXPECT_EQ(entries[1].name, "sub");
+  EXPECT_TRUE(entries[1].directory && !entries[1].regular);
+  // Removed here with the prefix (TempDir's std::filesystem::remove_all cannot reach this deep).
+  const std::wstring prefix = L"\\\\?\\";
+  ::DeleteFileW((prefix + std::filesystem::absolute(deep / "long.anm").wstring()).c_str());
+  ::RemoveDirectoryW((prefix + std::filesystem::absolute(deep / "sub").wstring()).c_str());
   for (auto p = std::filesystem::absolute(deep); p != std::filesystem::absolute(dir.path()); p = p.parent_path()) {
     ::RemoveDirectoryW((prefix + p.wstring()).c_str());
   }

@@ -12,7 +12,10 @@
   - the wheels: their tags (the manylinux one the library's symbol versions allow), RECORD, the
     library inside; the Linux wheel installs offline into a new virtual environment and runs, pip
     takes the Windows one as win_amd64;
-  - the viewer: the page, its scripts and the module, as build/viewer has them.
+  - the viewer: the page, its scripts and the module, as build/viewer has them;
+  - THIRD_PARTY_NOTICES in every package with binaries (the tools, the add-on, the wheels): each
+    library its binaries carry named, with its copyright file (and no other library: CLI11 is the
+    command's, the mingw-w64 runtime the Windows binaries').
 
 Usage: check_packages.py DIST_DIR SOURCE_DATE_EPOCH [PYTHON]"""
 import base64
@@ -40,6 +43,15 @@ WINDOWS_SYSTEM = {"kernel32.dll", "msvcrt.dll", "user32.dll", "shell32.dll", "ad
                   "bcrypt.dll", "bcryptprimitives.dll", "ole32.dll", "shlwapi.dll", "ntdll.dll"}
 # manylinux_2_Y: the newest GLIBCXX_3.4.N that tag's distributions have (scripts/package's table).
 GLIBCXX_OF = {34: 29, 35: 30, 36: 30}
+
+# The third-party libraries in the binaries (scripts/third_party_notices.py), and a line of each
+# one's copyright file that its notice must hold.
+LIBRARY_NOTICES = {"libspng": "Upstream-Name: libspng", "giflib": "Upstream-Name: giflib",
+                   "libsquish": "Upstream-Name: libsquish", "zlib": "Jean-loup Gailly", "fmt": "Victor Zverovich",
+                   "nlohmann-json": "Niels Lohmann", "tinygltf": "Syoyo Fujita", "stb": "Sean Barrett",
+                   "CLI11": "Upstream-Name: CLI11"}
+WINDOWS_NOTICES = {"mingw-w64 runtime": "Upstream-Name: mingw-w64", "winpthreads": "mingw-w64-libraries/winpthreads",
+                   "libstdc++": "GCC RUNTIME LIBRARY EXCEPTION", "libgcc": "GCC RUNTIME LIBRARY EXCEPTION"}
 
 failures = []
 
@@ -78,6 +90,20 @@ def pe_exports(pe):
     table = text.split("[Ordinal/Name Pointer] Table", 1)[1] if "[Ordinal/Name Pointer] Table" in text else ""
     table = table.split("\n\n", 1)[0]  # the table ends at the first blank line
     return set(re.findall(r"\[\s*\d+\]\s+(\w+)", table))
+
+
+def check_notices(text: str, label, windows: bool, command: bool):
+    """THIRD_PARTY_NOTICES names every library the package's binaries carry, and no other."""
+    expected = dict(LIBRARY_NOTICES, **(WINDOWS_NOTICES if windows else {}))
+    if not command:
+        del expected["CLI11"]
+    listed = re.findall(r"^  (\S.*?) +in .*: (?:linked statically|header-only, compiled in); Debian ", text, re.M)
+    check(sorted(listed) == sorted(expected), f"{label}: THIRD_PARTY_NOTICES lists {sorted(listed)}, not {sorted(expected)}")
+    headers = re.findall(r"^=+\n(.*): .*\n=+$", text, re.M)
+    covered = [name for header in headers for name in header.split(", ")]
+    check(sorted(covered) == sorted(expected), f"{label}: THIRD_PARTY_NOTICES holds the notices of {sorted(covered)}")
+    for name, line in expected.items():
+        check(line in text, f"{label}: THIRD_PARTY_NOTICES lacks {name}'s notice ({line!r})")
 
 
 def check_zip_entries(z: zipfile.ZipFile, label, epoch):
@@ -125,8 +151,10 @@ def main():
         check(links == {f"{top}/lib/libanmkit_c.so": f"libanmkit_c.so.{MAJOR}",
                         f"{top}/lib/libanmkit_c.so.{MAJOR}": f"libanmkit_c.so.{VERSION}"}, f"linux tar: links {links}")
         for name in ("bin/anmkit", f"lib/libanmkit_c.so.{VERSION}", "include/anmkit/anmkit.h", "README.md",
-                     "CHANGELOG.md", "docs/cli.md", "docs/packages.md"):
+                     "CHANGELOG.md", "docs/cli.md", "docs/packages.md", "THIRD_PARTY_NOTICES"):
             check(f"{top}/{name}" in member_names, f"linux tar: no {name}")
+        if f"{top}/THIRD_PARTY_NOTICES" in member_names:
+            check_notices(tar.extractfile(f"{top}/THIRD_PARTY_NOTICES").read().decode(), "linux tar", False, True)
         tar.extractall(work / "linux")
     linux = work / "linux" / top
     for elf in (linux / "bin/anmkit", linux / f"lib/libanmkit_c.so.{VERSION}"):
@@ -148,8 +176,10 @@ def main():
         check_zip_entries(z, "windows zip", epoch)
         zipped = set(z.namelist())
         for name in ("anmkit.exe", "anmkit_c.dll", "include/anmkit/anmkit.h", "README.md", "CHANGELOG.md",
-                     "docs/cli.md", "docs/packages.md"):
+                     "docs/cli.md", "docs/packages.md", "THIRD_PARTY_NOTICES"):
             check(f"{top}/{name}" in zipped, f"windows zip: no {name}")
+        if f"{top}/THIRD_PARTY_NOTICES" in zipped:
+            check_notices(z.read(f"{top}/THIRD_PARTY_NOTICES").decode(), "windows zip", True, True)
         z.extractall(work / "windows")
     windows = work / "windows" / top
     for pe in (windows / "anmkit.exe", windows / "anmkit_c.dll"):
@@ -174,6 +204,9 @@ def main():
         check(z.read("anmkit_blender/anmkit/libanmkit_c.so") == linux_library, "the add-on's Linux library is another")
         check(z.read("anmkit_blender/anmkit/anmkit_c.dll") == windows_library, "the add-on's DLL is another")
         check("anmkit_blender/__init__.py" in z.namelist(), "the add-on has no __init__.py")
+        check("anmkit_blender/THIRD_PARTY_NOTICES" in z.namelist(), "the add-on has no THIRD_PARTY_NOTICES")
+        if "anmkit_blender/THIRD_PARTY_NOTICES" in z.namelist():
+            check_notices(z.read("anmkit_blender/THIRD_PARTY_NOTICES").decode(), "add-on", True, False)
         z.extractall(work / "addon")
     probe = ("import anmkit, os, sys; from anmkit import _capi; "
              "print(os.path.basename(_capi._path)); print(anmkit.__version__); "
@@ -198,6 +231,9 @@ def main():
             libraries = sorted(n for n in z.namelist() if "anmkit_c" in n)
             check(libraries == [f"anmkit/{library_name}"], f"{wheel} holds {libraries}")
             check(z.read(f"anmkit/{library_name}") == library, f"{wheel}'s library is not the tool package's")
+            check("anmkit/THIRD_PARTY_NOTICES" in z.namelist(), f"{wheel} has no anmkit/THIRD_PARTY_NOTICES")
+            if "anmkit/THIRD_PARTY_NOTICES" in z.namelist():
+                check_notices(z.read("anmkit/THIRD_PARTY_NOTICES").decode(), wheel, library_name.endswith(".dll"), False)
             for row in csv.reader(io.StringIO(z.read(f"{dist_info}/RECORD").decode())):
                 if row[1]:
                     data = z.read(row[0])

@@ -2,7 +2,8 @@
 # The release packages (scripts/package, docs/packages.md): written twice into two folders, every
 # file must be the same bytes; then check_packages.py checks what they hold (names with VERSION,
 # the Linux programs needing only the C and C++ runtimes, the Windows ones only Windows' own DLLs,
-# the add-on with both libraries, the wheels' tags and installs, the viewer). Under wine, when it
+# the add-on with both libraries, the wheels' tags and installs, the viewer, and
+# THIRD_PARTY_NOTICES in every package with binaries, naming each library they carry). Under wine, when it
 # is there, anmkit.exe from the zip runs. Not part of scripts/test (which stays Linux-only):
 # .ci/run runs it. The first run builds what is missing (build-release/, build-windows/,
 # build/viewer/); the second builds nothing.

@@ -3,13 +3,8 @@
 
 #if defined(_WIN32)
 #include <process.h>
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN  // not <dlgs.h>, whose frm1..frm4 macros would rename FrameChunk::frm2
-#endif
-#include <windows.h>
+
+#include "anmkit/core/windows_api.hpp"
 #else
 #include <sys/wait.h>
 #include <unistd.h>

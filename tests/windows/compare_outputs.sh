@@ -4,9 +4,9 @@
 # run by each build from one staging folder with the same relative paths, must write the same
 # files and print the same text with the same exit status. Paths that the program joins itself
 # (folder walks) follow the platform's separator: those lines are compared with `\` read as `/`.
-# Also: names outside ASCII (tür, 日本, dossier_été) in files, folders and a .mdl's sequences, and a
+# Also: names outside ASCII (tür, 日本, dossier_été) in files, folders and a .mdl's sequences, a
 # batch run again over its own outputs, which must replace them (Windows' rename() does not, and
-# mingw's st_ino of 0 made every output look like the input).
+# mingw's st_ino of 0 made every output look like the input), and the benchmark corpus generator.
 #
 #   tests/windows/compare_outputs.sh LINUX_ANMKIT WINDOWS_ANMKIT_EXE EXAMPLES CORPUS WORK
 #
@@ -132,6 +132,17 @@ for kind in json glb; do
   run "batch-$kind-again" batch in --to "$kind" -o "OUT/batch-$kind" -j 2 -q
 done
 run "info-folder" info in
+# The benchmark corpus (tools/make_corpus, beside each command when the whole project was built):
+# the same files from the same seed, no C library function deciding a bit.
+corpus_tool_linux="$(dirname "$linux")/anmkit_make_corpus"
+corpus_tool_windows="$(dirname "$windows")/anmkit_make_corpus.exe"
+if [ -x "$corpus_tool_linux" ] && [ -f "$corpus_tool_windows" ]; then
+  "$corpus_tool_linux" linux/bench-corpus 1000 1 >/dev/null
+  "$wine_run" "$corpus_tool_windows" windows/bench-corpus 1000 1 >/dev/null
+  commands=$((commands + 1))
+else
+  echo "note: no anmkit_make_corpus beside both commands: the benchmark corpus is not compared" >&2
+fi
 
 # Every file written, byte for byte (the commands' text was compared above).
 while IFS= read -r -d '' f; do

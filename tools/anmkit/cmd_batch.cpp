@@ -22,18 +22,16 @@
 #include <thread>
 
 #include <fmt/format.h>
-#if defined(_WIN32)
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#define WIN32_LEAN_AND_MEAN
-#include <windows.h>
-#else
+#if !defined(_WIN32)
 #include <sys/mman.h>
 #endif
 
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/core/folders.hpp"
 #include "anmkit/core/path_utf8.hpp"
+#if defined(_WIN32)
+#include "anmkit/core/windows_api.hpp"
+#endif
 #include "anmkit/export.hpp"
 #include "anmkit/skeleton_search.hpp"
 #include "cli_common.hpp"
@@ -283,7 +281,7 @@ Outcome convert_model(const InputFile& in, const Options& opt, const Plan& plan,
     return failed(make_error(ErrorCode::io, "refusing to overwrite an input of this run (batch never replaces its inputs)"), target);
   }
   std::error_code ec;
-  fs::create_directories(fs_path(target).parent_path(), ec);
+  create_folders(utf8(fs_path(target).parent_path()), ec);
   if (auto w = write_file_atomic(target, gltf->bytes, Durability::deferred); !w) return failed(w.error(), target);
   Outcome out{Outcome::converted, target, size};
   out.warnings = std::move(gltf->warnings);
@@ -342,7 +340,7 @@ Outcome convert_one(const InputFile& in, const Options& opt, const SkeletonFinde
     }
   }
   std::error_code ec;
-  fs::create_directories(fs_path(base).parent_path(), ec);
+  create_folders(utf8(fs_path(base).parent_path()), ec);
   std::string written;
   for (const ExportedFile& o : outputs) {
     const std::string target = base + o.suffix;
@@ -486,8 +484,7 @@ void add_batch(CLI::App& app, int& exit_code) {
       std::fflush(stdout);
     }
     for (auto& t : pool) t.join();
-    std::error_code ec;
-    if (fs::is_directory(fs_path(opt->output), ec)) sync_filesystem(opt->output);
+    if (is_folder(opt->output)) sync_filesystem(opt->output);
     if (terminal) std::printf("\r%*s\r", 60, "");
     std::fputs(failures.c_str(), stderr);
     // Every file counted once, every skip with its reason.

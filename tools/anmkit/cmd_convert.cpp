@@ -5,12 +5,12 @@
 
 #include <algorithm>
 #include <climits>
-#include <filesystem>
 #include <map>
 
 #include <fmt/format.h>
 
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/core/folders.hpp"
 #include "anmkit/core/path_utf8.hpp"
 #include "anmkit/export.hpp"
 #include "cli_common.hpp"
@@ -120,7 +120,7 @@ void add_convert(CLI::App& app, int& exit_code) {
   cmd->add_flag("--resize", opt->import.resize, "MM2 import: accept frames of a new size");
   cmd->callback([opt, scale, &exit_code] {
     auto fail = [&](Error e) { exit_code = report(std::move(e), opt->input); };
-    if (std::filesystem::is_directory(fs_path(opt->input))) {
+    if (is_folder(opt->input)) {
       if (is_gltf_output(opt->output)) {
         // A folder is one thing to convert only as a sprite's edited frames (never a glTF); a
         // game's folder of animations is batch's.

@@ -1,22 +1,17 @@
 #include "folder_tally.hpp"
 
 #include <algorithm>
-#include <filesystem>
 
 #include <fmt/format.h>
 
 #include "anmkit/anmkit.hpp"
-#include "anmkit/core/path_utf8.hpp"
+#include "anmkit/core/folders.hpp"
 #include "cli_common.hpp"
 
 namespace anmkit::cli {
 
 bool walks_a_folder(const std::vector<std::string>& arguments) {
-  for (const auto& argument : arguments) {
-    std::error_code ec;
-    if (std::filesystem::is_directory(fs_path(argument), ec)) return true;
-  }
-  return false;
+  return std::any_of(arguments.begin(), arguments.end(), [](const std::string& argument) { return is_folder(argument); });
 }
 
 bool named_like_an_animation(const std::string& path) { return lower_extension(path) == ".anm"; }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "anmkit/core/folders.hpp"
 #include "anmkit/core/path_utf8.hpp"
 
 namespace anmkit::cli {
@@ -16,13 +17,13 @@ InputWalker::InputWalker(std::vector<std::string> arguments, const std::string& 
 std::string InputWalker::open(const fs::path& path, const fs::path& relative) {
   Folder folder{path, relative, {}, 0};
   std::error_code ec;
-  for (auto it = fs::directory_iterator(path, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    // Links to folders are not followed (they could loop); links to files are read. (An entry
-    // whose type cannot be read is passed over: `entry_ec`, not the listing's `ec`.)
+  // core's listing, not std::filesystem's: on Windows it reaches past MAX_PATH (core/folders.hpp).
+  for (const FolderEntry& entry : list_folder(utf8(path), ec)) {
+    // Links to folders are not followed (they could loop); links to files are read.
+    const bool directory = entry.directory && !entry.link;
     std::error_code entry_ec;
-    const bool directory = it->is_directory(entry_ec) && !it->is_symlink(entry_ec);
-    if (directory && !skip_.empty() && fs::weakly_canonical(it->path(), entry_ec) == skip_) continue;
-    if (directory || it->is_regular_file(entry_ec)) folder.entries.push_back({utf8(it->path().filename()), directory});
+    if (directory && !skip_.empty() && fs::weakly_canonical(path / fs_path(entry.name), entry_ec) == skip_) continue;
+    if (directory || entry.regular) folder.entries.push_back({entry.name, directory});
   }
   if (ec) return "cannot list the folder: " + ec.message();
   // A folder sorts as its name plus '/', so the walk visits paths in the order of the sorted
@@ -38,8 +39,7 @@ std::optional<InputFile> InputWalker::next() {
     if (stack_.empty()) {
       if (next_argument_ == arguments_.size()) return std::nullopt;
       const std::string& argument = arguments_[next_argument_++];
-      std::error_code ec;
-      if (!fs::is_directory(fs_path(argument), ec)) return InputFile{argument, utf8(fs_path(argument).filename()), false, {}};
+      if (!is_folder(argument)) return InputFile{argument, utf8(fs_path(argument).filename()), false, {}};
       if (auto error = open(fs_path(argument), {}); !error.empty()) return InputFile{argument, {}, false, std::move(error)};
       continue;
     }

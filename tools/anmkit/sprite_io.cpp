@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <charconv>
-#include <filesystem>
 #include <map>
 #include <regex>
 
 #include <fmt/format.h>
 
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/core/folders.hpp"
 #include "anmkit/core/path_utf8.hpp"
 #include "anmkit/export.hpp"
 #include "anmkit/image/png.hpp"
@@ -17,12 +17,10 @@
 namespace anmkit::cli {
 namespace {
 
-namespace fs = std::filesystem;
-
 // What OUT's form asks for: a folder of PNG frames, or one of the library's export kinds ("" for
 // none).
 bool is_folder_output(const std::string& output) {
-  return !output.empty() && (output.back() == '/' || fs::is_directory(fs_path(output)));
+  return !output.empty() && (output.back() == '/' || is_folder(output));
 }
 
 std::string export_kind(const std::string& output) {
@@ -58,7 +56,7 @@ int export_sprite(const Document& document, const std::string& output, const Inp
     if (!sprite) return report(sprite.error(), input);
     const std::vector<model::IndexedImage>* raw = &sprite->stored;
     std::error_code ec;
-    fs::create_directories(fs_path(output), ec);
+    create_folders(output, ec);
     if (ec) return report(make_error(ErrorCode::io, fmt::format("cannot create the folder: {}", ec.message())), output);
     for (std::size_t i = 0; i < raw->size(); ++i) {
       out.put(utf8(fs_path(output) / fmt::format("raw_{:03}.png", i)),
@@ -114,12 +112,10 @@ int import_sprite_frames(const std::string& folder, const std::string& output, c
   std::map<std::size_t, Document::FramePicture> images;
   const std::regex raw_name(R"(raw_(\d{3,})\.png)");
   std::error_code ec;
-  // increment(ec): a range-for's ++ throws when the listing fails part way.
-  for (auto it = fs::directory_iterator(fs_path(folder), ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    const fs::directory_entry& entry = *it;
+  for (const FolderEntry& entry : list_folder(folder, ec)) {
     std::smatch m;
-    const std::string name = utf8(entry.path().filename());
-    if (!std::regex_match(name, m, raw_name)) continue;
+    if (!std::regex_match(entry.name, m, raw_name)) continue;
+    const std::string path = utf8(fs_path(folder) / fs_path(entry.name));
     // The number is the file name's: it may not fit any integer.
     const std::string digits = m[1].str();
     std::size_t index = 0;
@@ -128,19 +124,19 @@ int import_sprite_frames(const std::string& folder, const std::string& output, c
       const auto sprite = base->sprite();
       const std::size_t frames = sprite ? sprite->stored.size() : 0;
       return report(make_error(ErrorCode::bad_value, fmt::format("the base file has frames 0..{}, not {}", frames - 1, digits)),
-                    utf8(entry.path()));
+                    path);
     }
-    inputs.add(utf8(entry.path()));
-    auto bytes = read_file(utf8(entry.path()), limits().max_input_bytes);
+    inputs.add(path);
+    auto bytes = read_file(path, limits().max_input_bytes);
     if (!bytes) return report(bytes.error());
     auto picture = png::decode(*bytes, limits().max_pixels);
     if (!picture) {
       Error e = picture.error();
       e.code = ErrorCode::bad_value;
-      e.file = utf8(entry.path());
+      e.file = path;
       return report(std::move(e));
     }
-    images[index] = {utf8(entry.path()), std::move(*picture)};
+    images[index] = {path, std::move(*picture)};
   }
   if (ec) return report(make_error(ErrorCode::io, fmt::format("cannot list the folder: {}", ec.message())), folder);
   if (images.empty()) return report(make_error(ErrorCode::bad_value, "no raw_NNN.png files in the folder"), folder);

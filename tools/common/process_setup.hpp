@@ -16,13 +16,9 @@
 #include <fcntl.h>
 #include <io.h>
 #include <stdio.h>
-#ifndef NOMINMAX
-#define NOMINMAX
-#endif
-#ifndef WIN32_LEAN_AND_MEAN
-#define WIN32_LEAN_AND_MEAN  // not <dlgs.h>, whose frm1..frm4 macros would rename FrameChunk::frm2
-#endif
-#include <windows.h>
+
+#include "anmkit/core/windows_api.hpp"
+// (after windows.h, which it needs)
 #include <shellapi.h>
 #else
 #include <csignal>

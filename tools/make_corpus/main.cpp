@@ -5,10 +5,11 @@
 // 400 KB, skewed towards small files (median about 1 KB, mean about 30 KB). LM files are 5-40 nodes over 30-300
 // frames, MM2 files 4-12 frames of 16-64 pixel sprites. A pool of distinct files is built once
 // and files are drawn from it, so 100 000 files take seconds. Deterministic for a given SEED
-// (its own generator arithmetic; no std distributions, which differ between libraries).
+// (its own generator arithmetic; no std distributions, which differ between libraries) and the
+// same on every platform: no C library function decides a bit (the portable sine and cosine of
+// src/model/portable_math.hpp, powers by power_by_roots.hpp).
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -26,6 +27,8 @@
 #include "anmkit/formats/lm/lm_write.hpp"
 #include "anmkit/formats/mm2/mm2_codec.hpp"
 #include "anmkit/formats/mm2/mm2_write.hpp"
+#include "../../src/model/portable_math.hpp"
+#include "power_by_roots.hpp"
 
 namespace {
 
@@ -73,7 +76,7 @@ Bytes gem_file(Random& rng, std::size_t target) {
     const double speed = 0.02 + 0.1 * rng.unit(), phase = rng.unit() * 6.28;
     for (std::uint32_t f = 0; f < frames; ++f) {
       const double a = phase + speed * f;
-      t.translation.keys.push_back({double(f), {float(b), float(std::sin(a)), float(std::cos(a) * 2)}});
+      t.translation.keys.push_back({double(f), {float(b), float(model::portable::sin(a)), float(model::portable::cos(a) * 2)}});
       t.rotation.keys.push_back({double(f), model::quat_from_euler_zyx(0, 0, a)});
     }
     t.visible = {{0, true}};
@@ -136,8 +139,8 @@ int main(int argc, char** argv) {
   // The pool: 200 GEM files over the size range, 20 LM, 20 MM2.
   std::vector<Bytes> gem_pool, lm_pool, mm2_pool;
   for (int i = 0; i < 200; ++i) {
-    const double u = std::pow(rng.unit(), 1.8);  // skewed towards small files
-    gem_pool.push_back(gem_file(rng, std::size_t(100 * std::pow(4000.0, u))));
+    const double u = corpus::power_by_roots(rng.unit(), 1.8);  // skewed towards small files
+    gem_pool.push_back(gem_file(rng, std::size_t(100 * corpus::power_by_roots(4000.0, u))));
   }
   for (int i = 0; i < 20; ++i) lm_pool.push_back(lm_file(rng));
   for (int i = 0; i < 20; ++i) mm2_pool.push_back(mm2_file(rng));
