@@ -31,6 +31,7 @@ set(anmkit_portable_test_sources
   formats/gem/gem_mesh_test.cpp
   formats/gem/gem_info_test.cpp
   formats/gem/mdl_test.cpp
+  formats/gem/mdl_corpus_test.cpp
   formats/gem/gem_corpus_test.cpp
   formats/gem/mesh/ply_read_test.cpp
   formats/gem/mesh/ply_vertices_test.cpp

@@ -117,4 +117,17 @@ inline std::string vehicles_corpus_missing() { return "the corpus folder " + veh
   ANMKIT_NEED_EXTERNAL(std::filesystem::is_directory(var), ::anmkit::test::vehicles_corpus_missing(),   \
                        ::anmkit::test::gem_corpus_how_to_get)
 
+// Real `.mdl` files in the styles the game writes (lower-case keywords, bone kinds, an armour file).
+inline std::filesystem::path models_corpus_path() {
+  const char* from_env = std::getenv("ANMKIT_CORPUS_DIR");
+  return std::filesystem::path(from_env && *from_env ? from_env : ANMKIT_CORPUS_DIR) / "gem-models";
+}
+
+inline std::string models_corpus_missing() { return "the corpus folder " + models_corpus_path().string(); }
+
+#define ANMKIT_REQUIRE_MODELS_CORPUS(var)                                                              \
+  const std::filesystem::path var = ::anmkit::test::models_corpus_path();                              \
+  ANMKIT_NEED_EXTERNAL(std::filesystem::is_directory(var), ::anmkit::test::models_corpus_missing(),     \
+                       ::anmkit::test::gem_corpus_how_to_get)
+
 }  // namespace anmkit::test

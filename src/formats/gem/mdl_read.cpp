@@ -1,107 +1,434 @@
+// read_mdl(): a `.mdl` text as the game reads it, on the brace text's tree (docs/formats/gem-mesh.md,
+// "The .mdl grammar"). One pass over the blocks in the order of their '{' (a parent before its
+// children), each read by the role of its parent: no recursion on input.
+
 #include "anmkit/formats/gem/mdl.hpp"
 
-#include <algorithm>
-#include <charconv>
+#include <cmath>
 #include <optional>
 #include <string_view>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "anmkit/core/float_text.hpp"
+#include "anmkit/core/printable.hpp"
 #include "anmkit/model/clip.hpp"
+#include "brace_lexer.hpp"
 
 namespace anmkit::gem {
 namespace {
 
-struct Token {
-  enum Kind { open, close, string, word, end } kind;
-  std::string_view text;
-  std::size_t offset;
+// What a block is to the model, decided by its key and its parent's role.
+enum class Role : std::uint8_t {
+  skeleton,
+  bone,
+  animation,  // a bone's or the skeleton's list of sequences
+  sequence,
+  volume,     // a top-level collision volume
+  lodview,
+  obstacle,
+  known,      // a block the game writes whose values this model keeps unread ({limits}, {speed}, ...)
+  unread,     // inside a known or unknown block: not judged here
 };
 
-class Lexer {
- public:
-  explicit Lexer(std::string_view text) : text_(text) {}
+// The blocks each role holds that the model keeps as they are, unread: what the game writes there
+// (the real files of ../shared/corpus and the exporters, gem-mesh.notes.md §10).
+constexpr std::string_view bone_kept[] = {"limits", "speed", "parameters", "terminator"};
+constexpr std::string_view sequence_kept[] = {"speed", "resume", "events"};
+constexpr std::string_view volume_kept[] = {"thickness", "tags"};
+constexpr std::string_view obstacle_kept[] = {"obb2", "rotate"};
+constexpr std::string_view top_kept[] = {"obstacle", "area"};
+constexpr std::string_view bone_kinds[] = {"revolute", "prizmatic", "socket"};
 
-  Token next() {
-    for (;;) {
-      while (pos_ < text_.size() && is_space(text_[pos_])) ++pos_;
-      if (pos_ < text_.size() && text_[pos_] == ';') {  // comment to the end of the line
-        while (pos_ < text_.size() && text_[pos_] != '\n') ++pos_;
-        continue;
-      }
-      break;
-    }
-    const std::size_t at = pos_;
-    if (pos_ == text_.size()) return {Token::end, {}, at};
-    const char c = text_[pos_];
-    if (c == '{') { ++pos_; return {Token::open, text_.substr(at, 1), at}; }
-    if (c == '}') { ++pos_; return {Token::close, text_.substr(at, 1), at}; }
-    if (c == '"') {
-      const std::size_t close = text_.find('"', pos_ + 1);
-      if (close == std::string_view::npos) {
-        throw ErrorException{make_error(ErrorCode::bad_value, "unterminated string", at)};
-      }
-      pos_ = close + 1;
-      return {Token::string, text_.substr(at + 1, close - at - 1), at};
-    }
-    while (pos_ < text_.size() && !is_space(text_[pos_]) && text_[pos_] != '{' && text_[pos_] != '}' &&
-           text_[pos_] != '"' && text_[pos_] != ';') {
-      ++pos_;
-    }
-    return {Token::word, text_.substr(at, pos_ - at), at};
+template <std::size_t N>
+bool one_of(std::string_view key, const std::string_view (&keys)[N]) {
+  for (std::string_view k : keys) {
+    if (key_is(key, k)) return true;
   }
+  return false;
+}
 
-  // The next token, left to be read again.
-  Token peek() {
-    const std::size_t saved = pos_;
-    const Token t = next();
-    pos_ = saved;
-    return t;
+std::string shown(std::string_view text) {
+  return text.size() <= 40 ? printable(text) : printable(text.substr(0, 40)) + "...";
+}
+
+class Reader {
+ public:
+  Reader(std::span<const std::uint8_t> bytes, Mdl& mdl) : bytes_(bytes), mdl_(mdl), text_(mdl.text) {}
+
+  void run() {
+    const std::size_t n = text_.blocks.size();
+    roles_.assign(n, Role::unread);
+    owner_.assign(n, -1);
+    sequence_of_.assign(n, -1);
+    volume_of_.assign(n, -1);
+    lod_group_.assign(n, -1);
+    lod_views_.assign(n, 0);
+    for (std::uint32_t b = 0; b < n; ++b) read_block(b);
+    if (skeleton_ < 0) {
+      fail(ErrorCode::bad_magic, 0,
+           "not a GEM model: no {skeleton} block (a model's text holds one, with its bones)");
+    }
+    if (mdl_.bones.empty()) {
+      const BraceBlock& s = text_.blocks[std::size_t(skeleton_)];
+      fail(ErrorCode::bad_value, s.open.offset, "the {skeleton} holds no {bone}: a model has at least one bone");
+    }
+    for (MdlVolume& volume : mdl_.volumes) {
+      if (volume.bone.empty()) continue;
+      const auto found = by_name_.find(model::ascii_lower(volume.bone));
+      volume.bone_index = found == by_name_.end() ? -1 : found->second;
+      if (volume.bone_index < 0) {
+        note("gem.mdl-volume-bone", volume.offset,
+             fmt::format("volume '{}' is placed on bone '{}', which the skeleton does not have", shown(volume.name),
+                         shown(volume.bone)));
+      }
+    }
   }
 
  private:
-  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-  std::string_view text_;
-  std::size_t pos_ = 0;
-};
-
-float number(const Token& t) {
-  float value = 0;
-  if (t.kind == Token::word) {
-    auto [ptr, ec] = float_from_chars(t.text.data(), t.text.data() + t.text.size(), value);
-    if (ec == std::errc() && ptr == t.text.data() + t.text.size()) return value;
+  [[noreturn]] void fail(ErrorCode code, std::uint64_t offset, std::string message) {
+    throw ErrorException{make_error(code, fmt::format("line {}: {}", line_at(bytes_, offset), message), offset)};
   }
-  throw ErrorException{make_error(ErrorCode::bad_value, fmt::format("expected a number, found '{}'", t.text), t.offset)};
-}
 
-// One open block on the explicit stack (no recursion on input).
-struct Block {
-  std::string_view head;
-  int bone = -1;  // the bone this block belongs to (its own index for a {bone} block)
-  int sequence = -1;
-  int volume = -1;     // a {Volume} block: its index in Mdl::volumes
-  int lod_group = -1;  // a {LODView} block: its number among the bone's groups
-  int lod_views = 0;   // a {LODView} block: the views read in it so far
+  void note(std::string id, std::uint64_t offset, std::string message) {
+    mdl_.notes.push_back({Severity::warning, std::move(id), fmt::format("line {}: {}", line_at(bytes_, offset), message),
+                          offset, {}});
+  }
+
+  void unknown(const BraceBlock& block, std::string_view where) {
+    note("gem.mdl-unknown-block", block.open.offset,
+         fmt::format("a block {{{}}} {}, which no reader of models knows: kept as it is, not read", shown(block.key.text),
+                     where));
+  }
+
+  // The values of a block (its words and strings), in order.
+  static std::vector<const BraceEntry*> values(const BraceBlock& block) {
+    std::vector<const BraceEntry*> out;
+    for (const BraceEntry& e : block.entries) {
+      if (e.kind != BraceEntryKind::block) out.push_back(&e);
+    }
+    return out;
+  }
+
+  // A block that takes no values: any it holds is a note.
+  void no_values(const BraceBlock& block) {
+    for (const BraceEntry* v : values(block)) {
+      note("gem.mdl-stray-value", v->token.offset,
+           fmt::format("'{}' in the {{{}}} block, which takes no value here: kept, not read", shown(v->token.text),
+                       shown(block.key.text)));
+    }
+  }
+
+  static std::optional<float> number(const BraceEntry& e) {
+    if (e.kind != BraceEntryKind::word) return std::nullopt;
+    float value = 0;
+    const std::string& t = e.token.text;
+    auto [ptr, ec] = float_from_chars(t.data(), t.data() + t.size(), value);
+    if (ec != std::errc() || ptr != t.data() + t.size() || !std::isfinite(value)) return std::nullopt;
+    return value;
+  }
+
+  // {Matrix34 12 numbers}, {Orientation 9} or {Position 3} into `rest`; false when `block` is none of them.
+  bool transform(const BraceBlock& block, model::Matrix34& rest, std::string_view whose, int& given) {
+    const std::string& key = block.key.text;
+    std::size_t first = 0, count = 0;
+    int part = 0;  // 1: the rows, 2: the origin
+    if (key_is(key, "matrix34")) {
+      count = 12, part = 3;
+    } else if (key_is(key, "orientation")) {
+      count = 9, part = 1;
+    } else if (key_is(key, "position")) {
+      first = 9, count = 3, part = 2;
+    } else {
+      return false;
+    }
+    const auto v = values(block);
+    if (v.size() != count) {
+      fail(ErrorCode::bad_value, block.open.offset,
+           fmt::format("the {{{}}} of {} holds {} value{}, where it takes {} numbers", shown(key), whose, v.size(),
+                       v.size() == 1 ? "" : "s", count));
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+      const auto value = number(*v[i]);
+      if (!value) {
+        fail(ErrorCode::bad_value, v[i]->token.offset,
+             fmt::format("the {{{}}} of {} holds '{}' where it takes a number", shown(key), whose, shown(v[i]->token.text)));
+      }
+      rest[first + i] = *value;
+    }
+    if ((given & part) != 0) {
+      note("gem.mdl-transform-twice", block.open.offset,
+           fmt::format("{} is given its {} a second time, by {{{}}}: the last one is used", whose,
+                       part == 2 ? "origin" : part == 1 ? "axes" : "transform", shown(key)));
+    }
+    given |= part;
+    return true;
+  }
+
+  // A name given as the block's one value, quoted or bare; nullopt (with a note) when it has none.
+  std::optional<std::string> file_name(const BraceBlock& block, std::string_view what) {
+    const auto v = values(block);
+    if (v.size() == 1) return v[0]->token.text;
+    note("gem.mdl-bad-name", block.open.offset,
+         fmt::format("a {{{}}} with {} values, where it takes one {}: not read", shown(block.key.text), v.size(), what));
+    return std::nullopt;
+  }
+
+  void read_block(std::uint32_t index) {
+    const BraceBlock& block = text_.blocks[index];
+    const std::string& key = block.key.text;
+    if (block.parent < 0) return read_top(index, block, key);
+    const auto parent = std::size_t(block.parent);
+    const Role parent_role = roles_[parent];
+    owner_[index] = owner_[parent];
+    switch (parent_role) {
+      case Role::skeleton:
+        if (key_is(key, "bone")) return read_bone(index, block);
+        if (key_is(key, "animation")) return set(index, Role::animation);
+        return unknown(block, "in the {skeleton}");
+      case Role::bone:
+        return read_in_bone(index, block, key);
+      case Role::animation:
+        if (key_is(key, "sequence")) return read_sequence(index, block);
+        return unknown(block, "in an {animation}");
+      case Role::sequence: {
+        sequence_of_[index] = sequence_of_[parent];
+        MdlSequence& sequence = mdl_.sequences[std::size_t(sequence_of_[index])];
+        if (key_is(key, "file")) {
+          if (auto file = file_name(block, "file name")) {
+            sequence.file = std::move(*file);
+            sequence.file_given = true;
+          }
+          return;
+        }
+        if (one_of(key, sequence_kept)) return set(index, Role::known);
+        return unknown(block, fmt::format("in sequence '{}'", shown(sequence.name)));
+      }
+      case Role::volume:
+        return read_in_volume(index, block, key, mdl_.volumes[std::size_t(volume_of_[parent])]);
+      case Role::lodview: {
+        MdlBone& bone = mdl_.bones[std::size_t(owner_[index])];
+        if (key_is(key, "volumeview")) {
+          if (auto file = file_name(block, "mesh file")) {
+            bone.views.push_back({std::move(*file), lod_views_[parent]++, lod_group_[parent], block.open.offset});
+          }
+          return;
+        }
+        if (key_is(key, "off")) {
+          bone.lod_off = true;
+          return;
+        }
+        return unknown(block, "in a {LODView}");
+      }
+      case Role::obstacle:
+        if (one_of(key, obstacle_kept)) return set(index, Role::known);
+        return unknown(block, "in an {obstacle}");
+      case Role::known:
+      case Role::unread:
+        return;
+    }
+  }
+
+  void set(std::uint32_t index, Role role) {
+    roles_[index] = role;
+    if (role == Role::animation || role == Role::skeleton || role == Role::lodview || role == Role::obstacle) {
+      no_values(text_.blocks[index]);
+    }
+  }
+
+  void read_top(std::uint32_t index, const BraceBlock& block, const std::string& key) {
+    if (key_is(key, "skeleton")) {
+      if (skeleton_ >= 0) {
+        fail(ErrorCode::bad_value, block.open.offset,
+             fmt::format("a second {{skeleton}} (the first is on line {}): a model has one",
+                         line_at(bytes_, text_.blocks[std::size_t(skeleton_)].open.offset)));
+      }
+      skeleton_ = std::int32_t(index);
+      return set(index, Role::skeleton);
+    }
+    if (key_is(key, "volume")) {
+      MdlVolume volume;
+      const auto v = values(block);
+      if (!v.empty()) volume.name = v[0]->token.text;
+      for (std::size_t i = 1; i < v.size(); ++i) {
+        note("gem.mdl-stray-value", v[i]->token.offset,
+             fmt::format("'{}' after the name of volume '{}': kept, not read", shown(v[i]->token.text), shown(volume.name)));
+      }
+      volume.offset = block.open.offset;
+      mdl_.volumes.push_back(std::move(volume));
+      volume_transforms_.push_back(0);
+      volume_of_[index] = std::int32_t(mdl_.volumes.size() - 1);
+      roles_[index] = Role::volume;
+      return;
+    }
+    if (key_is(key, "obstacle")) {
+      roles_[index] = Role::obstacle;
+      return;
+    }
+    if (one_of(key, top_kept)) return set(index, Role::known);
+    unknown(block, "at the top level");
+  }
+
+  void read_bone(std::uint32_t index, const BraceBlock& block) {
+    // [kind] name, before the bone's blocks.
+    std::vector<const BraceEntry*> head;
+    bool after_blocks = false;
+    for (const BraceEntry& e : block.entries) {
+      if (e.kind == BraceEntryKind::block) {
+        after_blocks = true;
+      } else if (after_blocks) {
+        note("gem.mdl-stray-value", e.token.offset,
+             fmt::format("'{}' among the blocks of a bone, where it takes none: kept, not read", shown(e.token.text)));
+      } else {
+        head.push_back(&e);
+      }
+    }
+    if (head.empty() || head.size() > 2) {
+      fail(ErrorCode::bad_value, block.open.offset,
+           head.empty() ? std::string("a {bone} without its name (expected {bone [kind] \"name\" ...})")
+                        : fmt::format("a {{bone}} with {} values before its blocks, where it takes its kind and its name "
+                                      "(expected {{bone [kind] \"name\" ...}})",
+                                      head.size()));
+    }
+    MdlBone bone;
+    bone.name = head.back()->token.text;
+    if (head.size() == 2) {
+      bone.kind = head[0]->token.text;
+      if (head[0]->kind != BraceEntryKind::word || !one_of(bone.kind, bone_kinds)) {
+        note("gem.mdl-bone-kind", head[0]->token.offset,
+             fmt::format("bone '{}' is of kind '{}', which no reader of models knows (revolute, prizmatic, socket): read "
+                         "as a bone of no kind",
+                         shown(bone.name), shown(bone.kind)));
+      }
+    }
+    const int parent = block.parent >= 0 ? owner_[std::size_t(block.parent)] : -1;
+    bone.parent = parent;
+    bone.offset = block.open.offset;
+    bone.block = index;
+    const int self = int(mdl_.bones.size());
+    if (parent < 0) {
+      if (first_root_ >= 0) {
+        note("gem.mdl-second-root", block.open.offset,
+             fmt::format("bone '{}' is a second root: the skeleton's first root is '{}' (line {}), and every other "
+                         "bone hangs below it",
+                         shown(bone.name), shown(mdl_.bones[std::size_t(first_root_)].name),
+                         line_at(bytes_, mdl_.bones[std::size_t(first_root_)].offset)));
+      } else {
+        first_root_ = self;
+      }
+    }
+    const auto [named, fresh] = by_name_.emplace(model::ascii_lower(bone.name), self);
+    if (!fresh) {
+      note("gem.mdl-bone-twice", block.open.offset,
+           fmt::format("a second bone named '{}' (the first is on line {}): animations find the first",
+                       shown(bone.name), line_at(bytes_, mdl_.bones[std::size_t(named->second)].offset)));
+    }
+    mdl_.bones.push_back(std::move(bone));
+    transforms_.push_back(0);
+    lod_groups_.push_back(0);
+    owner_[index] = self;
+    roles_[index] = Role::bone;
+  }
+
+  void read_in_bone(std::uint32_t index, const BraceBlock& block, const std::string& key) {
+    const int self = owner_[index];
+    MdlBone& bone = mdl_.bones[std::size_t(self)];
+    if (key_is(key, "bone")) return read_bone(index, block);
+    if (key_is(key, "animation")) return set(index, Role::animation);
+    if (transform(block, bone.rest, fmt::format("bone '{}'", shown(bone.name)), transforms_[std::size_t(self)])) return;
+    if (key_is(key, "volumeview")) {
+      if (auto file = file_name(block, "mesh file")) bone.views.push_back({std::move(*file), 0, -1, block.open.offset});
+      return;
+    }
+    if (key_is(key, "lodview")) {
+      lod_group_[index] = lod_groups_[std::size_t(self)]++;
+      return set(index, Role::lodview);
+    }
+    if (key_is(key, "visibility")) {
+      const auto v = values(block);
+      const auto value = v.size() == 1 ? number(*v[0]) : std::nullopt;
+      if (!value) {
+        note("gem.mdl-bad-visibility", block.open.offset,
+             fmt::format("the {{{}}} of bone '{}' is not one number: not read, the bone is shown", shown(key),
+                         shown(bone.name)));
+        return;
+      }
+      bone.shown = *value != 0;
+      return;
+    }
+    if (one_of(key, bone_kept)) return set(index, Role::known);
+    unknown(block, fmt::format("in bone '{}'", shown(bone.name)));
+  }
+
+  void read_sequence(std::uint32_t index, const BraceBlock& block) {
+    const auto v = values(block);
+    if (v.empty()) fail(ErrorCode::bad_value, block.open.offset, "a {sequence} without its name (expected {sequence \"name\" ...})");
+    for (std::size_t i = 1; i < v.size(); ++i) {
+      note("gem.mdl-stray-value", v[i]->token.offset,
+           fmt::format("'{}' after the name of sequence '{}': kept, not read", shown(v[i]->token.text),
+                       shown(v[0]->token.text)));
+    }
+    const std::string& name = v[0]->token.text;
+    mdl_.sequences.push_back({name, name + ".anm", false, owner_[index], index});
+    sequence_of_[index] = std::int32_t(mdl_.sequences.size() - 1);
+    roles_[index] = Role::sequence;
+  }
+
+  void read_in_volume(std::uint32_t index, const BraceBlock& block, const std::string& key, MdlVolume& volume) {
+    const std::string whose = fmt::format("volume '{}'", shown(volume.name));
+    int& given = volume_transforms_[std::size_t(volume_of_[std::size_t(block.parent)])];
+    if (transform(block, volume.transform, whose, given)) return;
+    if (key_is(key, "bone")) {
+      if (auto bone = file_name(block, "bone name")) volume.bone = std::move(*bone);
+      return;
+    }
+    const bool polyhedron = key_is(key, "polyhedron");
+    if (polyhedron || key_is(key, "box") || key_is(key, "sphere") || key_is(key, "cylinder")) {
+      if (volume.shape != MdlVolume::Shape::none) {
+        note("gem.mdl-volume-shape-twice", block.open.offset,
+             fmt::format("{} is given a second shape, {{{}}}: the first is used", whose, shown(key)));
+        return;
+      }
+      if (polyhedron) {
+        volume.shape = MdlVolume::Shape::polyhedron;
+        volume.file = file_name(block, ".vol file").value_or("");
+        return;
+      }
+      volume.shape = key_is(key, "box") ? MdlVolume::Shape::box
+                     : key_is(key, "sphere") ? MdlVolume::Shape::sphere
+                                             : MdlVolume::Shape::cylinder;
+      for (const BraceEntry* v : values(block)) {
+        const auto value = number(*v);
+        if (!value) {
+          note("gem.mdl-bad-size", v->token.offset,
+               fmt::format("the {{{}}} of {} holds '{}' where it takes a number: its sizes end there", shown(key), whose,
+                           shown(v->token.text)));
+          break;
+        }
+        volume.size.push_back(*value);
+      }
+      return;
+    }
+    if (one_of(key, volume_kept)) return set(index, Role::known);
+    unknown(block, fmt::format("in {}", whose));
+  }
+
+  std::span<const std::uint8_t> bytes_;
+  Mdl& mdl_;
+  const BraceText& text_;
+  std::vector<Role> roles_;
+  std::vector<int> owner_;  // per block: the bone it belongs to (its own for a {bone}), -1 for none
+  // Per block: the sequence or volume it is or is in; a {LODView}'s number among its bone's, and
+  // the views read in it so far.
+  std::vector<std::int32_t> sequence_of_, volume_of_, lod_group_, lod_views_;
+  std::unordered_map<std::string, int> by_name_;  // lower-case bone name -> its first bone
+  std::vector<int> transforms_;         // per bone: which parts of its transform were given (1 axes, 2 origin)
+  std::vector<int> lod_groups_;         // per bone: its {LODView} blocks so far
+  std::vector<int> volume_transforms_;  // per volume, as transforms_
+  std::int32_t skeleton_ = -1;
+  int first_root_ = -1;
 };
-
-// The name a mesh or volume block gives: a quoted string, or a bare word as written; nullopt (and
-// nothing read) when the block holds neither, so that a model whose meshes or volumes are written
-// unlike any real one still gives its skeleton.
-std::optional<std::string> name_value(Lexer& lex) {
-  const Token t = lex.peek();
-  if (t.kind != Token::string && t.kind != Token::word) return std::nullopt;
-  lex.next();
-  return std::string(t.text);
-}
-
-std::optional<float> maybe_number(const Token& t) {
-  float value = 0;
-  if (t.kind != Token::word) return std::nullopt;
-  auto [ptr, ec] = float_from_chars(t.text.data(), t.text.data() + t.text.size(), value);
-  if (ec != std::errc() || ptr != t.text.data() + t.text.size()) return std::nullopt;
-  return value;
-}
 
 }  // namespace
 
@@ -133,126 +460,69 @@ int Mdl::find_bone(std::string_view name) const {
   return -1;
 }
 
+Expected<Mdl> read_mdl(std::span<const std::uint8_t> bytes, const ReadLimits& limits) {
+  if (auto size = check_input_size(bytes.size(), limits); !size) return size.error();
+  if (mdl_kind(bytes) == MdlKind::armour) {
+    return make_error(ErrorCode::bad_magic,
+                      "line 1: an armour file, not a model: the game keeps armour and durability under the .mdl name "
+                      "too (`(\"set-...\" ...)` forms and {volume} blocks with their {thickness}), and a model begins "
+                      "with {skeleton}",
+                      0);
+  }
+  // Depth is not limited: the tree is read and walked with explicit stacks.
+  auto text = read_brace_text(bytes, limits, SIZE_MAX);
+  if (!text) {
+    const std::uint64_t at = text.error().offset.value_or(0);
+    prepend(text.error(), fmt::format("line {}: ", line_at(bytes, at)));
+    return text.error();
+  }
+  return catch_errors([&]() -> Mdl {
+    Mdl mdl;
+    mdl.text = std::move(*text);
+    Reader(bytes, mdl).run();
+    return mdl;
+  });
+}
+
+Expected<std::vector<std::uint8_t>> write_mdl(const Mdl& mdl) { return write_brace_text(mdl.text); }
+
 bool looks_like_mdl(std::span<const std::uint8_t> bytes) {
   // The whole text: comment lines before the first block may be any length (the lexer skips them
   // in one pass, and anything else ends the look at its first token).
-  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  Lexer lex(text);
-  try {
-    const Token open = lex.next();
-    const Token head = lex.next();
-    return open.kind == Token::open && head.kind == Token::word && head.text == "Skeleton";
-  } catch (ErrorException&) {
-    return false;
-  }
+  detail::BraceLexer lex({reinterpret_cast<const char*>(bytes.data()), bytes.size()});
+  const auto open = lex.next();
+  if (open.kind != detail::BraceLexeme::open) return false;
+  const auto key = lex.next();
+  return key.kind == detail::BraceLexeme::word && key_is(key.text, "skeleton");
 }
 
-Expected<Mdl> read_mdl(std::span<const std::uint8_t> bytes) {
-  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  return catch_errors([&]() -> Mdl {
-    Lexer lex(text);
-    Mdl mdl;
-    std::vector<Block> stack;
-    std::vector<int> lod_groups;  // a bone's {LODView} blocks so far
-    for (Token t = lex.next(); t.kind != Token::end; t = lex.next()) {
-      if (t.kind == Token::close) {
-        if (stack.empty()) throw ErrorException{make_error(ErrorCode::bad_value, "'}' without a matching '{'", t.offset)};
-        stack.pop_back();
-        continue;
-      }
-      if (t.kind != Token::open) continue;  // values of blocks we do not read
-      const Token head = lex.next();
-      if (head.kind != Token::word) {
-        throw ErrorException{make_error(ErrorCode::bad_value, "expected a block name after '{'", head.offset)};
-      }
-      Block block{head.text, stack.empty() ? -1 : stack.back().bone, -1, -1, -1, 0};
-      // A block right inside a {Volume}: its shape, bone and transform.
-      const bool in_volume = !stack.empty() && stack.back().volume >= 0;
-      if (head.text == "bone") {
-        Token name = lex.next();
-        if (name.kind == Token::word) name = lex.next();  // a joint kind such as `revolute`
-        if (name.kind != Token::string) {
-          throw ErrorException{make_error(ErrorCode::bad_value, "expected the bone's quoted name", name.offset)};
-        }
-        MdlBone bone;
-        bone.name = std::string(name.text);
-        bone.parent = block.bone;
-        bone.offset = t.offset;
-        mdl.bones.push_back(std::move(bone));
-        lod_groups.push_back(0);
-        block.bone = int(mdl.bones.size() - 1);
-      } else if (head.text == "sequence") {
-        const Token name = lex.next();
-        if (name.kind != Token::string) {
-          throw ErrorException{make_error(ErrorCode::bad_value, "expected the sequence's quoted name", name.offset)};
-        }
-        mdl.sequences.push_back({std::string(name.text), std::string(name.text) + ".anm", false, block.bone});
-        block.sequence = int(mdl.sequences.size() - 1);
-      } else if (head.text == "file" && !stack.empty() && stack.back().sequence >= 0) {
-        const Token file = lex.next();
-        if (file.kind != Token::string) {
-          throw ErrorException{make_error(ErrorCode::bad_value, "expected the quoted file name", file.offset)};
-        }
-        auto& sequence = mdl.sequences[std::size_t(stack.back().sequence)];
-        sequence.file = std::string(file.text);
-        sequence.file_given = true;
-      } else if ((head.text == "Orientation" || head.text == "Matrix34" || head.text == "Position") &&
-                 (in_volume || block.bone >= 0)) {
-        const std::size_t first = head.text == "Position" ? 9 : 0;
-        const std::size_t count = head.text == "Orientation" ? 9 : head.text == "Matrix34" ? 12 : 3;
-        auto& rest = in_volume ? mdl.volumes[std::size_t(stack.back().volume)].transform
-                               : mdl.bones[std::size_t(block.bone)].rest;
-        for (std::size_t i = 0; i < count; ++i) rest[first + i] = number(lex.next());
-      } else if (head.text == "VolumeView" && block.bone >= 0 && !in_volume) {
-        if (auto file = name_value(lex)) {
-          MdlView view{std::move(*file), 0, -1, t.offset};
-          if (!stack.empty() && stack.back().lod_group >= 0) {
-            view.lod = stack.back().lod_views++;
-            view.lod_group = stack.back().lod_group;
-          }
-          mdl.bones[std::size_t(block.bone)].views.push_back(std::move(view));
-        }
-      } else if (model::names_equal(head.text, "Visibility") && block.bone >= 0 && !in_volume &&
-                 !stack.empty() && stack.back().head == "bone" && maybe_number(lex.peek())) {
-        mdl.bones[std::size_t(block.bone)].shown = number(lex.next()) != 0;
-      } else if (head.text == "LODView" && block.bone >= 0 && !in_volume) {
-        block.lod_group = lod_groups[std::size_t(block.bone)]++;
-      } else if (head.text == "OFF" && !stack.empty() && stack.back().lod_group >= 0) {
-        mdl.bones[std::size_t(block.bone)].lod_off = true;
-      } else if (head.text == "Volume" && block.bone < 0 && !in_volume) {
-        MdlVolume volume;
-        volume.name = name_value(lex).value_or("");
-        volume.offset = t.offset;
-        mdl.volumes.push_back(std::move(volume));
-        block.volume = int(mdl.volumes.size() - 1);
-      } else if (in_volume && head.text == "Bone") {
-        if (auto bone = name_value(lex)) mdl.volumes[std::size_t(stack.back().volume)].bone = std::move(*bone);
-      } else if (in_volume && (head.text == "Polyhedron" || head.text == "Box" || head.text == "Sphere" ||
-                               head.text == "Cylinder")) {
-        MdlVolume& volume = mdl.volumes[std::size_t(stack.back().volume)];
-        if (volume.shape == MdlVolume::Shape::none) {
-          if (head.text == "Polyhedron") {
-            volume.shape = MdlVolume::Shape::polyhedron;
-            volume.file = name_value(lex).value_or("");
-          } else {
-            volume.shape = head.text == "Box" ? MdlVolume::Shape::box
-                           : head.text == "Sphere" ? MdlVolume::Shape::sphere
-                                                   : MdlVolume::Shape::cylinder;
-            while (auto value = maybe_number(lex.peek())) {
-              lex.next();
-              volume.size.push_back(*value);
-            }
-          }
-        }
-      }
-      stack.push_back(block);
+MdlKind mdl_kind(std::span<const std::uint8_t> bytes) {
+  if (looks_like_mdl(bytes)) return MdlKind::model;
+  // The top level, token by token: a {skeleton} anywhere makes a model; `(` forms and {volume}
+  // blocks alone an armour file.
+  detail::BraceLexer lex({reinterpret_cast<const char*>(bytes.data()), bytes.size()});
+  std::size_t depth = 0;
+  bool armour = false;
+  for (auto t = lex.next(); t.kind != detail::BraceLexeme::end && t.kind != detail::BraceLexeme::unterminated; t = lex.next()) {
+    if (t.kind == detail::BraceLexeme::close) {
+      if (depth == 0) return MdlKind::neither;
+      --depth;
+      continue;
     }
-    if (!stack.empty()) {
-      throw ErrorException{make_error(ErrorCode::truncated, fmt::format("{} block(s) still open at the end", stack.size()), text.size())};
+    if (t.kind == detail::BraceLexeme::open) {
+      const auto key = lex.next();
+      if (depth++ > 0) continue;
+      if (key.kind != detail::BraceLexeme::word) return MdlKind::neither;
+      if (key_is(key.text, "skeleton")) return MdlKind::model;
+      if (!key_is(key.text, "volume")) return MdlKind::neither;
+      armour = true;
+      continue;
     }
-    for (MdlVolume& volume : mdl.volumes) volume.bone_index = volume.bone.empty() ? -1 : mdl.find_bone(volume.bone);
-    return mdl;
-  });
+    if (depth > 0) continue;
+    // A top-level value: the start of a form, `("set-..." ...)`, or inside one.
+    if (t.kind == detail::BraceLexeme::word && t.text.starts_with("(")) armour = true;
+  }
+  return armour ? MdlKind::armour : MdlKind::neither;
 }
 
 }  // namespace anmkit::gem

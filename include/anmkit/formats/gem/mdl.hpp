@@ -1,10 +1,12 @@
 #pragma once
-// A GEM `.mdl` model (text): bones with their parents and rest matrices, the animation sequences
-// bound to `.anm` files, the meshes each bone shows and the collision volumes. Everything else in
-// the file is skipped.
+// A GEM `.mdl` model: the brace text (brace_text.hpp), kept whole so that it is written back byte
+// for byte (write_mdl), and what it says, read as the game reads it (docs/formats/gem-mesh.md,
+// "The .mdl grammar"): keywords in any letter case, names quoted or bare,
 //
-//   {Skeleton {animation {sequence "fire" {file "fire.anm"}}}
-//             {bone [revolute] "basis" {Orientation 3x3} {bone "body" {Matrix34 4x3} ...}}}
+//   {skeleton {animation {sequence "fire" {file "fire.anm"} {speed 0.7}}}
+//             {bone [revolute|prizmatic|socket] "basis" {orientation 3x3}
+//               {bone "body" {Matrix34 4x3} {VolumeView "body.ply"} ...}}}
+//   {volume "body" {polyhedron "body.vol"} {bone "body"} [transform] {thickness 40}}
 //
 // {Orientation} gives rows 0-2 of the bone's Matrix34, {Position} row 3 (notes point 16).
 //
@@ -14,14 +16,22 @@
 // detail (described by the exporters only; no real file has one). Collision volumes follow the
 // skeleton: `{Volume "name" {Polyhedron "x.vol"} {Bone "b"} [transform]}`, or {Box x y z},
 // {Sphere r}, {Cylinder r h} instead of the Polyhedron. They are read, not rendered.
+//
+// What the game writes and this model does not use ({limits}, {speed}, {parameters}, {events},
+// {obstacle}, {thickness}, ...) stays in the text as it is; a block no reader of models knows, a
+// second root and the like are notes (warnings with their line), never dropped in silence.
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "anmkit/core/diagnostic.hpp"
 #include "anmkit/core/expected.hpp"
+#include "anmkit/core/limits.hpp"
+#include "anmkit/formats/gem/brace_text.hpp"
 #include "anmkit/model/math.hpp"
 
 namespace anmkit::gem {
@@ -36,9 +46,11 @@ struct MdlView {
 
 struct MdlBone {
   std::string name;
-  int parent = -1;  // index into Mdl::bones, -1 for a root
+  std::string kind;  // the joint kind written before the name ("revolute", "prizmatic", "socket"), "" for none
+  int parent = -1;   // index into Mdl::bones, -1 for a root
   model::Matrix34 rest{1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
   std::uint64_t offset = 0;  // where its {bone block starts
+  std::uint32_t block = 0;   // its block in Mdl::text
   std::vector<MdlView> views;  // its meshes, in file order (the first plain one is LOD 0)
   bool lod_off = false;        // a {LODView} ends with {OFF}: past its last level the bone shows nothing
   bool shown = true;           // false for {Visibility 0}: hidden until an animation shows it
@@ -66,18 +78,36 @@ struct MdlSequence {
   std::string file;  // the {file} value, or "<name>.anm" when the sequence has none
   bool file_given = false;  // the sequence has a {file} (else `file` is the name it was looked for under)
   int bone = -1;            // the bone whose block declares it (Mdl::bones), -1 outside any bone
+  std::uint32_t block = 0;  // its block in Mdl::text
 };
 
 struct Mdl {
+  BraceText text;              // the file as read, every byte of it
   std::vector<MdlBone> bones;  // parents come before their children
   std::vector<MdlSequence> sequences;
   std::vector<MdlVolume> volumes;
+  // What the reader met and did not read, or doubts (warnings, each message beginning "line N: "):
+  // a block no reader of models knows, a second root, a transform given twice, ...
+  std::vector<Diagnostic> notes;
   int find_bone(std::string_view name) const;  // case-insensitive; -1 when absent
 };
 
-Expected<Mdl> read_mdl(std::span<const std::uint8_t> text);
+// Errors name the line ("line N: ...") and carry the byte offset: a text that does not hold
+// together as blocks (brace_text.hpp), no {skeleton} (bad_magic), a second {skeleton}, a {skeleton}
+// without a bone, a bone without its name, a sequence without its name, a transform that is not
+// its count of numbers (bad_value).
+Expected<Mdl> read_mdl(std::span<const std::uint8_t> text, const ReadLimits& limits = {});
 
-// True when the text's first block (after `;` comment lines) is `{Skeleton`.
+// The text as read, with the edits made since: write_mdl(read_mdl(text)) == text.
+Expected<std::vector<std::uint8_t>> write_mdl(const Mdl& mdl);
+
+// What a `.mdl` text is. The game keeps two kinds of file under that name: models (a {skeleton})
+// and armour files (`("set-basic-durability" body(440) ...)` forms and {volume "x" {thickness 15}}
+// blocks, no skeleton).
+enum class MdlKind { model, armour, neither };
+MdlKind mdl_kind(std::span<const std::uint8_t> text);
+
+// True when the text's first block (after `;` comment lines) is {skeleton}, in any letter case.
 bool looks_like_mdl(std::span<const std::uint8_t> text);
 
 }  // namespace anmkit::gem

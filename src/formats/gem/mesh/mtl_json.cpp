@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/core/json_text.hpp"
+#include "anmkit/formats/gem/brace_json.hpp"
 
 namespace anmkit::gem::mesh {
 namespace {
@@ -13,47 +14,6 @@ json keyed_json(const MtlKeyed& k) {
   json values = json::array();
   for (const std::string& v : k.values) values.push_back(json_text(v));
   return {{"key", json_text(k.key)}, {"values", std::move(values)}};
-}
-
-// The tree, built without recursion: a block's JSON is finished when its last entry is, then
-// moved into its parent's entries. A block is taken once (a malformed tree's repeats are left out).
-json tree_json(const MtlFile& file) {
-  struct Frame {
-    std::uint32_t block;
-    std::size_t next;
-    json value;
-  };
-  json out = json::array();
-  std::vector<bool> taken(file.blocks.size(), false);
-  auto start = [&](std::uint32_t index) -> std::optional<Frame> {
-    if (index >= file.blocks.size() || taken[index]) return std::nullopt;
-    taken[index] = true;
-    const MtlBlock& b = file.blocks[index];
-    return Frame{index, 0, json{{"key", json_text(b.key.text)}, {"offset", b.key.offset}, {"entries", json::array()}}};
-  };
-  for (std::uint32_t top : file.top) {
-    std::vector<Frame> stack;
-    if (auto f = start(top)) stack.push_back(std::move(*f));
-    while (!stack.empty()) {
-      Frame& frame = stack.back();
-      const MtlBlock& block = file.blocks[frame.block];
-      if (frame.next == block.entries.size()) {
-        json done = std::move(frame.value);
-        stack.pop_back();
-        (stack.empty() ? out : stack.back().value["entries"]).push_back(std::move(done));
-        continue;
-      }
-      const MtlEntry& e = block.entries[frame.next++];
-      if (e.kind == MtlEntryKind::word) {
-        frame.value["entries"].push_back({{"word", json_text(e.token.text)}});
-      } else if (e.kind == MtlEntryKind::string) {
-        frame.value["entries"].push_back({{"string", json_text(e.token.text)}});
-      } else if (auto f = start(e.block)) {
-        stack.push_back(std::move(*f));  // `frame` is not used past this point
-      }
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -84,7 +44,7 @@ json mtl_to_json(const MtlFile& file) {
   return json{{"schema", mtl_dump_schema},
               {"schema_version", mtl_dump_schema_version},
               {"format", "gem-mtl"},
-              {"tree", tree_json(file)},
+              {"tree", brace_tree_json(file)},
               {"material", mtl_material_json(mtl_material(file))}};
 }
 
