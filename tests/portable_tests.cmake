@@ -39,6 +39,7 @@ set(anmkit_portable_test_sources
   formats/gem/mesh/ply_info_test.cpp
   formats/gem/mesh/mtl_test.cpp
   formats/gem/mesh/mesh_corpus_test.cpp
+  formats/gem/mesh/resource_sweep_test.cpp
   formats/gem/mesh/vol_test.cpp
   formats/lm/lm_read_test.cpp
   formats/lm/lm_curves_test.cpp
