@@ -8,6 +8,11 @@ import sys
 import anmkit
 
 
+# The settings a message may name that are this command's options, said as the command line says
+# them (its cli_words), so that its errors read as `anmkit`'s.
+_OPTIONS = {"skeleton": "--skeleton", "texture_dir": "--texture-dir DIR", "meshes": "--no-meshes"}
+
+
 def _count(n: int, what: str) -> str:
     return f"{n} {what}{'' if n == 1 else 's'}"
 
@@ -38,7 +43,7 @@ def main(argv=None) -> int:
                         continue
                 except anmkit.Error as other_error:
                     error = other_error
-            print(error, file=sys.stderr)
+            print(error.described(_OPTIONS), file=sys.stderr)
             failed = True
             continue
         with document:

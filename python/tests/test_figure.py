@@ -405,3 +405,39 @@ def test_shared_textures_found_in_the_texture_folder_one_decoded_one_not(vehicle
         assert [(m.base_texture, m.normal_texture) for m in tracks] == [(-1, 1)]
         (bad,) = [w.message for w in figure.warnings if "puma_track_dif" in w.message]
         assert bad.startswith("material 'tracks.mtl': diffuse texture '$/vehicle2/puma_track_dif': ")
+
+
+def test_a_texture_folder_that_is_no_folder_is_an_error(tmp_path):
+    """texture_dir= naming a folder that is not there, or a file, is an io error naming the folder
+    and the keyword argument, from every call that would look in it; `python -m anmkit info` says
+    it as the command line does."""
+    model = tmp_path / "tank.mdl"
+    model.write_text('{Skeleton {bone "basis" {bone "turret1"}}\n  {animation {sequence "fire" {file "fire.anm"}}}}\n')
+    (tmp_path / "fire.anm").write_bytes((EXAMPLES / "turret_v60.anm").read_bytes())
+    absent = tmp_path / "nonexistent"
+    pak = tmp_path / "e50.pak"
+    pak.write_bytes(b"an archive, not a folder")
+    for folder, what in [(absent, "does not exist"), (pak, "is not a folder")]:
+        said = f"the game's texture folder '{folder}' (texture_dir=) {what}"
+        for call in (lambda: anmkit.open_figure(model, texture_dir=folder),
+                     lambda: anmkit.model_to_gltf(model, texture_dir=folder),
+                     lambda: anmkit.model_summary(model, texture_dir=folder)):
+            with pytest.raises(anmkit.Error) as caught:
+                call()
+            assert (caught.value.code_name, caught.value.message, caught.value.file) == ("io", said, str(model))
+            assert caught.value.settings == ["texture_dir"]
+            assert caught.value.worded({"texture_dir": "the Texture folder field"}) == \
+                f"the game's texture folder '{folder}' (the Texture folder field) {what}"
+        # An animation on the model reads the model's textures for its glTF.
+        with anmkit.open(tmp_path / "fire.anm", skeleton=model, texture_dir=folder) as document:
+            with pytest.raises(anmkit.Error) as caught:
+                document.to_gltf()
+        assert (caught.value.code_name, caught.value.message, caught.value.file) == ("io", said, str(tmp_path / "fire.anm"))
+        # Without the meshes no texture is looked for.
+        assert "bones       2: basis, turret1" in anmkit.model_summary(model, texture_dir=folder, meshes=False)
+    run = run_module("info", str(model), "--texture-dir", str(pak))
+    assert (run.returncode, run.stdout) == (1, "")
+    assert run.stderr == f"{model}: error: the game's texture folder '{pak}' (--texture-dir DIR) is not a folder\n"
+    need(CLI.is_file(), f"the anmkit command ({CLI})")
+    cli = subprocess.run([str(CLI), "info", str(model), "--texture-dir", str(pak)], capture_output=True, text=True)
+    assert (run.returncode, run.stdout, run.stderr) == (cli.returncode, cli.stdout, cli.stderr)

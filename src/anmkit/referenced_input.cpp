@@ -37,6 +37,17 @@ Expected<std::vector<std::uint8_t>> read_named_file(const std::string& path, con
   return bytes;
 }
 
+Expected<void> check_texture_dir(const OpenOptions& options) {
+  if (options.texture_dir.empty()) return {};
+  std::error_code ec;
+  const auto status = std::filesystem::status(fs_path(options.texture_dir), ec);
+  if (std::filesystem::is_directory(status)) return {};
+  Wording message(fmt::format("the game's texture folder '{}' (", options.texture_dir));
+  message += naming("texture_dir");
+  message += std::filesystem::exists(status) ? ") is not a folder" : ") does not exist";
+  return make_error(ErrorCode::io, std::move(message));
+}
+
 namespace {
 
 namespace fs = std::filesystem;

@@ -15,6 +15,11 @@ Expected<std::vector<std::uint8_t>> read_input(const std::string& path, const Op
 // The file an input names by path (its skeleton), read through options.read_file under the
 // caller's limits; with no reader given, an error naming the file (nothing touches the disk).
 Expected<std::vector<std::uint8_t>> read_named_file(const std::string& path, const OpenOptions& options);
+// The game's texture folder (options.texture_dir), when one is given, is a folder that exists:
+// else an io error naming it and the setting ("the game's texture folder 'X' (texture_dir) does
+// not exist", "... is not a folder"), so that a mistyped folder is said once rather than every
+// "$/..." texture being reported missing from it.
+Expected<void> check_texture_dir(const OpenOptions& options);
 // Where a file another file names is: `name` resolved against the naming file's folder as the
 // game on Windows finds it (`\` a separator, letters in either case when no file is spelt
 // exactly so; two files differing only in case are an error naming both). An

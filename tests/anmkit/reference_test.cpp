@@ -142,5 +142,62 @@ TEST(References, NamesAreFoundAsTheGameOnWindowsFindsThem) {
   EXPECT_EQ(found->reason, SkeletonReason::lists_it);
 }
 
+
+// The game's texture folder (texture_dir) must be one: a folder that is not there, or a file, is
+// the call's error (io), naming the folder and the setting, from every call that would look in it;
+// a call that reads no figure (the meshes left out) does not look, and is not refused.
+TEST(References, ATextureFolderThatIsNoFolderIsAnError) {
+  test::TempDir dir;
+  fs::create_directories(dir.path() / "tank");
+  fs::create_directories(dir.path() / "texture");
+  fs::copy_file(examples / "turret_v60.anm", dir.path() / "tank/fire.anm");
+  const std::string mdl = dir.write_text("tank/tank.mdl", "{Skeleton {bone \"basis\" {bone \"turret1\"}}\n"
+                                                          "  {animation {sequence \"fire\" {file \"fire.anm\"}}}}\n");
+  const std::string absent = dir.file("no/texture");
+  const std::string file = dir.write_text("e50.pak", "not a folder");
+  const auto expect_refused = [&](const Error& e, const std::string& folder, const std::string& what, const std::string& call) {
+    const std::string message = "the game's texture folder '" + folder + "' (texture_dir) " + what;
+    EXPECT_EQ(e.code, ErrorCode::io) << call;
+    EXPECT_EQ(e.message, message) << call;
+    EXPECT_EQ(e.file, mdl) << call;
+    // The setting is data: where the message says it, for each front end to put in its words.
+    const std::size_t at = message.find("texture_dir");
+    EXPECT_EQ(e.settings, (std::vector<SettingMention>{{"texture_dir", at, 11}})) << call;
+  };
+  for (const auto& [folder, what] : {std::pair{absent, "does not exist"}, std::pair{file, "is not a folder"}}) {
+    OpenOptions options;
+    options.texture_dir = folder;
+    auto gltf = model_to_gltf(mdl, options);
+    ASSERT_FALSE(gltf);
+    expect_refused(gltf.error(), folder, what, "model_to_gltf");
+    auto summary = model_summary(mdl, options);
+    ASSERT_FALSE(summary);
+    expect_refused(summary.error(), folder, what, "model_summary");
+    auto figure = model_figure(mdl, options);
+    ASSERT_FALSE(figure);
+    expect_refused(figure.error(), folder, what, "model_figure");
+    // An animation on the model: its glTF reads the model's figure.
+    options.skeleton = mdl;
+    auto document = Document::open(dir.file("tank/fire.anm"), options);
+    ASSERT_TRUE(document) << document.error().to_string();
+    auto on_model = document->to_gltf();
+    ASSERT_FALSE(on_model);
+    EXPECT_EQ(on_model.error().code, ErrorCode::io);
+    EXPECT_EQ(on_model.error().message, "the game's texture folder '" + folder + "' (texture_dir) " + what);
+    EXPECT_EQ(on_model.error().file, dir.file("tank/fire.anm"));
+    // Without the meshes no texture is looked for.
+    options.skeleton.clear();
+    options.meshes = false;
+    EXPECT_TRUE(model_to_gltf(mdl, options));
+    EXPECT_TRUE(model_summary(mdl, options));
+  }
+  OpenOptions options;
+  options.texture_dir = dir.file("texture");
+  EXPECT_TRUE(model_to_gltf(mdl, options));
+  EXPECT_TRUE(model_figure(mdl, options));
+  auto summary = model_summary(mdl, options);
+  ASSERT_TRUE(summary) << summary.error().to_string();
+}
+
 }  // namespace
 }  // namespace anmkit

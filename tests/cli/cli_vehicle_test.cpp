@@ -188,5 +188,37 @@ TEST(CliVehicle, BatchConvertsEveryVehicleOfAFolder) {
   EXPECT_NE(r.out.find("4 files: 0 converted, 4 skipped (4 not animations), 0 failed"), std::string::npos) << r.out;
 }
 
+
+// --texture-dir naming a folder that is not there, or a file, is an error said once, in the
+// command line's words, and nothing is written; --no-meshes looks for no texture, and is not refused.
+TEST(CliVehicle, ATextureFolderThatIsNoFolderIsAnError) {
+  Vehicle v(masked);
+  const std::string glb = v.dir.file("tank.glb");
+  const std::string absent = v.dir.file("nonexistent");
+  auto r = run_cli({"convert", v.mdl, "-o", glb, "--texture-dir", absent}, v.dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, v.mdl + ": error: the game's texture folder '" + absent + "' (--texture-dir DIR) does not exist\n");
+  EXPECT_FALSE(fs::exists(glb));
+
+  const std::string pak = v.dir.write_text("e50.pak", "an archive, not a folder");
+  r = run_cli({"info", v.mdl, "--texture-dir", pak}, v.dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, v.mdl + ": error: the game's texture folder '" + pak + "' (--texture-dir DIR) is not a folder\n");
+
+  // An animation on the model brings the model's textures: the same error, about the animation.
+  const std::string anm = v.dir.file("tank/fire.anm");
+  fs::copy_file(fs::path(ANMKIT_SOURCE_DIR) / "examples/turret_v60.anm", anm);
+  r = run_cli({"convert", anm, "--skeleton", v.mdl, "-o", glb, "--texture-dir", absent}, v.dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, anm + ": error: the game's texture folder '" + absent + "' (--texture-dir DIR) does not exist\n");
+  EXPECT_FALSE(fs::exists(glb));
+
+  r = run_cli({"convert", v.mdl, "-o", glb, "--texture-dir", absent, "--no-meshes"}, v.dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+}
+
 }  // namespace
 }  // namespace anmkit::test

@@ -26,8 +26,12 @@ export class AnmkitError extends Error {
 }
 
 export class Anmkit {
-  constructor(M) {
+  // `shown`: what the page makes of a message the library worded before anyone sees it (its paths
+  // in the module's file system said as the user picked them: module_files.js userWords); every
+  // message this class hands out (errors, diagnostics, the pairing's reason) passes through it.
+  constructor(M, { shown = (text) => text } = {}) {
     this.M = M;
+    this.shown = shown;
     if (typeof M._anmkit_abi_layout !== 'function') {
       throw new Error('anmkit.h changed: the module has no anmkit_abi_layout (it is older than the page)');
     }
@@ -131,9 +135,9 @@ export class Anmkit {
     const E = this.L.error;
     const M = this.M;
     const code = this.i32(e + E.code);
-    throw new AnmkitError(code, M.UTF8ToString(M._anmkit_status_name(code)), M.UTF8ToString(e + E.file),
+    throw new AnmkitError(code, M.UTF8ToString(M._anmkit_status_name(code)), this.shown(M.UTF8ToString(e + E.file)),
                           this.i32(e + E.has_offset) ? this.u64(e + E.offset) : null, M.UTF8ToString(e + E.pointer),
-                          M.UTF8ToString(e + E.message));
+                          this.shown(M.UTF8ToString(e + E.message)));
   }
 
   // The entries of a diagnostics list the library handed out (not freed here).
@@ -152,7 +156,7 @@ export class Anmkit {
           severity: this.i32(d + D.severity) === 1 ? 'error' : 'warning',
           offset: this.i32(d + D.has_offset) ? this.u64(d + D.offset) : null,
           id: M.UTF8ToString(this.u32(d + D.id)),
-          message: this.worded(d, words),
+          message: this.shown(this.worded(d, words)),
           pointer: M.UTF8ToString(this.u32(d + D.pointer)),
         });
       }
@@ -212,16 +216,20 @@ export class Anmkit {
     }
   }
 
-  // Writes `bytes` at `path` in the module's file system (folders made as needed).
-  writeFile(path, bytes) {
+  // Makes the folder `path` in the module's file system, and the folders it is in, as needed.
+  makeFolder(path) {
     const FS = this.M.FS;
-    const parts = path.split('/').filter(Boolean);
     let dir = '';
-    for (const part of parts.slice(0, -1)) {
+    for (const part of path.split('/').filter(Boolean)) {
       dir += '/' + part;
       if (!FS.analyzePath(dir).exists) FS.mkdir(dir);
     }
-    FS.writeFile(path, bytes);
+  }
+
+  // Writes `bytes` at `path` in the module's file system (folders made as needed).
+  writeFile(path, bytes) {
+    this.makeFolder(path.slice(0, path.lastIndexOf('/') + 1));
+    this.M.FS.writeFile(path, bytes);
   }
 
   detect(bytes) {
@@ -288,7 +296,7 @@ export class Anmkit {
     try {
       this.check(M._anmkit_find_skeleton(p, 0, 0, 0, out, out + 4, out + 8, out + 12, out + 16, out + 20, this.error));
       const model = this.u32(out) ? M.UTF8ToString(this.u32(out), this.u32(out + 4)) : null;
-      const why = this.name(this.u32(out + 12), this.u32(out + 16));
+      const why = this.shown(this.name(this.u32(out + 12), this.u32(out + 16)));
       return model ? { model, why } : null;
     } finally {
       // What a failed call leaves is 0, which the frees take.

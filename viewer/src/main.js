@@ -7,7 +7,7 @@
 import { Anmkit } from './anmkit.js';
 import { FigureView } from './figure_view.js';
 import { FileList } from './file_list.js';
-import { ModuleFiles } from './module_files.js';
+import { FILES_ROOT, ModuleFiles, TEXTURES_ROOT, userWords } from './module_files.js';
 import { nodesOf, viewMatrix } from './pose.js';
 import { jsonTextShown } from './printable.js';
 import { SkeletonView } from './skeleton_view.js';
@@ -15,9 +15,6 @@ import { SpriteView, schedule, stepAt } from './sprite_view.js';
 import { Box3, Mesh, Vector3 } from 'three';
 
 const $ = (selector) => document.querySelector(selector);
-const MEMFS_ROOT = '/files/';
-// Where the game's shared texture folder, when picked, is put in the module's file system.
-const TEXTURES_ROOT = '/game-textures/';
 const extension = (path) => path.slice(path.lastIndexOf('.') + 1).toLowerCase();
 const folderOf = (path) => path.slice(0, path.lastIndexOf('/') + 1);
 const stemOf = (path) => path.slice(0, path.lastIndexOf('.'));
@@ -71,7 +68,7 @@ async function inspect(entry) {
         const model = kit.model(path);
         return { model: model.format, bones: model.jointCount };
       } catch (error) {
-        return ext === 'bin' ? {} : { error: userWords(error.message) };
+        return ext === 'bin' ? {} : { error: error.message };
       }
     }
     if (kit.detect(head) === null && ext !== 'anm') return {};
@@ -84,7 +81,7 @@ async function inspect(entry) {
       document.free();
     }
   } catch (error) {
-    return { error: userWords(error.message) };
+    return { error: error.message };
   } finally {
     moduleFiles.release(path);
   }
@@ -108,9 +105,9 @@ async function skeletonFor(entry, hold) {
       }
     }
     const found = kit.findSkeleton(moduleFiles.pathOf(entry));
-    const model = found ? files.byPath(found.model.slice(MEMFS_ROOT.length)) || null : null;
+    const model = found ? files.byPath(found.model.slice(FILES_ROOT.length)) || null : null;
     if (model) await hold(model);
-    return { model, why: found ? userWords(found.why) : '' };
+    return { model, why: found ? found.why : '' };
   } finally {
     for (const path of searched) moduleFiles.release(path);
   }
@@ -120,7 +117,7 @@ async function skeletonFor(entry, hold) {
 // the model was dropped in (all that was dropped, for loose files).
 function referenceRootsFor(model, ticked = $('#reference-roots').checked) {
   if (!ticked) return [];
-  return [(MEMFS_ROOT + topOf(model.path)).replace(/\/$/, '')];
+  return [(FILES_ROOT + topOf(model.path)).replace(/\/$/, '')];
 }
 
 function close() {
@@ -132,12 +129,11 @@ function close() {
   current = null;
 }
 
-// Messages name files by their place in the module's file system: shown as the user's paths.
-const userWords = (text) => text.split(MEMFS_ROOT).join('');
-
+// The library's messages come through the kit with the user's paths (userWords); the page's own
+// name the files by the list's paths.
 function showError(text) {
   $('#error').hidden = !text;
-  $('#error').textContent = userWords(text || '');
+  $('#error').textContent = text || '';
 }
 
 // `path` ('/' between folders) with its '.' and '..' parts taken out, or null when it climbs above
@@ -186,7 +182,7 @@ function sequencesOf(model, path) {
     const wider = !ticked && declared.some((s) => s.path === null) ? kit.model(path, { referenceRoots: referenceRootsFor(model, true) }).sequences : null;
     const dropped = (p) => {
       const listed = p === null ? null : lexical(p);
-      return listed !== null && listed.startsWith(MEMFS_ROOT) ? files.byPath(listed.slice(MEMFS_ROOT.length)) || null : null;
+      return listed !== null && listed.startsWith(FILES_ROOT) ? files.byPath(listed.slice(FILES_ROOT.length)) || null : null;
     };
     return declared.map((s, index) => ({
       index, name: s.name, file: s.file, declaredBy: s.declaredBy, howNamed: s.howNamed, entry: dropped(s.path),
@@ -237,7 +233,7 @@ async function figureOf(model, ticket) {
     } catch (error) {
       if (shown.figure) shown.figure.free();
       shown.figure = null;
-      shown.error = userWords(error.message);
+      shown.error = error.message;
     }
   } finally {
     for (const path of held) moduleFiles.release(path);
@@ -255,6 +251,9 @@ async function figureWithGameTextures(model, ticket, { volumes = false } = {}) {
   const path = moduleFiles.pathOf(model);
   if (!gameTextures) return kit.figure(path, { volumes });
   const textureDir = TEXTURES_ROOT + gameTextures.folder;
+  // There for both calls, whatever is written in it or taken away: the library refuses a texture
+  // folder that is not there.
+  kit.makeFolder(textureDir);
   const standIns = [];
   let wanted;
   try {
@@ -300,7 +299,7 @@ function meshAnimationOf(shown, document, path) {
     try {
       shown.animations.set(path, shown.figure.addMeshAnimation(document));
     } catch (error) {
-      shown.animations.set(path, { morphs: [], warnings: [], error: userWords(error.message) });
+      shown.animations.set(path, { morphs: [], warnings: [], error: error.message });
     }
   }
   return shown.animations.get(path);
@@ -512,7 +511,7 @@ function showInfo(doc) {
   try {
     s = doc.summary();
   } catch (error) {
-    list.replaceChildren(row('summary', userWords(error.message)));
+    list.replaceChildren(row('summary', error.message));
     return;
   }
   const rows = [row('format', `${s.format}${s.version !== undefined && s.version !== '' ? ` ${s.version}` : ''}`)];
@@ -575,10 +574,10 @@ function showFigure(shown, animation) {
     $('#figure-summary').textContent = `${plural(parts.length, 'mesh')} drawn`.replace('meshs', 'meshes') +
       ` (${triangles} triangles), ${plural(f.materials.length, 'material')}, ${plural(decoded, 'texture')}` +
       (volumes ? `, ${plural(volumes, 'collision volume')}` : '');
-    for (const w of f.warnings) notes.push(userWords(w.message));
+    for (const w of f.warnings) notes.push(w.message);
     if (v.unplaced) notes.push(`${plural(v.unplaced, 'mesh')} not drawn: its joint is not in the skeleton shown, or it has no triangles`.replace('meshs', 'meshes'));
     if (animation && animation.error) notes.push(`mesh animation: ${animation.error}`);
-    for (const w of animation ? animation.warnings : []) notes.push(userWords(w.message));
+    for (const w of animation ? animation.warnings : []) notes.push(w.message);
   }
   $('#figure-notes').replaceChildren(...notes.map((text) => {
     const li = document.createElement('li');
@@ -784,8 +783,8 @@ $('#reference-roots').addEventListener('change', () => {
 });
 
 const ready = globalThis.createAnmkit().then((M) => {
-  kit = new Anmkit(M);
-  moduleFiles = new ModuleFiles(kit, MEMFS_ROOT);
+  kit = new Anmkit(M, { shown: userWords });
+  moduleFiles = new ModuleFiles(kit, FILES_ROOT);
   textureFiles = new ModuleFiles(kit, TEXTURES_ROOT);
   $('#version').textContent = `anmkit ${kit.version} (WebAssembly)`;
   $('#status').textContent = 'Drop files or a folder here, or pick them.';

@@ -4,6 +4,20 @@
 // user lets it go: the module holds only what the page is using, not every file ever opened
 // (ten 20 MB .mdl files beside a small .anm once stayed for good).
 
+// Where the page keeps what the user picked in the module's file system, each file at the path it
+// was picked by under its root: the dropped files, and the game's texture folder. These paths are
+// the page's own: the user never sees them (userWords).
+export const FILES_ROOT = '/files/';
+export const TEXTURES_ROOT = '/game-textures/';
+
+// `text`, a message the library worded (an error, a warning, the pairing's reason), with each path
+// in the module's file system said as the user knows it: the path under its root, which is the
+// dropped file's own ('e-75/body.ply'), or the picked folder's name and the file in it
+// ('texture/vehicle2/x.dds'). A root counts only where a path begins (the start, or after a space,
+// quote, bracket, comma or '='), never inside the user's own path ('game/files/x.anm').
+const ROOT_WHERE_A_PATH_BEGINS = new RegExp(`(^|[\\s'"(\\[{,=])(?:${FILES_ROOT}|${TEXTURES_ROOT})`, 'g');
+export const userWords = (text) => String(text).replace(ROOT_WHERE_A_PATH_BEGINS, '$1');
+
 export class ModuleFiles {
   constructor(kit, root) {
     this.kit = kit;

@@ -257,6 +257,19 @@ await vehiclesTest('pzh2000_x: its "$/" textures read from the game texture fold
   const said = got.notes.filter((n) => n.includes('$/vehicle2/puma_track_dif'));
   check(said.length === 1 && said[0] === "material 'tracks.mtl': diffuse texture '$/vehicle2/puma_track_dif' is in the game's shared " +
         'textures, which were not given (the "Game textures…" folder); drawn without it', `the note: ${said}`);
+  // A texture folder without the track's pictures: each is said missing where it was looked for,
+  // as the user picked the folder ('texture/...'), and nothing on the page names the module's own
+  // places for the picked files (/files/, /game-textures/).
+  await page.evaluate((l) => window.anmkitViewer.setGameTextures(l), [{ path: 'texture/VEHICLE2/unused.dds', bytes: [1, 2, 3] }]);
+  got = await figure();
+  const missing = got.notes.filter((n) => n.includes('$/vehicle2/puma_track_dif'));
+  check(missing.length === 1 && missing[0] === "material 'tracks.mtl': diffuse texture '$/vehicle2/puma_track_dif' not found (looked for " +
+        'texture/VEHICLE2/puma_track_dif.dds, texture/VEHICLE2/puma_track_dif.tga, texture/common/vehicle2/puma_track_dif.dds, ' +
+        'texture/common/vehicle2/puma_track_dif.tga); drawn without it', `the note: ${missing}`);
+  const visible = await page.evaluate(() => [document.body.innerText, ...Array.from(document.querySelectorAll('[title]'), (e) => e.title)].join('\n'));
+  for (const internal of ['/game-textures', '/files/']) {
+    check(!visible.includes(internal), `the page shows ${internal}: ${visible.split('\n').filter((l) => l.includes(internal)).join(' | ')}`);
+  }
   // A texture folder as a game's: the track's pictures under other cases and under common/, and a
   // file no model names (not a picture: read, it would be said).
   const e75 = join(vehicles, 'e-75');

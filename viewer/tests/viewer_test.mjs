@@ -431,6 +431,12 @@ await test('a truncated file shows its error with the offset, as the command lin
   const want = nativeRun.err.trim().replace(join(scratch, 'truncated.anm'), 'truncated.anm');
   check(shownError === want, `"${shownError}" != "${want}"`);
   check(/^truncated\.anm:\d+: error: /.test(shownError), shownError);
+  // In a folder of the user's called files: named by its own path (the module keeps it under a
+  // folder of that name too, which the page takes away only where a path begins).
+  await add([{ path: 'mod/files/truncated.anm', bytes: Array.from(cut) }]);
+  await open('mod/files/truncated.anm');
+  const inFiles = await page.evaluate(() => window.anmkitViewer.error());
+  check(inFiles === want.replace('truncated.anm', 'mod/files/truncated.anm'), `"${inFiles}"`);
 });
 
 await corpusTest('a .mdl with its sequence files gives every sequence', async () => {

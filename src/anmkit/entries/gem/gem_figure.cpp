@@ -342,6 +342,10 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
 
 FigureExport read_gem_figure(const std::string& mdl_path, const gem::Mdl& mdl, const OpenOptions& options, std::uint64_t& budget,
                              std::vector<Warning>& warnings, TextureWork work) {
+  // The texture folder is looked in only here, so it is checked here: every call that reads a
+  // figure (glTF of a model or of an animation on one, info, the C API's figures) runs in the
+  // library's guard, which returns what is thrown as that call's error, so each front end says it.
+  if (auto folder = check_texture_dir(options); !folder) throw ErrorException{std::move(folder.error())};
   return FigureReader(mdl_path, options, budget, warnings, work).read(mdl);
 }
 

@@ -7,7 +7,8 @@
 //
 // Nothing missing stops the export: a mesh that cannot be read is left out, a material that
 // cannot be read draws as glTF's default, a texture not found or not decoded leaves its material
-// in the .mtl's colour; each is a warning about the file that names it.
+// in the .mtl's colour; each is a warning about the file that names it. A texture folder given
+// that is not one is an error (check_texture_dir), thrown to the caller's guard.
 
 #include <string>
 #include <vector>
