@@ -216,6 +216,7 @@ struct Summary {
   std::size_t hierarchy_depth = 0;         // a model's: the most joints on a path from a root
   std::vector<SummarySequence> sequences;  // a model's
   std::optional<SummaryShows> shows;      // a model's, when its format's models show meshes
+  std::vector<Diagnostic> notes;           // a model's warnings: what its reader met and did not read ("line 12: ...")
   std::shared_ptr<const detail::SummaryFacts> facts;  // an animation's, as its format gives them
   std::string text;  // several lines, ending in a newline, headed by the file's name
   std::string json;  // one JSON object (file, size, format, ...; docs/cli.md)
@@ -379,7 +380,9 @@ struct Document::GltfImport {
 // A model file that names animations (a GEM .mdl: its skeleton and every sequence file beside
 // it) as one glTF with an animation per sequence. Sequences that cannot be read are skipped
 // with a warning.
-bool looks_like_model(std::span<const std::uint8_t> bytes);
+// looks_like_model: the bytes are a model file by their content or, given the file's path, by the
+// model extension its game reads by name (a .mdl that does not read is a broken model, and says why).
+bool looks_like_model(std::span<const std::uint8_t> bytes, const std::string& path = {});
 Expected<GltfOutput> model_to_gltf(const std::string& path, const OpenOptions& options = {}, bool binary = true);
 // The animation files a model file names (as written in it, relative to its folder).
 Expected<std::vector<std::string>> model_sequence_files(const std::string& path, const OpenOptions& options = {});

@@ -16,6 +16,7 @@
 #include "anmkit/core/printable.hpp"
 #include "anmkit/gltf/gltf_import.hpp"
 #include "figure_export.hpp"
+#include "model_file.hpp"
 #include "referenced_input.hpp"
 #include "registry.hpp"
 #include "summary.hpp"
@@ -378,24 +379,18 @@ Expected<GltfOutput> Document::to_gltf(const GltfExportOptions& options) const {
 }
 
 namespace {
-// The entry whose model files (GEM .mdl) these bytes are; null when none.
-const detail::FormatEntry* model_entry(std::span<const std::uint8_t> bytes) {
-  for (const auto* e : detail::entries()) {
-    if (e->sniff_model && e->sniff_model(bytes)) return e;
-  }
-  return nullptr;
-}
-
 Error not_a_model() { return make_error(ErrorCode::unknown_format, "not a model file that names animations"); }
 }  // namespace
 
-bool looks_like_model(std::span<const std::uint8_t> bytes) { return model_entry(bytes) != nullptr; }
+bool looks_like_model(std::span<const std::uint8_t> bytes, const std::string& path) {
+  return detail::model_entry(path, bytes) != nullptr;
+}
 
 Expected<GltfOutput> model_to_gltf(const std::string& path, const OpenOptions& options, bool binary) {
   return guarded(path, [&]() -> Expected<GltfOutput> {
     auto text = detail::read_input(path, options);
     if (!text) return text.error();
-    const auto* entry = model_entry(*text);
+    const auto* entry = detail::model_entry(path, *text);
     if (!entry) return not_a_model();
     return entry->model_to_gltf(path, *text, options, binary);
   });
@@ -405,7 +400,7 @@ Expected<std::vector<std::string>> model_sequence_files(const std::string& path,
   return guarded(path, [&]() -> Expected<std::vector<std::string>> {
     auto text = detail::read_input(path, options);
     if (!text) return text.error();
-    const auto* entry = model_entry(*text);
+    const auto* entry = detail::model_entry(path, *text);
     if (!entry) return not_a_model();
     return entry->sequence_files(*text);
   });

@@ -39,6 +39,7 @@ struct ModelFile {
     std::string declared_by;  // the joint whose block declares it; "" when the format does not say
   };
   std::vector<Sequence> sequences;
+  std::vector<Diagnostic> notes;  // warnings: what the reader met and did not read, or doubts ("line 12: ...")
 };
 
 // One opened file of one format. Calls are per document, never per field.
@@ -83,6 +84,9 @@ struct KnownFile {
   std::string_view magic;      // its first bytes; empty: known by the extension alone
   std::string_view what;       // "a GEM mesh"
   std::string_view kind;       // what a folder's count calls it: "mesh", "material", "texture", ...
+  // Its content says it is one (a text whose extension other files share: GEM's armour .mdl);
+  // nullptr: the magic or the extension decide.
+  bool (*sniff)(std::span<const std::uint8_t> bytes) = nullptr;
 };
 
 // A file of the game that the format reads beside its animations but does not animate (GEM: a
@@ -122,6 +126,9 @@ struct FormatEntry {
   bool record_frame_count_excludes_last = false;
   // A model file naming animations (GEM .mdl); nullptr when the format has none.
   bool (*sniff_model)(std::span<const std::uint8_t> text) = nullptr;
+  // The game reads every file of info.skeleton_extension as a model (GEM's .mdl): one that does not
+  // read is a broken model, reported with read_model's error, not a file of no known kind.
+  bool model_extension_claims = false;
   Expected<GltfOutput> (*model_to_gltf)(const std::string& path, std::span<const std::uint8_t> text,
                                         const OpenOptions& options, bool binary) = nullptr;
   Expected<std::vector<std::string>> (*sequence_files)(std::span<const std::uint8_t> text) = nullptr;

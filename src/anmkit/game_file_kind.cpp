@@ -26,13 +26,18 @@ std::string game_file_kind(const std::string& path) {
   std::string by_extension;
   for (const detail::FormatEntry* e : detail::entries()) {
     if (e->sniff_model && e->sniff_model(*head)) return "model";
-    if (!e->info.skeleton_extension.empty() && e->info.skeleton_extension == extension && !e->info.skeleton_lists_animations) {
-      by_extension = "model";  // a paired model (LM .bin) has no signature
-    }
+    // A paired model (LM .bin) has no signature; a model the game reads by its name (GEM .mdl)
+    // is one even when it does not read (an armour file, known below by its content, is not).
+    const bool model_by_name = !e->info.skeleton_lists_animations || e->model_extension_claims;
+    if (!e->info.skeleton_extension.empty() && e->info.skeleton_extension == extension && model_by_name) by_extension = "model";
     for (const detail::KnownFile& known : e->known_files) {
       const bool starts_so = !known.magic.empty() && head->size() >= known.magic.size() &&
                              std::equal(known.magic.begin(), known.magic.end(), head->begin());
       if (starts_so) return std::string(known.kind);
+      if (known.sniff) {
+        if (known.extension == extension && known.sniff(*head)) return std::string(known.kind);
+        continue;
+      }
       if (known.magic.empty() && known.extension == extension && by_extension.empty()) by_extension = known.kind;
     }
   }

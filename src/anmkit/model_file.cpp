@@ -1,20 +1,46 @@
 #include "model_file.hpp"
 
+#include "anmkit/core/path_utf8.hpp"
+#include "anmkit/model/clip.hpp"
 #include "referenced_input.hpp"
 #include "registry.hpp"
 
 namespace anmkit::detail {
 
+const FormatEntry* model_entry(const std::string& path, std::span<const std::uint8_t> bytes) {
+  for (const FormatEntry* e : entries()) {
+    if (e->sniff_model && e->sniff_model(bytes)) return e;
+  }
+  if (path.empty()) return nullptr;
+  const std::string extension = model::ascii_lower(utf8(fs_path(path).extension()));
+  for (const FormatEntry* e : entries()) {
+    if (!e->model_extension_claims || e->info.skeleton_extension != extension) continue;
+    // Another file the game keeps under that name and the format reads as a resource (GEM's
+    // armour .mdl) is not a broken model.
+    for (const ResourceReader& r : e->resources) {
+      if (r.extension == extension && r.sniff && r.sniff(bytes)) return nullptr;
+    }
+    return e;
+  }
+  return nullptr;
+}
+
 Expected<OpenedModel> open_model_file(const std::string& path, const OpenOptions& options) {
   auto bytes = read_input(path, options);
   if (!bytes) return bytes.error();
+  const FormatEntry* claimed = model_entry(path, *bytes);
+  std::optional<Error> claimed_error;
   for (const FormatEntry* entry : entries()) {
     if (!entry->read_model) continue;
     auto model = entry->read_model(path, *bytes);
-    if (!model && model.error().code == ErrorCode::unknown_format) continue;
+    if (!model && model.error().code == ErrorCode::unknown_format) {
+      if (entry == claimed) claimed_error = model.error();
+      continue;
+    }
     if (!model) return model.error();
     return OpenedModel{entry, std::move(*model), std::move(*bytes)};
   }
+  if (claimed_error) return *claimed_error;
   return make_error(ErrorCode::unknown_format, "not a model file (.mdl or .bin) either");
 }
 

@@ -3,6 +3,7 @@
 // model_figure() both start from.
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,13 @@ struct OpenedModel {
   std::vector<std::uint8_t> bytes;
 };
 
-// The first entry whose read_model takes the file; unknown_format when none does.
+// The entry whose model file this is: by its content (sniff_model), or by the model extension its
+// game reads by name (model_extension_claims) unless a resource reader of the entry takes it;
+// null when none.
+const FormatEntry* model_entry(const std::string& path, std::span<const std::uint8_t> bytes);
+
+// The first entry whose read_model takes the file; unknown_format when none does (with the error
+// of the entry that claims the file, when one does: GEM's "an armour file, not a model").
 Expected<OpenedModel> open_model_file(const std::string& path, const OpenOptions& options);
 
 }  // namespace anmkit::detail

@@ -51,11 +51,16 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
     if (root) roots.push_back(printable(joint.name));
   }
   summary.hierarchy_depth = hierarchy_depth(model.skeleton);
+  summary.notes = model.notes;
   std::string text = fmt::format("{}: {}, {} bytes\n", printable_path(path), model.title, size);
   const auto line = [&text](std::string_view label, const std::string& value) { text += fmt::format("  {:<12}{}\n", label, value); };
   line(model.joint_word, fmt::format("{}{}{}", names.size(), names.empty() ? "" : ": ", fmt::join(names, ", ")));
   line("depth", fmt::format("{} (the most {} on a path from a root)", summary.hierarchy_depth, model.joint_word));
   line("roots", roots.empty() ? std::string("none") : fmt::format("{}", fmt::join(roots, ", ")));
+  if (!model.notes.empty()) {
+    line("notes", fmt::format("{} (what the reader met and did not read)", model.notes.size()));
+    for (const Diagnostic& note : model.notes) text += fmt::format("    {}\n", printable(note.message));
+  }
   std::size_t present = 0;
   std::string listed;
   for (const auto& sequence : model.sequences) {

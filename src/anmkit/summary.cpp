@@ -36,6 +36,11 @@ nlohmann::ordered_json summary_json(const Summary& summary) {
     listed.push_back(std::move(s));
   }
   out["sequences"] = std::move(listed);
+  nlohmann::ordered_json model_notes = nlohmann::ordered_json::array();
+  for (const Diagnostic& n : summary.notes) model_notes.push_back({{"id", n.id},
+                           {"offset", n.offset ? nlohmann::ordered_json(*n.offset) : nlohmann::ordered_json(nullptr)},
+                           {"message", json_text(n.message)}});
+  out["notes"] = std::move(model_notes);
   if (const auto& shows = summary.shows) {
     nlohmann::ordered_json notes = nlohmann::ordered_json::array();
     for (const auto& n : shows->notes) notes.push_back(json_text(n));

@@ -239,7 +239,8 @@ TEST(BatchSkeletons, OwnFolderModelsWithoutSkeletonDir) {
                        dir.file("in/tank/tank.mdl") + ": tank.mdl lists it as sequence 'fire')\n" +
                        "converted " + dir.file("in/tank/tank.mdl") + " -> " + dir.file("out/tank/tank.glb") + "\n" +
                        "5 files: 4 converted, 0 skipped (0 not animations), 1 failed\n");
-  const std::string broken = dir.file("in/broken/broken.mdl") + ":19: error: 2 block(s) still open at the end";
+  const std::string broken = dir.file("in/broken/broken.mdl") +
+                             ":19: error: line 1: the end of the text inside the block 'bone' opened at offset 10 (2 blocks still open)";
   EXPECT_EQ(r.err.rfind(broken + " (skeleton not used)\n", 0), 0u) << r.err;
   EXPECT_TRUE(r.err.ends_with("\n" + broken + "\n")) << r.err;
 }

@@ -67,7 +67,12 @@ TEST(CliHints, SkeletonTakesAnMdl) {
   const auto notes = dir.write_text("notes.txt", "{bone \"basis\"}");
   r = run_cli({"convert", turret, "-o", dir.file("t.glb"), "--skeleton", notes}, dir);
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.err, notes + ":0: error: not a GEM model (.mdl), which --skeleton takes: its first block is not {Skeleton\n");
+  EXPECT_EQ(r.err, notes + ":0: error: not a GEM model (.mdl), which --skeleton takes: it has no {skeleton} block\n");
+  // A model that does not read: the .mdl reader's own words, with the line.
+  const auto broken = dir.write_text("broken.mdl", "{skeleton\n  {bone revolute \"basis\"\n    {matrix34 1 0 0  0 1 0  0 0 1}\n  }\n}\n");
+  r = run_cli({"convert", turret, "-o", dir.file("t.glb"), "--skeleton", broken}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, broken + ":39: error: line 3: the {matrix34} of bone 'basis' holds 9 values, where it takes 12 numbers\n");
   EXPECT_FALSE(fs::exists(dir.file("t.glb")));
 }
 

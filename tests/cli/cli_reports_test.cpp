@@ -171,12 +171,17 @@ TEST(ModelInfo, AnLmBinDescribesItsSceneGraph) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(json::parse(r.out)["sequences"][0],
             (json{{"name", "mansion_door"}, {"file", "mansion_door.anm"}, {"file_given", false}, {"exists", true}}));
-  // A file that is neither an animation nor a model: the animation's reason.
-  const auto text = dir.write_text("notes.mdl", "just some text");
+  // A file that is neither an animation nor a model: the animation's reason. Named .mdl, the game
+  // reads it as a model: the .mdl reader's reason, with its line.
+  const auto text = dir.write_text("notes.txt", "just some text");
   r = run_cli({"info", text}, dir);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, text + ":0: error: not a recognised animation: no GEM ('EANM') or MM2 ('00 00 54 56') signature, and not a "
                           "plausible LM header\n");
+  const auto named = dir.write_text("notes.mdl", "just some text");
+  r = run_cli({"info", named}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, named + ":0: error: line 1: expected '{' at the top level, found 'just'\n");
 }
 
 }  // namespace

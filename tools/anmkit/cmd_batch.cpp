@@ -266,7 +266,7 @@ struct Plan {
     if (!bytes) return false;
     const auto format = detect(*bytes);
     std::string skip;
-    if (!format) return (to == "glb" || to == "gltf") && looks_like_model(*bytes);
+    if (!format) return (to == "glb" || to == "gltf") && looks_like_model(*bytes, path);
     return !output_suffixes(*format, to, skip).empty();
   }
 };
@@ -298,7 +298,12 @@ Outcome convert_one(const InputFile& in, const Options& opt, const SkeletonFinde
   const auto format = detect(*bytes);
   OpenOptions options = open_options();
   const bool gltf = opt.to == "glb" || opt.to == "gltf";
-  if (!format && gltf && looks_like_model(*bytes)) return convert_model(in, opt, plan, bytes->size());
+  if (!format && looks_like_model(*bytes, in.path)) {
+    if (gltf) return convert_model(in, opt, plan, bytes->size());
+    // Not converted to KIND, but a model that does not read is a failure of the run, not a skip.
+    if (auto model = model_summary(in.path, options); !model) return failed(model.error(), in.path);
+    return skipped("not an animation");
+  }
   if (!format) {
     // A file named like an animation that no format recognises is a broken one (folder_tally.hpp);
     // batch passes over any other, named or found (it converts what it can).

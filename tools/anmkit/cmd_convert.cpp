@@ -144,7 +144,7 @@ void add_convert(CLI::App& app, int& exit_code) {
     if (!opt->skeleton.empty()) options.skeleton = opt->skeleton;  // else a format's own (--bin), from open_options
     options.tick_hz = opt->sprite.tick_hz;
     auto text = read_file(opt->input, limits().max_input_bytes);
-    if (text && is_gltf_output(opt->output) && looks_like_model(*text)) {
+    if (text && is_gltf_output(opt->output) && looks_like_model(*text, opt->input)) {
       exit_code = export_model(opt->input, opt->output, options, force);
       return;
     }

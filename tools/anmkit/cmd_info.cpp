@@ -82,6 +82,10 @@ void add_info(CLI::App& app, int& exit_code) {
       }
       if (!document) {
         if (passed_over(in, document.error())) {
+          if (auto broken = broken_model(in, options)) {
+            fail(*broken);
+            continue;
+          }
           tally.skip(in.path);
         } else {
           fail(document.error());

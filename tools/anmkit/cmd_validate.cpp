@@ -23,18 +23,28 @@ nlohmann::ordered_json diagnostic_json(const Diagnostic& d) {
   return j;
 }
 
+std::vector<Diagnostic> unreadable(const Error& e) {
+  return {Diagnostic{Severity::error, fmt::format("read.{}", error_code_name(e.code)), in_cli_words(e.message, e.settings), e.offset, e.pointer}};
+}
+
 std::optional<std::vector<Diagnostic>> check(const InputFile& in, const OpenOptions& options) {
   auto document = Document::open(in.path, options);
   if (!document && !in.from_folder && document.error().code == ErrorCode::unknown_format) {
-    // A mesh or material named on the command line (GEM .ply, .mtl): its own rules.
+    // A model named on the command line (GEM .mdl, LM .bin): it reads, and what its reader did
+    // not read are warnings. Else a mesh or material (GEM .ply, .mtl): its own rules.
+    auto model = model_summary(in.path, options);
+    if (model) return std::move(model->notes);
+    if (model.error().code != ErrorCode::unknown_format) return unreadable(model.error());
     auto resource = open_resource(in.path, options);
     if (resource) return std::move(resource->diagnostics);
     if (resource.error().code != ErrorCode::unknown_format) document = resource.error();
   }
   if (!document) {
-    if (passed_over(in, document.error())) return std::nullopt;  // not an animation
-    const Error& e = document.error();
-    return std::vector<Diagnostic>{Diagnostic{Severity::error, fmt::format("read.{}", error_code_name(e.code)), in_cli_words(e.message, e.settings), e.offset, e.pointer}};
+    if (passed_over(in, document.error())) {
+      if (auto broken = broken_model(in, options)) return unreadable(*broken);
+      return std::nullopt;  // not an animation
+    }
+    return unreadable(document.error());
   }
   return document->validate();
 }

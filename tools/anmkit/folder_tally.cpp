@@ -20,6 +20,13 @@ bool passed_over(const InputFile& in, const Error& error) {
   return in.from_folder && error.code == ErrorCode::unknown_format && !named_like_an_animation(in.path);
 }
 
+std::optional<Error> broken_model(const InputFile& in, const OpenOptions& options) {
+  if (!in.from_folder || game_file_kind(in.path) != "model") return std::nullopt;
+  auto model = model_summary(in.path, options);
+  if (model) return std::nullopt;
+  return model.error();
+}
+
 void FolderTally::skip(const std::string& path) {
   ++skipped;
   ++skipped_kinds[game_file_kind(path)];

@@ -4,9 +4,11 @@
 
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "anmkit/anmkit.hpp"
 #include "anmkit/core/error.hpp"
 #include "inputs.hpp"
 
@@ -24,6 +26,10 @@ bool named_like_an_animation(const std::string& path);
 // passed over: yes, unless it is named like an animation (`*.anm`), which is then an invalid
 // file with the reason. A file named on the command line is never passed over.
 bool passed_over(const InputFile& in, const Error& error);
+
+// A model file found in a folder (game_file_kind() "model") that does not read: its error. Walks
+// pass over models, but a broken one is a failure, never a quiet skip.
+std::optional<Error> broken_model(const InputFile& in, const OpenOptions& options);
 
 struct FolderTally {
   std::size_t files = 0;           // every file the walk gave

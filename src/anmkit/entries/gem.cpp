@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "anmkit/formats/gem/armour_json.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_extras.hpp"
 #include "anmkit/formats/gem/gem_info.hpp"
@@ -24,6 +25,7 @@
 #include "anmkit/formats/gem/mesh/vol_file.hpp"
 #include "anmkit/formats/gem/mesh/vol_json.hpp"
 #include "anmkit/formats/gem/mesh/vol_validate.hpp"
+#include "anmkit/core/path_utf8.hpp"
 #include "anmkit/core/printable.hpp"
 #include "anmkit/gltf/clip_gltf.hpp"
 #include "anmkit/gltf/gltf.hpp"
@@ -56,17 +58,25 @@ model::Skeleton in_gem_space(model::Skeleton skeleton) {
 Expected<gem::Mdl> read_skeleton(const std::string& path, const OpenOptions& options) {
   auto text = read_named_file(path, options);
   if (!text) return text.error();
-  // Any text would read as a skeleton with no bones (every bone then "not in the skeleton"):
-  // a .mdl begins with {Skeleton.
-  if (!gem::looks_like_mdl(*text)) {
-    Wording why(gem::looks_like_gem(*text) ? "a GEM animation, not a model: " : "not a GEM model (.mdl), which ");
+  if (gem::looks_like_gem(*text)) {
+    Wording why("a GEM animation, not a model: ");
     why += naming("skeleton", "the skeleton option");
-    why += gem::looks_like_gem(*text) ? " takes the model's .mdl" : " takes: its first block is not {Skeleton";
+    why += " takes the model's .mdl";
     Error e = make_error(ErrorCode::unknown_format, std::move(why), 0);
     e.file = path;
     return e;
   }
-  auto mdl = gem::read_mdl(*text);
+  // Any other text says why it is no model as the .mdl reader says it, whichever front end asks;
+  // a text with no {skeleton} at all, in the words of the option that named it.
+  auto mdl = gem::read_mdl(*text, options.limits);
+  if (!mdl && mdl.error().code == ErrorCode::bad_magic) {
+    Wording why("not a GEM model (.mdl), which ");
+    why += naming("skeleton", "the skeleton option");
+    why += " takes: it has no {skeleton} block";
+    Error e = make_error(ErrorCode::unknown_format, std::move(why), 0);
+    e.file = path;
+    return e;
+  }
   if (!mdl) mdl.error().file = path;
   return mdl;
 }
@@ -259,12 +269,21 @@ Expected<std::vector<std::string>> sequence_files(std::span<const std::uint8_t> 
   return files;
 }
 
-// A .mdl as `info` describes it: its skeleton and the sequence files it names.
-Expected<ModelFile> read_model(const std::string&, std::span<const std::uint8_t> text) {
-  if (!gem::looks_like_mdl(text)) return make_error(ErrorCode::unknown_format, "not a GEM model (.mdl)");
+// A .mdl as `info` describes it: its skeleton and the sequence files it names. A text that is no
+// model is unknown_format (an armour file is read as a resource); a file named .mdl that does not
+// read is this reader's error (model_extension_claims).
+Expected<ModelFile> read_model(const std::string& path, std::span<const std::uint8_t> text) {
+  const gem::MdlKind kind = gem::mdl_kind(text);
+  const bool named_so = model::ascii_lower(utf8(fs_path(path).extension())) == ".mdl";
+  if (kind == gem::MdlKind::neither && !named_so) return make_error(ErrorCode::unknown_format, "not a GEM model (.mdl)");
   auto mdl = gem::read_mdl(text);
-  if (!mdl) return mdl.error();
-  ModelFile out{"GEM model (.mdl)", "bones", gem::to_skeleton(*mdl), {}};
+  if (!mdl) {
+    mdl.error().file = path;
+    if (kind == gem::MdlKind::armour) mdl.error().code = ErrorCode::unknown_format;
+    return mdl.error();
+  }
+  ModelFile out{"GEM model (.mdl)", "bones", gem::to_skeleton(*mdl), {}, {}};
+  out.notes = mdl->notes;
   for (const auto& sequence : mdl->sequences) {
     out.sequences.push_back({sequence.name, sequence.file, sequence.file_given ? "" : "no {file}: named after the sequence",
                              sequence.bone >= 0 ? mdl->bones[std::size_t(sequence.bone)].name : std::string()});
@@ -325,6 +344,7 @@ constexpr KnownFile known_files[] = {
     {".tga", "", "a TGA texture", "texture"},
     {".vol", "", "a GEM collision volume", "collision volume"},
     {".def", "", "a GEM entity script", "entity script"},
+    {".mdl", "", "a GEM armour file", "armour file", gem::looks_like_armour},
     {".ext", "", "a GEM entity script (an extension of a .def)", "entity script"},
 };
 
@@ -377,12 +397,22 @@ Expected<ResourceReader::Read> read_vol_resource(std::span<const std::uint8_t> b
                   gem::mesh::validate_vol(*vol), gem::mesh::vol_to_json(*vol));
 }
 
+Expected<ResourceReader::Read> read_armour_resource(std::span<const std::uint8_t> bytes, const std::string& name,
+                                                    const ReadLimits& limits) {
+  auto armour = gem::read_armour(bytes, limits);
+  if (!armour) return armour.error();
+  nlohmann::ordered_json facts = {{"forms", armour->forms.size()}, {"volumes", armour->volumes.size()}};
+  return resource(name, bytes.size(), "GEM armour file (.mdl): armour and durability, no skeleton", std::move(facts),
+                  gem::armour_summary_text(*armour), {}, gem::armour_json(*armour));
+}
+
 // The mesh and the collision volume by their signatures (a BPLY map mesh is refused by the
 // reader, saying so); the material, a text, by its extension.
 constexpr ResourceReader resources[] = {
     {".ply", gem::mesh::looks_like_ply, read_ply_resource},
     {".mtl", nullptr, read_mtl_resource},
     {".vol", gem::mesh::looks_like_vol, read_vol_resource},
+    {".mdl", gem::looks_like_armour, read_armour_resource},
 };
 
 const FormatEntry& entry() {
@@ -402,6 +432,7 @@ const FormatEntry& entry() {
       .from_clip = from_clip,
       .import_policy = {.rest_where_unanimated = true, .scale_carries_visibility_and_mirror = true, .drop_within_tolerance = true},
       .sniff_model = sniff_model,
+      .model_extension_claims = true,
       .model_to_gltf = model_to_gltf,
       .sequence_files = sequence_files,
       .read_model = read_model,

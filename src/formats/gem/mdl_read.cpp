@@ -87,8 +87,10 @@ class Reader {
   }
 
  private:
+  // (No {skeleton} is said of the whole text, without a line.)
   [[noreturn]] void fail(ErrorCode code, std::uint64_t offset, std::string message) {
-    throw ErrorException{make_error(code, fmt::format("line {}: {}", line_at(bytes_, offset), message), offset)};
+    if (code != ErrorCode::bad_magic) message = fmt::format("line {}: {}", line_at(bytes_, offset), message);
+    throw ErrorException{make_error(code, std::move(message), offset)};
   }
 
   void note(std::string id, std::uint64_t offset, std::string message) {
