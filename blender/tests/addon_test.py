@@ -308,6 +308,31 @@ def test_a_pipe_is_refused_and_a_sequence_that_cannot_be_read_is_skipped():
     check(any("sequence 'cut'" in w and "(skipped)" in w for w in warnings), warnings)
 
 
+# A model in the game's lower-case style whose {matrix34} holds 9 numbers: the .mdl reader's one
+# wording for it, as the command line, Python and the viewer give it (issue 38).
+BROKEN_MODEL = '{skeleton\n  {bone revolute "basis"\n    {matrix34 1 0 0  0 1 0  0 0 1}\n  }\n}\n'
+BROKEN_WORDS = "line 3: the {matrix34} of bone 'basis' holds 9 values, where it takes 12 numbers"
+
+
+def test_a_broken_model_is_refused_in_the_librarys_words():
+    from anmkit_blender import import_anm
+    clean()
+    broken = folder("broken") / "broken.mdl"
+    broken.write_text(BROKEN_MODEL)
+    try:
+        import_anm.import_file(bpy.context, str(broken), None, 30.0)
+        check(False, "the broken model was imported")
+    except anmkit.Error as error:
+        check(error.described(import_anm.FIELDS) == f"{broken}:39: error: {BROKEN_WORDS}", str(error))
+    # The dialog reports that line as its error (Blender raises it from bpy.ops) and imports nothing.
+    try:
+        bpy.ops.import_anim.anmkit(filepath=str(broken))
+        check(False, "the dialog did not report the broken model")
+    except RuntimeError as error:
+        check(str(error).strip() == f"Error: {broken}:39: error: {BROKEN_WORDS}", str(error))
+    check(list(bpy.data.actions) == [] and list(bpy.data.armatures) == [], "nothing imported")
+
+
 def test_a_file_outside_the_models_folder_is_read_only_under_the_game_folder():
     from anmkit_blender import import_anm
     clean()

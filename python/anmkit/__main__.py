@@ -3,6 +3,7 @@ animations, models (GEM .mdl, LM .bin) and the files a model names (GEM .ply, .m
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
 import anmkit
@@ -70,15 +71,18 @@ def _other_file(args, path):
     """A file that is not an animation, shown as `anmkit info` or `validate` shows it: True when
     shown (and valid), False when invalid, None when it is no model nor resource either (the
     caller reports the animation's error). Raises a model's or resource's own read error."""
-    if args.command == "info":
-        try:
-            text = anmkit.model_summary(path, as_json=args.json, texture_dir=args.texture_dir,
-                                        meshes=not args.no_meshes)
+    try:
+        as_json = args.json or args.command == "validate"
+        text = anmkit.model_summary(path, as_json=as_json, texture_dir=args.texture_dir, meshes=not args.no_meshes)
+        if args.command == "info":
             sys.stdout.write(text + ("\n" if args.json else ""))
             return True
-        except anmkit.Error as error:
-            if error.code_name != "unknown_format":
-                raise
+        # A model validates as it reads; what its reader did not read are warnings.
+        notes = [anmkit.Diagnostic("warning", n["id"], n["message"], n["offset"], "") for n in json.loads(text)["notes"]]
+        return _verdict(path, notes)
+    except anmkit.Error as error:
+        if error.code_name != "unknown_format":
+            raise
     try:
         resource = anmkit.open_resource(path)
     except anmkit.Error as error:

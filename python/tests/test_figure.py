@@ -348,7 +348,7 @@ def test_info_of_a_vehicle_is_the_command_lines(vehicles, tmp_path):
     noise = tmp_path / "noise.mdl"
     noise.write_bytes(b"\x01\x02\x03 not a model")
     refused = run_module("info", str(noise))
-    assert refused.returncode == 1 and "not a recognised animation" in refused.stderr
+    assert refused.returncode == 1 and refused.stderr == f"{noise}:0: error: line 1: expected '{{' at the top level, found '\\x01\\x02\\x03'\n"
     need(CLI.is_file(), f"the anmkit command ({CLI})")
     for args in ([model], ["--json", pzh], ["--texture-dir", str(tmp_path), pzh], ["--no-meshes", model]):
         cli = subprocess.run([str(CLI), "info", *args], capture_output=True, text=True)
@@ -441,3 +441,38 @@ def test_a_texture_folder_that_is_no_folder_is_an_error(tmp_path):
     need(CLI.is_file(), f"the anmkit command ({CLI})")
     cli = subprocess.run([str(CLI), "info", str(model), "--texture-dir", str(pak)], capture_output=True, text=True)
     assert (run.returncode, run.stdout, run.stderr) == (cli.returncode, cli.stdout, cli.stderr)
+
+
+# A model in the game's lower-case style whose {matrix34} holds 9 numbers: the .mdl reader's one
+# wording for it, which the command line, the add-on and the viewer give too (issue 38).
+BROKEN_MODEL = '{skeleton\n  {bone revolute "basis"\n    {matrix34 1 0 0  0 1 0  0 0 1}\n  }\n}\n'
+BROKEN_WORDS = "line 3: the {matrix34} of bone 'basis' holds 9 values, where it takes 12 numbers"
+
+
+def test_a_broken_model_gets_the_readers_words_from_every_call(tmp_path):
+    broken = tmp_path / "broken.mdl"
+    broken.write_text(BROKEN_MODEL)
+    calls = [lambda: anmkit.open_figure(broken), lambda: anmkit.model_summary(broken),
+             lambda: anmkit.model_to_gltf(broken), lambda: anmkit.model_sequences(broken),
+             lambda: anmkit.open(EXAMPLES / "turret_v60.anm", skeleton=broken)]
+    for call in calls:
+        with pytest.raises(anmkit.Error) as caught:
+            call()
+        error = caught.value
+        assert (error.code_name, error.message, error.offset, error.file) == ("bad_value", BROKEN_WORDS, 39, str(broken))
+        assert str(error) == f"{broken}:39: error: {BROKEN_WORDS}"
+    for command in ("info", "validate"):
+        run = run_module(command, str(broken))
+        assert (run.returncode, run.stderr) == (1, f"{broken}:39: error: {BROKEN_WORDS}\n"), command
+        need(CLI.is_file(), f"the anmkit command ({CLI})")
+        cli = subprocess.run([str(CLI), command, str(broken)], capture_output=True, text=True)
+        assert (cli.returncode, cli.stderr) == (1, run.stderr), command
+    # A model that reads validates with its reader's notes as warnings, as the command line does.
+    noted = tmp_path / "noted.mdl"
+    noted.write_text('{skeleton {bone "basis" {wobble 3} {bone "body"}}}\n')
+    run = run_module("validate", str(noted))
+    assert (run.returncode, run.stdout) == (0, f"{noted}: valid (0 errors, 1 warning)\n")
+    cli = subprocess.run([str(CLI), "validate", str(noted)], capture_output=True, text=True)
+    assert (cli.stdout, cli.stderr) == (run.stdout, run.stderr)
+    assert run.stderr == (f"{noted}:24: warning: line 1: a block {{wobble}} in bone 'basis', which no reader of models "
+                          "knows: kept as it is, not read\n")

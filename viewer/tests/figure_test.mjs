@@ -355,6 +355,24 @@ await vehiclesTest('visibility: a hidden bone hides its own mesh, not its childr
   check(JSON.stringify(greyed) === JSON.stringify(['turret1', 'gun_rot', 'hatch', 'periscope']), `greyed at 5: ${greyed}`);
 });
 
+// A model in the game's lower-case style whose {matrix34} holds 9 numbers: the .mdl reader's one
+// wording for it, as the command line, Python and the add-on give it (issue 38).
+const BROKEN_MODEL = '{skeleton\n  {bone revolute "basis"\n    {matrix34 1 0 0  0 1 0  0 0 1}\n  }\n}\n';
+const BROKEN_WORDS = "line 3: the {matrix34} of bone 'basis' holds 9 values, where it takes 12 numbers";
+
+await test('a broken model: the library\'s words for it, those of the command line', async () => {
+  const folder = join(scratch, 'broken');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'broken.mdl'), BROKEN_MODEL);
+  copyFileSync(join(examples, 'turret_v60.anm'), join(folder, 'fire.anm'));
+  const cli = run('info', join(folder, 'broken.mdl'));
+  check(cli.code === 1 && cli.err === `${join(folder, 'broken.mdl')}:39: error: ${BROKEN_WORDS}\n`, `the command line: ${cli.err}`);
+  await fresh();
+  await pick(folder);
+  const opened = await open('broken/broken.mdl');
+  check(opened.error === `broken/broken.mdl:39: error: ${BROKEN_WORDS}`, `opened: ${JSON.stringify(opened).slice(0, 300)}`);
+});
+
 await test('no script error on the page', async () => {
   check(pageErrors.length === 0, pageErrors.join('\n'));
 });
