@@ -476,3 +476,21 @@ def test_a_broken_model_gets_the_readers_words_from_every_call(tmp_path):
     assert (cli.stdout, cli.stderr) == (run.stdout, run.stderr)
     assert run.stderr == (f"{noted}:24: warning: line 1: a block {{wobble}} in bone 'basis', which no reader of models "
                           "knows: kept as it is, not read\n")
+
+
+def test_an_armour_file_is_named_for_what_it_is(tmp_path):
+    """The game's armour files, kept under .mdl too: a resource with its forms and volumes, and
+    every call that wants a model says what it is."""
+    armour = tmp_path / "armour.mdl"
+    armour.write_text('("set-gun" thickness(50))\n{volume "body1" {thickness 15}}\n')
+    resource = anmkit.open_resource(armour)
+    assert json.loads(resource.json)["title"] == "GEM armour file (.mdl): armour and durability, no skeleton"
+    assert resource.text.splitlines()[1:] == ["  forms       1: set-gun", "  volumes     1 (thickness): body1 (15)"]
+    for call, words in ((lambda: anmkit.model_summary(armour), "a GEM armour file, not a model: it has no skeleton"),
+                        (lambda: anmkit.open_figure(armour), "a GEM armour file, not a model: it has no skeleton"),
+                        (lambda: anmkit.model_to_gltf(armour), "a GEM armour file, not a model: it has no skeleton"),
+                        (lambda: anmkit.open(EXAMPLES / "turret_v60.anm", skeleton=armour),
+                         "a GEM armour file, not a model: skeleton= takes the model's .mdl")):
+        with pytest.raises(anmkit.Error) as caught:
+            call()
+        assert (caught.value.code_name, caught.value.message) == ("unknown_format", words)

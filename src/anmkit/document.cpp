@@ -379,7 +379,9 @@ Expected<GltfOutput> Document::to_gltf(const GltfExportOptions& options) const {
 }
 
 namespace {
-Error not_a_model() { return make_error(ErrorCode::unknown_format, "not a model file that names animations"); }
+Error not_a_model(const std::string& path, std::span<const std::uint8_t> bytes) {
+  return detail::not_a_model(path, bytes, "not a model file that names animations");
+}
 }  // namespace
 
 bool looks_like_model(std::span<const std::uint8_t> bytes, const std::string& path) {
@@ -391,7 +393,7 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, const OpenOptions& o
     auto text = detail::read_input(path, options);
     if (!text) return text.error();
     const auto* entry = detail::model_entry(path, *text);
-    if (!entry) return not_a_model();
+    if (!entry) return not_a_model(path, *text);
     return entry->model_to_gltf(path, *text, options, binary);
   });
 }
@@ -401,7 +403,7 @@ Expected<std::vector<std::string>> model_sequence_files(const std::string& path,
     auto text = detail::read_input(path, options);
     if (!text) return text.error();
     const auto* entry = detail::model_entry(path, *text);
-    if (!entry) return not_a_model();
+    if (!entry) return not_a_model(path, *text);
     return entry->sequence_files(*text);
   });
 }

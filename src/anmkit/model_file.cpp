@@ -1,5 +1,7 @@
 #include "model_file.hpp"
 
+#include <fmt/format.h>
+
 #include "anmkit/core/path_utf8.hpp"
 #include "anmkit/model/clip.hpp"
 #include "referenced_input.hpp"
@@ -25,6 +27,18 @@ const FormatEntry* model_entry(const std::string& path, std::span<const std::uin
   return nullptr;
 }
 
+Error not_a_model(const std::string& path, std::span<const std::uint8_t> bytes, std::string_view otherwise) {
+  const std::string extension = model::ascii_lower(utf8(fs_path(path).extension()));
+  for (const FormatEntry* e : entries()) {
+    for (const KnownFile& known : e->known_files) {
+      if (known.sniff && known.extension == extension && known.sniff(bytes)) {
+        return make_error(ErrorCode::unknown_format, fmt::format("{}, not a model: it has no skeleton", known.what));
+      }
+    }
+  }
+  return make_error(ErrorCode::unknown_format, std::string(otherwise));
+}
+
 Expected<OpenedModel> open_model_file(const std::string& path, const OpenOptions& options) {
   auto bytes = read_input(path, options);
   if (!bytes) return bytes.error();
@@ -41,7 +55,7 @@ Expected<OpenedModel> open_model_file(const std::string& path, const OpenOptions
     return OpenedModel{entry, std::move(*model), std::move(*bytes)};
   }
   if (claimed_error) return *claimed_error;
-  return make_error(ErrorCode::unknown_format, "not a model file (.mdl or .bin) either");
+  return not_a_model(path, *bytes, "not a model file (.mdl or .bin) either");
 }
 
 }  // namespace anmkit::detail

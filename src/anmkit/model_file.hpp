@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "format_entry.hpp"
@@ -21,6 +22,11 @@ struct OpenedModel {
 // game reads by name (model_extension_claims) unless a resource reader of the entry takes it;
 // null when none.
 const FormatEntry* model_entry(const std::string& path, std::span<const std::uint8_t> bytes);
+
+// What a file that no entry reads as a model is: in its format's words where a known file's content
+// says (GEM's armour file under .mdl: "a GEM armour file, not a model: it has no skeleton"), else
+// `otherwise`. unknown_format.
+Error not_a_model(const std::string& path, std::span<const std::uint8_t> bytes, std::string_view otherwise);
 
 // The first entry whose read_model takes the file; unknown_format when none does (with the error
 // of the entry that claims the file, when one does: GEM's "an armour file, not a model").

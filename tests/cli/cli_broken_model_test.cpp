@@ -97,6 +97,20 @@ TEST(ArmourFile, InfoNamesItForWhatItIs) {
                        "  volumes     2 (thickness): body1 (15), shell1 (10)\n");
 }
 
+TEST(ArmourFile, ACommandThatWantsAModelSaysWhatItIs) {
+  TempDir dir;
+  const std::string armour = dir.write_text("armour.mdl", armour_text);
+  auto r = run_cli({"convert", armour, "-o", dir.file("a.glb")}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, armour + ":0: error: not an animation but a GEM armour file (.mdl), one of the game's files that anmkit does "
+                            "not convert\n");
+  r = run_cli({"convert", turret, "-o", dir.file("t.glb"), "--skeleton", armour}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, armour + ":0: error: a GEM armour file, not a model: --skeleton takes the model's .mdl\n");
+  EXPECT_FALSE(fs::exists(dir.file("a.glb")));
+  EXPECT_FALSE(fs::exists(dir.file("t.glb")));
+}
+
 TEST(ArmourFile, TheRealThorIsArmour) {
   ANMKIT_REQUIRE_MODELS_CORPUS(corpus);
   TempDir dir;

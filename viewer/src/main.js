@@ -68,7 +68,9 @@ async function inspect(entry) {
         const model = kit.model(path);
         return { model: model.format, bones: model.jointCount };
       } catch (error) {
-        return ext === 'bin' ? {} : { error: error.message };
+        // A file the library knows is no model (the game's armour files under .mdl) is another
+        // file; a .mdl that does not read is a broken model, with the reader's words.
+        return ext === 'bin' || error.codeName === 'unknown_format' ? {} : { error: error.message };
       }
     }
     if (kit.detect(head) === null && ext !== 'anm') return {};

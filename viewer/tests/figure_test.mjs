@@ -367,8 +367,13 @@ await test('a broken model: the library\'s words for it, those of the command li
   copyFileSync(join(examples, 'turret_v60.anm'), join(folder, 'fire.anm'));
   const cli = run('info', join(folder, 'broken.mdl'));
   check(cli.code === 1 && cli.err === `${join(folder, 'broken.mdl')}:39: error: ${BROKEN_WORDS}\n`, `the command line: ${cli.err}`);
+  // The game's armour file, kept under .mdl too: another file, neither a model nor an error.
+  writeFileSync(join(folder, 'armour.mdl'), '("set-gun" thickness(50))\n{volume "body1" {thickness 15}}\n');
   await fresh();
-  await pick(folder);
+  const listed = Object.fromEntries((await pick(folder)).map((e) => [e.path, e]));
+  check(listed['broken/broken.mdl'].error === `broken/broken.mdl:39: error: ${BROKEN_WORDS}`, `listed: ${JSON.stringify(listed)}`);
+  const armour = listed['broken/armour.mdl'];
+  check(!armour.error && !armour.model && !armour.format, `armour: ${JSON.stringify(armour)}`);
   const opened = await open('broken/broken.mdl');
   check(opened.error === `broken/broken.mdl:39: error: ${BROKEN_WORDS}`, `opened: ${JSON.stringify(opened).slice(0, 300)}`);
 });

@@ -70,9 +70,10 @@ Expected<gem::Mdl> read_skeleton(const std::string& path, const OpenOptions& opt
   // a text with no {skeleton} at all, in the words of the option that named it.
   auto mdl = gem::read_mdl(*text, options.limits);
   if (!mdl && mdl.error().code == ErrorCode::bad_magic) {
-    Wording why("not a GEM model (.mdl), which ");
+    const bool armour = gem::looks_like_armour(*text);
+    Wording why(armour ? "a GEM armour file, not a model: " : "not a GEM model (.mdl), which ");
     why += naming("skeleton", "the skeleton option");
-    why += " takes: it has no {skeleton} block";
+    why += armour ? " takes the model's .mdl" : " takes: it has no {skeleton} block";
     Error e = make_error(ErrorCode::unknown_format, std::move(why), 0);
     e.file = path;
     return e;

@@ -466,7 +466,7 @@ Expected<Mdl> read_mdl(std::span<const std::uint8_t> bytes, const ReadLimits& li
   if (auto size = check_input_size(bytes.size(), limits); !size) return size.error();
   if (mdl_kind(bytes) == MdlKind::armour) {
     return make_error(ErrorCode::bad_magic,
-                      "line 1: an armour file, not a model: the game keeps armour and durability under the .mdl name "
+                      "an armour file, not a model: the game keeps armour and durability under the .mdl name "
                       "too (`(\"set-...\" ...)` forms and {volume} blocks with their {thickness}), and a model begins "
                       "with {skeleton}",
                       0);

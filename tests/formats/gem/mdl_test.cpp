@@ -71,11 +71,11 @@ TEST(Mdl, WhatCannotBeAModelIsRefusedWithItsLine) {
   EXPECT_EQ(e.offset, 12u);
   e = error_of("; armour\n(\"set-gun\" thickness(50))\n{volume \"a\" {thickness 3}}");
   EXPECT_EQ(e.code, ErrorCode::bad_magic);
-  EXPECT_EQ(e.message, "line 1: an armour file, not a model: the game keeps armour and durability under the .mdl name too "
+  EXPECT_EQ(e.message, "an armour file, not a model: the game keeps armour and durability under the .mdl name too "
                        "(`(\"set-...\" ...)` forms and {volume} blocks with their {thickness}), and a model begins with {skeleton}");
   e = error_of("{material bump {diffuse \"x\"}}");
   EXPECT_EQ(e.code, ErrorCode::bad_magic);
-  EXPECT_EQ(e.message, "line 1: not a GEM model: no {skeleton} block (a model's text holds one, with its bones)");
+  EXPECT_EQ(e.message, "not a GEM model: no {skeleton} block (a model's text holds one, with its bones)");
   e = error_of("{skeleton {bone \"a\"}}\n{Skeleton {bone \"b\"}}");
   EXPECT_EQ(e.message, "line 2: a second {skeleton} (the first is on line 1): a model has one");
   e = error_of("{skeleton\n {bone {matrix34 1 0 0 0 1 0 0 0 1 0 0 0}}}");
