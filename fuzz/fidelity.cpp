@@ -19,6 +19,7 @@
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/formats/gem/gem_validate.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
+#include "anmkit/formats/gem/armour_json.hpp"
 #include "anmkit/formats/gem/mdl.hpp"
 #include "anmkit/formats/gem/mesh/mtl_json.hpp"
 #include "anmkit/formats/gem/mesh/mtl_read.hpp"
@@ -262,9 +263,28 @@ Result check_volume_mesh(const gem::MdlVolume& volume, const gem::mesh::VolFile*
   return std::nullopt;
 }
 
+// The game's other .mdl: forms and volumes, every form's text a piece of the input.
+Result check_armour(Input bytes) {
+  auto armour = gem::read_armour(bytes, fuzz_limits());
+  if (!armour) return check_error(armour.error(), bytes.size(), "armour read");
+  const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  for (const gem::ArmourForm& f : armour->forms) {
+    if (f.offset > bytes.size() || text.substr(std::size_t(f.offset), f.text.size()) != f.text) return "armour: a form's text is not the input's";
+  }
+  (void)gem::armour_json(*armour).dump();
+  (void)gem::armour_summary_text(*armour);
+  return std::nullopt;
+}
+
 Result check_mdl(Input bytes) {
+  if (gem::looks_like_armour(bytes)) {
+    if (auto r = check_armour(bytes)) return r;
+  }
   auto mdl = gem::read_mdl(bytes);
   if (!mdl) return check_error(mdl.error(), bytes.size(), "mdl read");
+  auto again = gem::write_mdl(*mdl);
+  if (!again) return "mdl: a file that reads does not write: " + again.error().to_string();
+  if (!std::equal(again->begin(), again->end(), bytes.begin(), bytes.end())) return "mdl: write(read(bytes)) != bytes";
   for (std::size_t i = 0; i < mdl->bones.size(); ++i) {
     if (mdl->bones[i].parent >= int(i)) return "mdl: a parent that does not come before its child";
   }
