@@ -72,8 +72,9 @@ def _other_file(args, path):
     shown (and valid), False when invalid, None when it is no model nor resource either (the
     caller reports the animation's error). Raises a model's or resource's own read error."""
     try:
-        as_json = args.json or args.command == "validate"
-        text = anmkit.model_summary(path, as_json=as_json, texture_dir=args.texture_dir, meshes=not args.no_meshes)
+        validate = args.command == "validate"  # its rules, not what it shows: its meshes are not read
+        text = anmkit.model_summary(path, as_json=args.json or validate, texture_dir=args.texture_dir,
+                                    meshes=not (args.no_meshes or validate))
         if args.command == "info":
             sys.stdout.write(text + ("\n" if args.json else ""))
             return True

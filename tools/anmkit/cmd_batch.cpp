@@ -301,7 +301,9 @@ Outcome convert_one(const InputFile& in, const Options& opt, const SkeletonFinde
   if (!format && looks_like_model(*bytes, in.path)) {
     if (gltf) return convert_model(in, opt, plan, bytes->size());
     // Not converted to KIND, but a model that does not read is a failure of the run, not a skip.
-    if (auto model = model_summary(in.path, options); !model) return failed(model.error(), in.path);
+    OpenOptions model_only = options;  // whether it reads, not what it shows
+    model_only.meshes = false;
+    if (auto model = model_summary(in.path, model_only); !model) return failed(model.error(), in.path);
     return skipped("not an animation");
   }
   if (!format) {

@@ -32,7 +32,9 @@ std::optional<std::vector<Diagnostic>> check(const InputFile& in, const OpenOpti
   if (!document && !in.from_folder && document.error().code == ErrorCode::unknown_format) {
     // A model named on the command line (GEM .mdl, LM .bin): it reads, and what its reader did
     // not read are warnings. Else a mesh or material (GEM .ply, .mtl): its own rules.
-    auto model = model_summary(in.path, options);
+    OpenOptions model_only = options;  // its rules, not what it shows: its meshes are not read
+    model_only.meshes = false;
+    auto model = model_summary(in.path, model_only);
     if (model) return std::move(model->notes);
     if (model.error().code != ErrorCode::unknown_format) return unreadable(model.error());
     auto resource = open_resource(in.path, options);

@@ -22,7 +22,10 @@ bool passed_over(const InputFile& in, const Error& error) {
 
 std::optional<Error> broken_model(const InputFile& in, const OpenOptions& options) {
   if (!in.from_folder || game_file_kind(in.path) != "model") return std::nullopt;
-  auto model = model_summary(in.path, options);
+  // Whether it reads, not what it shows: its meshes are not read.
+  OpenOptions model_only = options;
+  model_only.meshes = false;
+  auto model = model_summary(in.path, model_only);
   if (model) return std::nullopt;
   return model.error();
 }
