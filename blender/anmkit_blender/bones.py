@@ -8,7 +8,7 @@ from typing import Dict
 import bpy
 from mathutils import Matrix, Vector
 
-from . import gltf_axes
+from . import gltf_axes, versions
 
 # A bone's custom property: the rotation (w, x, y, z) its frame was turned by from the game's
 # (gltf_axes), JSON text so that every double comes back exactly; the export turns it back.
@@ -41,7 +41,8 @@ def shape(context, obj, made: dict) -> None:
     at), along its own +Y; any other bone is a leaf of the fixed length. Only tails move, along
     the bone: the frames Blender poses in stay those the glTF gave."""
     leaf = leaf_length(made["size"])
-    before = {bone.name: bone.length for bone in obj.data.bones}
+    # How far along each bone the importer put back what hangs from it (versions.py).
+    before = {bone.name: versions.importer_tail_length(obj, bone.length) for bone in obj.data.bones}
     view_layer = context.view_layer
     active, mode = view_layer.objects.active, obj.mode
     view_layer.objects.active = obj
@@ -79,24 +80,8 @@ def keep_children_in_place(obj, lengths: Dict[str, float]) -> None:
 def group_helpers(obj) -> None:
     """Helpers (gltf_axes.is_helper) into a hidden collection or layer of their own; every other
     bone into a visible one."""
-    armature = obj.data
-    helper = {bone.name: gltf_axes.is_helper(bone.name) for bone in armature.bones}
-    if bpy.app.version >= (4, 0, 0):
-        # Blender 4: bone collections (armature.collections; a bone's memberships, bone.collections).
-        moving, helpers = armature.collections.new(MOVING), armature.collections.new(HELPERS)
-        for bone in armature.bones:
-            bone.collections.clear()
-            (helpers if helper[bone.name] else moving).assign(bone)
-        moving.is_visible, helpers.is_visible = True, False
-    else:
-        # Blender 3: layer 1 the moving parts, layer 2 the helpers (hidden), and a bone group
-        # that names the helpers in the Bone Groups panel.
-        group = obj.pose.bone_groups.new(name=HELPERS)
-        for bone in armature.bones:
-            bone.layers = [i == (1 if helper[bone.name] else 0) for i in range(32)]
-            if helper[bone.name]:
-                obj.pose.bones[bone.name].bone_group = group
-        armature.layers = [i == 0 for i in range(32)]
+    helper = {bone.name: gltf_axes.is_helper(bone.name) for bone in obj.data.bones}
+    versions.group_bones(obj, helper, MOVING, HELPERS)
 
 
 def axes_of(obj) -> Dict[str, tuple]:

@@ -17,7 +17,7 @@ from typing import Optional
 import bpy
 from bpy.app.handlers import persistent
 
-from . import gltf_axes, sources
+from . import gltf_axes, sources, versions
 
 # On a mesh object: its scale and its shape keys' values at rest, as the importer made them
 # (JSON-free lists of floats, saved with the .blend).
@@ -148,7 +148,7 @@ def _hidden_at(part, action, frame: float) -> bool:
     rest = tuple(part.get(REST_SCALE, (1.0, 1.0, 1.0)))
     whole = round(frame)
     frame = whole if abs(frame - whole) < 1e-3 else frame  # 4.9999 is frame 5, not a step before it
-    curves = {c.array_index: c for c in action.fcurves if c.data_path == "scale"}
+    curves = {c.array_index: c for c in versions.fcurves(part, action) if c.data_path == "scale"}
     return all((curves[i].evaluate(frame) if i in curves else rest[i]) == 0 for i in range(3))
 
 

@@ -4,6 +4,8 @@ play one after another on the timeline at the game's tick rate (a frame a tick),
 at a marker named after it."""
 import bpy
 
+from . import versions
+
 PIXELS_PER_UNIT = 100  # the plane is width / 100 by height / 100 Blender units
 
 
@@ -72,7 +74,7 @@ def build(context, sprite, name: str):
             tick += ticks
     location.default_value[0] = 0.0
     if material.node_tree.animation_data and material.node_tree.animation_data.action:
-        for curve in material.node_tree.animation_data.action.fcurves:
+        for curve in versions.fcurves(material.node_tree, material.node_tree.animation_data.action):
             for key in curve.keyframe_points:
                 key.interpolation = "CONSTANT"
     scene.frame_start = 0
