@@ -4,6 +4,12 @@ the anmkit Python package inside it (anmkit_blender/anmkit/) and the C library t
 Blender's Preferences > Add-ons > Install takes the zip as it is (docs/blender.md).
 
 Usage: make_addon.py [--notices FILE] LIBRARY VERSION OUT_DIR [LIBRARY...]
+       make_addon.py --extension-source [--notices FILE] LIBRARY VERSION SOURCE_DIR
+
+--extension-source writes, instead of the zip, the folder of a Blender extension (4.2 and later)
+for one platform, the LIBRARY's: the add-on's files at its top, blender_manifest.toml (from
+blender/blender_manifest.toml.in, with the version and the platform) and the licence's text, for
+`blender --command extension build --split-platforms --source-dir SOURCE_DIR` to zip and check.
 
 Every LIBRARY goes into anmkit_blender/anmkit/ under the name the package's loader looks for on
 its platform (_capi.library_file), told by the file's own kind: an ELF library as libanmkit_c.so,
@@ -48,7 +54,39 @@ def zip_date():
     return max(time.gmtime(int(epoch))[:6], (1980, 1, 1, 0, 0, 0))
 
 
+# A library's kind -> the extension platform it runs on.
+PLATFORMS = {"libanmkit_c.so": "linux-x64", "anmkit_c.dll": "windows-x64"}
+# The add-on's licence, as Blender's extension platform requires (docs/blender.md); the text as
+# Debian ships it.
+GPL3 = pathlib.Path("/usr/share/common-licenses/GPL-3")
+
+
+def extension_source(files: dict, library: str, version: str, out_dir: pathlib.Path) -> None:
+    here = pathlib.Path(__file__).resolve().parent
+    platform = PLATFORMS.get(library.rsplit("/", 1)[-1])
+    if platform is None:
+        sys.exit(f"make_addon.py: an extension for {library} is for no platform Blender names")
+    manifest = (here / "blender_manifest.toml.in").read_text(encoding="utf-8")
+    manifest = manifest.replace("@VERSION@", version).replace("@PLATFORM@", platform)
+    tree = {name.split("/", 1)[1]: data for name, data in files.items()}  # the add-on's folder is the top
+    tree["blender_manifest.toml"] = manifest.encode()
+    if not GPL3.is_file():
+        sys.exit(f"make_addon.py: no {GPL3} (Debian's base-files ships it) for the extension's LICENSE")
+    tree["LICENSE"] = GPL3.read_bytes()
+    if out_dir.exists():
+        for old in sorted(out_dir.rglob("*"), reverse=True):
+            old.unlink() if not old.is_dir() else old.rmdir()
+    for name, data in sorted(tree.items()):
+        path = out_dir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        path.chmod(0o755 if name.endswith((".so", ".dll")) else 0o644)
+    print(out_dir)
+
+
 def main(argv):
+    extension = "--extension-source" in argv
+    argv = [a for a in argv if a != "--extension-source"]
     notices = None
     if "--notices" in argv[:-1]:
         at = argv.index("--notices")
@@ -77,6 +115,11 @@ def main(argv):
         files[name] = data
         names.append(name)
 
+    if extension:
+        if len(names) != 1:
+            sys.exit("make_addon.py: an extension's folder holds one platform's library")
+        extension_source(files, names[0], version, out_dir)
+        return
     out_dir.mkdir(parents=True, exist_ok=True)
     for old in out_dir.glob("anmkit_blender-*.zip"):
         old.unlink()

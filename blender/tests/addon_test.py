@@ -11,6 +11,7 @@
 # VEHICLES (its gem-vehicles folder) may be "-" (absent). Prints PASS/FAIL lines; exits 1 when any
 # check fails. Run by blender/tests/run_addon_test.sh; ANMKIT_ADDON_TEST=WORD[,WORD] in the
 # environment runs only the tests whose names hold a word (ANMKIT_ADDON_TEST=pzh2000,hidden).
+import importlib
 import json
 import os
 import pathlib
@@ -26,8 +27,15 @@ examples, scratch = pathlib.Path(examples), pathlib.Path(scratch)
 corpus = None if corpus == "-" else pathlib.Path(corpus)
 vehicles = None if vehicles == "-" else pathlib.Path(vehicles)
 
-bpy.ops.preferences.addon_install(filepath=zip_path, overwrite=True)
-bpy.ops.preferences.addon_enable(module="anmkit_blender")
+if zip_path.endswith("_x64.zip"):
+    # A Blender extension (4.2 and later) that run_addon_test.sh installed with `extension
+    # install-file`: enabled here as the Preferences' checkbox does, then known by its old name.
+    module = "bl_ext.user_default.anmkit_blender"
+    bpy.ops.preferences.addon_enable(module=module)
+    sys.modules["anmkit_blender"] = importlib.import_module(module)
+else:
+    bpy.ops.preferences.addon_install(filepath=zip_path, overwrite=True)
+    bpy.ops.preferences.addon_enable(module="anmkit_blender")
 from anmkit_blender import anmkit, export_anm, parts, sources, versions  # noqa: E402  (installed just above)
 
 failures = []
