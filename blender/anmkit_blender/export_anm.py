@@ -30,10 +30,10 @@ def armature_with_sources(context):
     return found[0] if len(found) == 1 else None
 
 
-def gltf_of(context, obj) -> bytes:
-    """The armature's actions as Blender's glTF exporter writes them (one animation per action,
-    named as its NLA track: the sequence), every bone's frame turned back to the game's (the
-    import turned it to point at the bone's child: bones.py, gltf_axes.py)."""
+def gltf_of(context, obj, sequence: str) -> bytes:
+    """The armature's active action as Blender's glTF exporter writes it, one animation named
+    `sequence`, every bone's frame turned back to the game's (the import turned it to point at the
+    bone's child: bones.py, gltf_axes.py)."""
     for other in context.selected_objects:
         other.select_set(False)
     obj.select_set(True)
@@ -45,14 +45,24 @@ def gltf_of(context, obj) -> bytes:
     context.scene.frame_set(context.scene.frame_current)
     handle, temporary = tempfile.mkstemp(suffix=".glb", prefix="anmkit_")
     os.close(handle)
+    options = dict(filepath=temporary, export_format="GLB", use_selection=True, export_animations=True,
+                   export_frame_range=False, export_frame_step=1, export_force_sampling=True,
+                   export_optimize_animation_size=False, export_def_bones=False)
+    # The action played alone: every other sequence would be sampled too, bone by bone and frame by
+    # frame, most of an export's time on a vehicle (the exporter's option, as each version names it).
+    # (export_anim_single_armature would add every action of the armature again.)
+    offered = bpy.ops.export_scene.gltf.get_rna_type().properties.keys()
+    options["export_anim_single_armature"] = False
+    if "export_animation_mode" in offered:
+        options["export_animation_mode"] = "ACTIVE_ACTIONS"
+    elif "export_nla_strips" in offered:
+        options["export_nla_strips"] = False
     try:
-        bpy.ops.export_scene.gltf(filepath=temporary, export_format="GLB", use_selection=True,
-                                  export_animations=True, export_frame_range=False, export_frame_step=1,
-                                  export_force_sampling=True, export_anim_single_armature=True,
-                                  export_optimize_animation_size=False, export_def_bones=False)
-        return gltf_axes.turn_back(pathlib.Path(temporary).read_bytes(), bones.axes_of(obj))
+        bpy.ops.export_scene.gltf(**options)
+        glb = gltf_axes.turn_back(pathlib.Path(temporary).read_bytes(), bones.axes_of(obj))
     finally:
         os.remove(temporary)
+    return gltf_axes.name_only_animation(glb, sequence)
 
 
 # The settings a library warning may name, as this export sees them: the frame rate is the
@@ -75,7 +85,7 @@ def export_action(context, obj, action, path: str, version: str, overwrite_origi
         warnings.append(f"the scene runs at {scene_fps:g} fps but the file was imported at {source['fps']:g}: "
                         "each Blender frame is written as one game frame")
     # The meshes' visibility (their objects' scale) goes back as their bones' scale.
-    glb = parts.visibility_onto_bones(gltf_of(context, obj), obj, source["sequence"], scene_fps)
+    glb = parts.visibility_onto_bones(gltf_of(context, obj, source["sequence"]), obj, source["sequence"], scene_fps)
     # The skeleton it was imported with opens the original as it was opened then (a format may
     # take what its model file gives, as LM takes its node count from the .bin).
     with anmkit.open(str(original), skeleton=source.get("skeleton")) as base:
@@ -89,6 +99,20 @@ def export_action(context, obj, action, path: str, version: str, overwrite_origi
         else:
             document.save(path, overwrite_source=overwrite_original)
     return warnings
+
+
+# A warning's list of names longer than this goes to the console, the info bar keeps its headline.
+DETAILS_AT = 80
+
+
+def split_details(warning: str):
+    """(headline, details): a warning that ends in a long parenthesised list of names ("77 nodes
+    of the glTF are ... left out ('door_front', 'engine', ...)") as its headline and that list;
+    any other as it is, with no details."""
+    at = warning.find(" ('")
+    if at >= 0 and warning.endswith(")") and len(warning) - at > DETAILS_AT:
+        return warning[:at], warning[at + 2:-1]
+    return warning, ""
 
 
 class ExportAnm(bpy.types.Operator, ExportHelper):
@@ -114,6 +138,9 @@ class ExportAnm(bpy.types.Operator, ExportHelper):
             self.report({"ERROR"}, str(error))
             return {"CANCELLED"}
         for warning in warnings:
-            self.report({"WARNING"}, warning)
+            headline, details = split_details(warning)
+            self.report({"WARNING"}, headline + (" (listed in the system console)" if details else ""))
+            if details:
+                print(f"anmkit: {warning}")
         self.report({"INFO"}, f"wrote {self.filepath}")
         return {"FINISHED"}

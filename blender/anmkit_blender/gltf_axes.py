@@ -366,3 +366,14 @@ def turn_back(glb: bytes, axes: Dict[str, Quat]) -> bytes:
     doc, binary = read_glb(glb)
     turn_nodes(doc, binary, axes, back=True)
     return write_glb(doc, binary)
+
+
+def name_only_animation(glb: bytes, name: str) -> bytes:
+    """`glb` with its one animation named `name` (an exporter names an action it writes alone
+    after the action, not after the sequence); as it is when it holds any other number."""
+    doc, binary = read_glb(glb)
+    animations = doc.get("animations", [])
+    if len(animations) != 1 or animations[0].get("name") == name:
+        return glb
+    animations[0]["name"] = name
+    return write_glb(doc, binary)

@@ -52,13 +52,11 @@ if [ -n "$chroot_root" ]; then
   # Blender 4.2 and later: the extension, with the release's library, built and checked by that
   # Blender's own `extension build --split-platforms` and `extension validate`, and installed as a
   # user installs a downloaded one (`extension install-file`); the test enables and uses it.
-  library=$scratch/library/libanmkit_c.so
-  mkdir -p "$scratch/library" "$scratch/built"
-  unzip -p "$zip" anmkit_blender/anmkit/libanmkit_c.so >"$library"
-  unzip -p "$zip" anmkit_blender/THIRD_PARTY_NOTICES >"$scratch/library/notices"
-  /usr/bin/python3 "$here/../make_addon.py" --extension-source --notices "$scratch/library/notices" "$library" \
-    "$(cat "$here/../../VERSION")" "$scratch/source" >/dev/null
-  "${run[@]}" blender --factory-startup --command extension build --split-platforms --source-dir "$scratch/source" \
+  # (Its folder is the one scripts/package --linux-addon wrote beside the zip, of the same files.)
+  source=$release_dir/extension
+  [ -f "$source/blender_manifest.toml" ] || missing "the extension's folder $source (scripts/build makes it with the zip)"
+  mkdir -p "$scratch/built"
+  "${run[@]}" blender --factory-startup --command extension build --split-platforms --source-dir "$source" \
     --output-dir "$scratch/built" >"$scratch/extension.log" 2>&1 || { cat "$scratch/extension.log" >&2; exit 1; }
   zip=$(ls "$scratch"/built/anmkit_blender-*-linux_x64.zip)
   for step in "validate $zip" "install-file -r user_default -e $zip"; do
