@@ -69,9 +69,17 @@ def armature():
     return found[0]
 
 
+# ANMKIT_ADDON_KEEP=DIR: every edit exported (edited.anm) is also copied to DIR/TEST.anm, for
+# run_edits_alike.sh to compare what each Blender wrote.
+KEEP = os.environ.get("ANMKIT_ADDON_KEEP")
+running = ""  # the test that runs now
+
+
 def export(path, **options):
     result = bpy.ops.export_anim.anmkit(filepath=str(path), **options)
     check(result == {"FINISHED"}, f"export to {path}: {result}")
+    if KEEP and pathlib.Path(path).name == "edited.anm":
+        shutil.copyfile(path, pathlib.Path(KEEP) / f"{running}.anm")
 
 
 # With Bone Dir "Blender" each bone is its node turned +90 degrees about X (tests/data/blender/armature.py).
@@ -1065,6 +1073,7 @@ for name, test in list(globals().items()):
     if vehicles is None and name in VEHICLE_TESTS:
         print(f"SKIP {name}: the vehicle folders (gem-vehicles) are absent")
         continue
+    running = name
     try:
         test()
         print(f"PASS {name}")

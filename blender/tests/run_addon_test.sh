@@ -42,12 +42,14 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 unset ANMKIT_LIBRARY  # the add-on loads the library inside its zip
 run=(env "BLENDER_USER_SCRIPTS=$scratch/scripts" "BLENDER_USER_CONFIG=$scratch/config"
-     "BLENDER_USER_EXTENSIONS=$scratch/extensions" "ANMKIT_ADDON_TEST=${ANMKIT_ADDON_TEST:-}")
+     "BLENDER_USER_EXTENSIONS=$scratch/extensions" "ANMKIT_ADDON_TEST=${ANMKIT_ADDON_TEST:-}"
+     "ANMKIT_ADDON_KEEP=${ANMKIT_ADDON_KEEP:-}")
 if [ -n "$chroot_root" ]; then
   # Every folder the test reads or writes, at its own path inside the chroot.
   folders=("$here/../.." "$(dirname "$zip")" "$examples" "$scratch")
   [ "$corpus" != - ] && folders+=("$corpus")
   [ "$vehicles" != - ] && folders+=("$vehicles")
+  [ -n "${ANMKIT_ADDON_KEEP:-}" ] && folders+=("$ANMKIT_ADDON_KEEP")
   run=("$here/in_chroot.sh" "$chroot_root" "${folders[@]}" -- "${run[@]}")
   # Blender 4.2 and later: the extension, with the release's library, built and checked by that
   # Blender's own `extension build --split-platforms` and `extension validate`, and installed as a
