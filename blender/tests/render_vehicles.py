@@ -11,7 +11,9 @@
 # on two cores; without one, Cycles on the CPU (slower, and grainy without a denoiser, which
 # Debian's Blender lacks). 960 x 540; Debian's pngquant, where installed, then makes the PNG a
 # third of its size. Set BLENDER_USER_SCRIPTS to a scratch folder to leave your own add-ons alone,
-# as the tests do.
+# as the tests do. Runs in Blender 3.4 to 5.2 (the docs' pictures are 5.2's, in the chroot of
+# scripts/blender-chroot sid, through blender/tests/in_chroot.sh, with the release zip that
+# scripts/build puts in build/blender-release/).
 import math
 import os
 import shutil
@@ -28,7 +30,7 @@ frame = int(args[4]) if len(args) > 4 else 0
 view = math.radians(float(args[5]) if len(args) > 5 else -35.0)
 ENGINE = "eevee" if os.environ.get("DISPLAY") else "cycles"
 
-bpy.ops.preferences.addon_install(filepath=zip_path, overwrite=True)
+bpy.ops.preferences.addon_install(filepath=zip_path, overwrite=True)  # the legacy zip, in every version
 bpy.ops.preferences.addon_enable(module="anmkit_blender")
 for obj in list(bpy.data.objects):
     bpy.data.objects.remove(obj)
@@ -80,7 +82,9 @@ ground = bpy.data.materials.new("ground")
 ground.use_nodes = True
 ground.node_tree.nodes["Principled BSDF"].inputs["Base Color"].default_value = (0.55, 0.55, 0.53, 1)
 ground.node_tree.nodes["Principled BSDF"].inputs["Roughness"].default_value = 1.0
-ground.node_tree.nodes["Principled BSDF"].inputs["Specular"].default_value = 0.0
+bsdf_inputs = ground.node_tree.nodes["Principled BSDF"].inputs
+# (Blender 4 renamed the Principled BSDF's "Specular" "Specular IOR Level".)
+bsdf_inputs["Specular IOR Level" if "Specular IOR Level" in bsdf_inputs else "Specular"].default_value = 0.0
 bpy.context.active_object.data.materials.append(ground)
 
 # A sun high, 40 degrees round from the camera, and a pale sky.
@@ -100,13 +104,17 @@ scene.world = world
 if ENGINE == "eevee":
     # Eevee: soft shadows and ambient occlusion, noise-free; it draws with OpenGL, so Blender needs
     # a display (xvfb-run gives it one).
-    scene.render.engine = "BLENDER_EEVEE"
+    # (Blender 4.2 to 4.5 call their Eevee BLENDER_EEVEE_NEXT; its ambient occlusion and soft
+    # shadows are always on, and the settings of 3.x's are gone.)
+    engines = bpy.types.RenderSettings.bl_rna.properties["engine"].enum_items.keys()
+    scene.render.engine = "BLENDER_EEVEE_NEXT" if "BLENDER_EEVEE_NEXT" in engines else "BLENDER_EEVEE"
     scene.eevee.taa_render_samples = 16
-    scene.eevee.use_gtao = True
-    scene.eevee.gtao_distance = 1.0
-    scene.eevee.use_soft_shadows = True
-    scene.eevee.shadow_cascade_size = "4096"
-    sun_data.shadow_cascade_max_distance = 60
+    for name, value in (("use_gtao", True), ("gtao_distance", 1.0), ("use_soft_shadows", True),
+                        ("shadow_cascade_size", "4096")):
+        if hasattr(scene.eevee, name):
+            setattr(scene.eevee, name, value)
+    if hasattr(sun_data, "shadow_cascade_max_distance"):
+        sun_data.shadow_cascade_max_distance = 60
 else:
     scene.render.engine = "CYCLES"
     scene.cycles.device = "CPU"
