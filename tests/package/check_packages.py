@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks the release packages scripts/package wrote (tests/package/package_test.sh runs it):
 
-  - the names: exactly the six packages and SHA256SUMS, each named with VERSION, and SHA256SUMS right;
+  - the names: exactly the six packages (eight with the extension zips) and SHA256SUMS, each named with VERSION, and SHA256SUMS right;
   - every archive's entries: sorted, dated SOURCE_DATE_EPOCH, owned by 0, modes 0755 or 0644;
   - the Linux tools: the command, the library (with its SONAME's links), the header and the docs;
     both programs stripped, needing only the C and C++ runtimes; the command runs (--version);
@@ -124,9 +124,14 @@ def main():
     names = sorted(p.name for p in dist.iterdir())
     wheels = [n for n in names if n.endswith(".whl")]
     linux_wheel = next((n for n in wheels if re.fullmatch(rf"anmkit-{re.escape(VERSION)}-py3-none-manylinux_2_(\d+)_x86_64\.whl", n)), None)
+    # The extension zips, made where Blender 4.2 or later is (scripts/blender-chroot sid): always
+    # under ANMKIT_REQUIRE_EXTERNALS (CI).
+    extensions = [f"anmkit_blender-{VERSION}-linux_x64.zip", f"anmkit_blender-{VERSION}-windows_x64.zip"]
+    with_extensions = os.environ.get("ANMKIT_REQUIRE_EXTERNALS", "0") not in ("", "0") or extensions[0] in names
     expected = sorted([f"anmkit-{VERSION}-linux-x86_64.tar.gz", f"anmkit-{VERSION}-windows-x86_64.zip",
                        f"anmkit_blender-{VERSION}.zip", f"anmkit-{VERSION}-py3-none-win_amd64.whl",
-                       f"anmkit-viewer-{VERSION}.zip", "SHA256SUMS"] + ([linux_wheel] if linux_wheel else []))
+                       f"anmkit-viewer-{VERSION}.zip", "SHA256SUMS"] + ([linux_wheel] if linux_wheel else []) +
+                      (extensions if with_extensions else []))
     check(linux_wheel is not None, f"no manylinux wheel among {wheels}")
     check(names == expected, f"the packages are {names}, not {expected}")
     check(all(VERSION in n for n in names if n != "SHA256SUMS"), "a package without the version in its name")
@@ -216,6 +221,27 @@ def main():
     out = tool(python, "-c", probe, ROOT / "examples/turret_v60.anm", env=dict(env, PYTHONPATH=str(work / "addon/anmkit_blender"))).split()
     check(out[:3] == ["libanmkit_c.so", VERSION, "anmkit_c.dll"] and len(out) == 4,
           f"the add-on's package here loaded {out}")
+
+    # The extensions (Blender 4.2 and later): one platform's library each, the tool packages' own
+    # bytes, the manifest naming that platform and the GPL, the notices of what the library carries.
+    if with_extensions:
+        for name, library_name, library, platform, windows in (
+                (extensions[0], "libanmkit_c.so", linux_library, "linux-x64", False),
+                (extensions[1], "anmkit_c.dll", windows_library, "windows-x64", True)):
+            with zipfile.ZipFile(dist / name) as z:
+                check_zip_entries(z, name, epoch)
+                libraries = [n for n in z.namelist() if n.endswith((".so", ".dll"))]
+                check(libraries == [f"anmkit/{library_name}"], f"{name}: libraries {libraries}")
+                check(f"anmkit/{library_name}" in libraries and z.read(f"anmkit/{library_name}") == library,
+                      f"{name}: its library is another")
+                manifest = z.read("blender_manifest.toml").decode()
+                check(f'platforms = ["{platform}"]' in manifest and 'license = ["SPDX:GPL-3.0-or-later"]' in manifest and
+                      f'version = "{VERSION}"' in manifest, f"{name}: the manifest says {manifest[:400]}")
+                check("__init__.py" in z.namelist() and "LICENSE" in z.namelist(), f"{name}: no __init__.py or LICENSE")
+                if "THIRD_PARTY_NOTICES" in z.namelist():
+                    check_notices(z.read("THIRD_PARTY_NOTICES").decode(), name, windows, False)
+                else:
+                    check(False, f"{name}: no THIRD_PARTY_NOTICES")
 
     # The wheels.
     for wheel, library_name, library in ((linux_wheel, "libanmkit_c.so", linux_library),
