@@ -9,32 +9,38 @@
 
 namespace anmkit::detail {
 
+namespace {
+// The known file (KnownFile::sniff) of `extension` that these bytes are, by their content; null
+// when none.
+const KnownFile* known_by_content(const std::string& extension, std::span<const std::uint8_t> bytes) {
+  for (const FormatEntry* e : entries()) {
+    for (const KnownFile& known : e->known_files) {
+      if (known.sniff && known.extension == extension && known.sniff(bytes)) return &known;
+    }
+  }
+  return nullptr;
+}
+}  // namespace
+
 const FormatEntry* model_entry(const std::string& path, std::span<const std::uint8_t> bytes) {
   for (const FormatEntry* e : entries()) {
     if (e->sniff_model && e->sniff_model(bytes)) return e;
   }
   if (path.empty()) return nullptr;
   const std::string extension = model::ascii_lower(utf8(fs_path(path).extension()));
+  // Another file the game keeps under that name, known by its content (GEM's armour .mdl), is not
+  // a broken model.
+  if (known_by_content(extension, bytes)) return nullptr;
   for (const FormatEntry* e : entries()) {
-    if (!e->model_extension_claims || e->info.skeleton_extension != extension) continue;
-    // Another file the game keeps under that name and the format reads as a resource (GEM's
-    // armour .mdl) is not a broken model.
-    for (const ResourceReader& r : e->resources) {
-      if (r.extension == extension && r.sniff && r.sniff(bytes)) return nullptr;
-    }
-    return e;
+    if (e->model_extension_claims && e->info.skeleton_extension == extension) return e;
   }
   return nullptr;
 }
 
 Error not_a_model(const std::string& path, std::span<const std::uint8_t> bytes, std::string_view otherwise) {
   const std::string extension = model::ascii_lower(utf8(fs_path(path).extension()));
-  for (const FormatEntry* e : entries()) {
-    for (const KnownFile& known : e->known_files) {
-      if (known.sniff && known.extension == extension && known.sniff(bytes)) {
-        return make_error(ErrorCode::unknown_format, fmt::format("{}, not a model: it has no skeleton", known.what));
-      }
-    }
+  if (const KnownFile* known = known_by_content(extension, bytes)) {
+    return make_error(ErrorCode::unknown_format, fmt::format("{}, not a model: it has no skeleton", known->what));
   }
   return make_error(ErrorCode::unknown_format, std::string(otherwise));
 }

@@ -19,8 +19,8 @@ struct OpenedModel {
 };
 
 // The entry whose model file this is: by its content (sniff_model), or by the model extension its
-// game reads by name (model_extension_claims) unless a resource reader of the entry takes it;
-// null when none.
+// game reads by name (model_extension_claims) unless a known file's content says it is another
+// (KnownFile::sniff: GEM's armour .mdl); null when none.
 const FormatEntry* model_entry(const std::string& path, std::span<const std::uint8_t> bytes);
 
 // What a file that no entry reads as a model is: in its format's words where a known file's content
