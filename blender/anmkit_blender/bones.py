@@ -13,6 +13,9 @@ from . import gltf_axes, versions
 # A bone's custom property: the rotation (w, x, y, z) its frame was turned by from the game's
 # (gltf_axes), JSON text so that every double comes back exactly; the export turns it back.
 AXES = "anmkit_axes"
+# A bone's custom property: its node's rest relative to its parent as the import gave it to
+# Blender ([translation, rotation (x, y, z, w), scale], JSON text), for exact_keys.
+REST = "anmkit_rest"
 # A leaf bone's length: this fraction of the model's size (the largest side of the box around
 # the bones' rest heads), or LEAF_FALLBACK armature units when every head is at one point.
 LEAF_FRACTION = 1 / 20
@@ -33,6 +36,9 @@ def finish(context, obj, made: dict) -> None:
         axes = made["bones"].get(bone.name, {}).get("axes")
         if axes is not None:
             bone[AXES] = json.dumps(list(axes))
+        rest = made["bones"].get(bone.name, {}).get("rest")
+        if rest is not None:
+            bone[REST] = json.dumps(rest)
     group_helpers(obj)
 
 

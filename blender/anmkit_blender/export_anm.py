@@ -12,7 +12,7 @@ from bpy.props import BoolProperty, EnumProperty
 from bpy_extras.io_utils import ExportHelper
 from mathutils import Matrix
 
-from . import anmkit, bones, gltf_axes, parts, sources
+from . import anmkit, bones, exact_keys, gltf_axes, parts, sources
 
 # Another version or layout of the file's format: every convert target that a glTF import can
 # also be written as, as the registry lists them.
@@ -59,7 +59,9 @@ def gltf_of(context, obj, sequence: str) -> bytes:
         options["export_nla_strips"] = False
     try:
         bpy.ops.export_scene.gltf(**options)
-        glb = gltf_axes.turn_back(pathlib.Path(temporary).read_bytes(), bones.axes_of(obj))
+        glb = exact_keys.recompute(pathlib.Path(temporary).read_bytes(), obj, obj.animation_data.action,
+                                   context.scene.render)
+        glb = gltf_axes.turn_back(glb, bones.axes_of(obj))
     finally:
         os.remove(temporary)
     return gltf_axes.name_only_animation(glb, sequence)

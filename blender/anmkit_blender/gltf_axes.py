@@ -348,14 +348,22 @@ def plan(doc: dict, binary: bytearray) -> dict:
 
 
 def turn_for_blender(glb: bytes) -> Tuple[bytes, dict]:
-    """anmkit's glTF with every bone's frame turned to its aim, and the plan (see plan())."""
+    """anmkit's glTF with every bone's frame turned to its aim, and the plan (see plan()), each
+    bone's entry also holding "rest": its node's translation, rotation (x, y, z, w) and scale as
+    Blender is given them (exact_keys works the export's keys out from these)."""
     doc, binary = read_glb(glb)
     made = plan(doc, binary)
     axes = {name: bone["axes"] for name, bone in made["bones"].items() if bone["axes"] is not None}
-    if not axes:
-        return glb, made
-    turn_nodes(doc, binary, axes, back=False)
-    return write_glb(doc, binary), made
+    if axes:
+        turn_nodes(doc, binary, axes, back=False)
+    nodes = doc.get("nodes", [])
+    for joint in sorted({j for skin in doc.get("skins", []) for j in skin.get("joints", [])}):
+        node = nodes[joint]
+        bone = made["bones"].get(node.get("name", ""))
+        if bone is not None:
+            bone["rest"] = [list(node.get("translation", (0.0, 0.0, 0.0))), list(node.get("rotation", (0.0, 0.0, 0.0, 1.0))),
+                            list(node.get("scale", (1.0, 1.0, 1.0)))]
+    return (write_glb(doc, binary) if axes else glb), made
 
 
 def turn_back(glb: bytes, axes: Dict[str, Quat]) -> bytes:
