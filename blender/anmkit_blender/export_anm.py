@@ -5,6 +5,7 @@ keep the original's bytes; what cannot be kept is a warning in the info bar."""
 import os
 import pathlib
 import tempfile
+from dataclasses import dataclass, field
 from typing import List
 
 import bpy
@@ -12,7 +13,7 @@ from bpy.props import BoolProperty, EnumProperty
 from bpy_extras.io_utils import ExportHelper
 from mathutils import Matrix
 
-from . import anmkit, bones, exact_keys, gltf_axes, parts, sources
+from . import anmkit, bones, changes, exact_keys, gltf_axes, parts, sources
 
 # Another version or layout of the file's format: every convert target that a glTF import can
 # also be written as, as the registry lists them.
@@ -72,8 +73,17 @@ def gltf_of(context, obj, sequence: str) -> bytes:
 FIELDS = {"fps": "the scene's frame rate", "base": "the original file"}
 
 
-def export_action(context, obj, action, path: str, version: str, overwrite_original: bool) -> List[str]:
-    """Writes `action` of `obj` to `path`; returns the warnings to show."""
+@dataclass
+class Report:
+    """What an export did: what changed against the original (changes.what_changed: a headline
+    and its details), and the warnings (what could not be kept or was left out, and why)."""
+    changed: str = ""
+    changed_details: str = ""
+    warnings: List[str] = field(default_factory=list)
+
+
+def export_action(context, obj, action, path: str, version: str, overwrite_original: bool) -> Report:
+    """Writes `action` of `obj` to `path`; returns what to tell the user."""
     source = sources.recall(obj, action.name)
     if source is None:
         raise anmkit.Error(0, f"the action '{action.name}' did not come from an anmkit import: there is no file "
@@ -90,9 +100,11 @@ def export_action(context, obj, action, path: str, version: str, overwrite_origi
     glb = parts.visibility_onto_bones(gltf_of(context, obj, source["sequence"]), obj, source["sequence"], scene_fps)
     # The skeleton it was imported with opens the original as it was opened then (a format may
     # take what its model file gives, as LM takes its node count from the .bin).
+    report = Report()
     with anmkit.open(str(original), skeleton=source.get("skeleton")) as base:
         imported = anmkit.from_gltf(glb, source["target"], name=pathlib.Path(path).name, animation=source["sequence"],
                                     fps=scene_fps, base=base)
+        report.changed, report.changed_details = changes.what_changed(base, imported.document)
     warnings += [w.worded(FIELDS) for w in imported.warnings]
     with imported.document as document:
         if version != "original" and version != source["target"]:
@@ -100,7 +112,8 @@ def export_action(context, obj, action, path: str, version: str, overwrite_origi
             warnings += [w.worded(FIELDS) for w in document.save_as(version, path, overwrite_source=overwrite_original)]
         else:
             document.save(path, overwrite_source=overwrite_original)
-    return warnings
+    report.warnings = warnings
+    return report
 
 
 # A warning's list of names longer than this goes to the console, the info bar keeps its headline.
@@ -134,15 +147,18 @@ class ExportAnm(bpy.types.Operator, ExportHelper):
             self.report({"ERROR"}, "select an armature imported by anmkit, with the action to write active")
             return {"CANCELLED"}
         try:
-            warnings = export_action(context, obj, obj.animation_data.action, self.filepath, self.version,
-                                     self.overwrite_original)
+            report = export_action(context, obj, obj.animation_data.action, self.filepath, self.version,
+                                   self.overwrite_original)
         except (anmkit.Error, OSError) as error:
             self.report({"ERROR"}, str(error))
             return {"CANCELLED"}
-        for warning in warnings:
+        for warning in report.warnings:
             headline, details = split_details(warning)
             self.report({"WARNING"}, headline + (" (listed in the system console)" if details else ""))
             if details:
                 print(f"anmkit: {warning}")
-        self.report({"INFO"}, f"wrote {self.filepath}")
+        if report.changed_details:
+            print(f"anmkit: {self.filepath}: {report.changed_details}")
+        self.report({"INFO"}, f"wrote {self.filepath}: {report.changed}" +
+                    (" (listed in the system console)" if report.changed_details else ""))
         return {"FINISHED"}

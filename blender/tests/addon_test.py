@@ -246,6 +246,49 @@ def test_an_edit_comes_back_as_that_edit():
         check(abs(abs(want.dot(got)) - 1) <= 1e-6, f"turret1 at frame 10: {tuple(got)} != {tuple(want)}")
         # Only that key's bytes: the file has the same size and frame layout.
         check(len(after.write()) == len(before.write()), "no key added or lost elsewhere")
+    # The report says so.
+    report = export_anm.export_action(bpy.context, obj, obj.animation_data.action, str(here / "again.anm"), "original",
+                                      False)
+    check((report.changed, report.changed_details, report.warnings) == ("turret1 changed at frame 10", "", []), report)
+
+
+def test_an_export_reports_what_changed():
+    """The report of an export: each bone changed with its frames, in the headline up to three
+    bones, beyond that counted there and listed in the details (the system console)."""
+    clean()
+    here = folder("report")
+    shutil.copyfile(examples / "turret_v60.anm", here / "turret.anm")
+    bpy.ops.import_anim.anmkit(filepath=str(here / "turret.anm"))
+    obj = armature()
+    turn = Quaternion((0, 0, 1), 0.5)
+
+    def edit(name, frames):
+        bone = obj.pose.bones[name]
+        for frame in frames:
+            bpy.context.scene.frame_set(frame)
+            bone.rotation_quaternion = bone.rotation_quaternion @ turn
+            bone.keyframe_insert("rotation_quaternion", frame=frame)
+
+    def report():
+        return export_anm.export_action(bpy.context, obj, obj.animation_data.action, str(here / "out.anm"),
+                                        "original", False)
+
+    edit("turret1", [10, 11])  # the file keys turret1 at frames 0 to 12 and 24
+    got = report()
+    check((got.changed, got.changed_details, got.warnings) == ("turret1 changed at frames 10-11", "", []), got)
+    # The hatch is hidden at 22 (scale 0): a turn there changes nothing. gun_rot is keyed at 0, 16
+    # to 19 and 24: Blender's automatic handles carry the turn at 18 on to 23.
+    edit("hatch", [22])
+    edit("gun_rot", [16, 18])
+    got = report()
+    check((got.changed, got.changed_details) ==
+          ("2 bones changed: turret1 at frames 10-11; gun_rot at frames 16-23", ""), got)
+    edit("body", [0])
+    edit("hatch", [20])
+    got = report()
+    check((got.changed, got.changed_details) ==
+          ("4 bones changed", "changed: body at frames 0-23; turret1 at frames 10-11; gun_rot at frames 16-23; "
+                              "hatch at frames 20-23"), got)
 
 
 def test_a_bone_the_file_never_moved_lands_when_it_is_animated():
@@ -275,6 +318,11 @@ def test_a_bone_the_file_never_moved_lands_when_it_is_animated():
               "the same frames")
         got = quaternion(after.sample(10).rotation[len(names)])
         check(abs(abs(got.dot(turn)) - 1) <= 1e-5, f"the antenna at frame 10: {tuple(got)}, not {tuple(turn)}")
+    report = export_anm.export_action(bpy.context, obj, obj.animation_data.action, str(here / "again.anm"), "original",
+                                      False)
+    check((report.changed, report.changed_details, report.warnings) ==
+          ("added antenna", "", ["node 'antenna' animated in the glTF and not in the base: added to its bone map and keyed"]),
+          report)
 
 
 def test_what_is_not_kept_is_said():
@@ -288,8 +336,9 @@ def test_what_is_not_kept_is_said():
     bpy.ops.object.mode_set(mode="EDIT")
     obj.data.edit_bones.remove(obj.data.edit_bones["hatch"])
     bpy.ops.object.mode_set(mode="OBJECT")
-    warnings = export_anm.export_action(bpy.context, obj, obj.animation_data.action, str(here / "out.anm"),
-                                        "original", False)
+    report = export_anm.export_action(bpy.context, obj, obj.animation_data.action, str(here / "out.anm"),
+                                      "original", False)
+    warnings = report.warnings
     check(warnings[0] == "the scene runs at 24 fps but the file was imported at 30: each Blender frame is written "
                          "as one game frame", warnings)
     check(any("hatch" in w for w in warnings), f"the missing bone is named: {warnings}")
@@ -510,9 +559,10 @@ def test_every_vehicle_sequence_comes_back_byte_for_byte():
             # The report of an export: the bones the original leaves out are counted in the
             # headline, their names go to the details (the system console), not the info bar.
             obj.animation_data.action = bpy.data.actions["fire"]
-            warnings = export_anm.export_action(bpy.context, obj, obj.animation_data.action, str(here / "back.anm"),
-                                                "original", False)
-            headlines = [export_anm.split_details(w) for w in warnings]
+            report = export_anm.export_action(bpy.context, obj, obj.animation_data.action, str(here / "back.anm"),
+                                              "original", False)
+            check((report.changed, report.changed_details) == ("no pose changed", ""), report)
+            headlines = [export_anm.split_details(w) for w in report.warnings]
             check([h for h, _ in headlines] == ["77 nodes of the glTF are not animated and not a bone of the base: left out"],
                   headlines)
             check(headlines[0][1].startswith("'") and headlines[0][1].endswith("and 69 more"), headlines[0][1])
