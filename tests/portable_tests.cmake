@@ -8,6 +8,7 @@ set(anmkit_portable_test_sources
   core/byte_reader_test.cpp
   core/diagnostic_test.cpp
   core/wording_test.cpp
+  core/printable_test.cpp
   core/float_text_test.cpp
   core/json_float_test.cpp
   core/json_input_test.cpp

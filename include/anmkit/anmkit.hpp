@@ -396,9 +396,11 @@ Expected<Summary> model_summary(const std::string& path, const OpenOptions& opti
 struct ResourceFile {
   Summary summary;                      // kind "resource"
   std::vector<Diagnostic> diagnostics;  // against the format's rules, with byte offsets
-  std::string dump;                     // its lossless model as JSON; nothing reads it back
+  // Its lossless model as JSON (nothing reads it back), pretty or compact: made when called, from
+  // the file's model kept with it (a dump is tens of times the file's size).
+  std::function<std::string(bool pretty)> dump;
 };
-Expected<ResourceFile> open_resource(const std::string& path, const OpenOptions& options = {}, bool pretty_dump = true);
+Expected<ResourceFile> open_resource(const std::string& path, const OpenOptions& options = {});
 // What a model file shows on its skeleton (GEM: a .mdl's .ply meshes, their .mtl materials and
 // their textures, decoded), read as the game finds the files (docs/gltf.md, "The whole vehicle");
 // what is missing is a warning. `mesh_animation` turns a clip's mesh animation (GEM's MESH keys)

@@ -404,7 +404,7 @@ Expected<std::vector<std::string>> model_sequence_files(const std::string& path,
     if (!text) return text.error();
     const auto* entry = detail::model_entry(path, *text);
     if (!entry) return not_a_model(path, *text);
-    return entry->sequence_files(*text);
+    return entry->sequence_files(*text, options.limits);
   });
 }
 

@@ -97,7 +97,9 @@ struct ResourceReader {
   bool (*sniff)(std::span<const std::uint8_t> bytes) = nullptr;
   struct Read {
     ResourceFile file;  // the summary's title, text (headed by the name) and facts; the diagnostics
-    nlohmann::ordered_json dump;
+    // The lossless dump, made when asked for from the model it keeps (a dump is tens of times
+    // its file's size: `info` and `validate` never make one).
+    std::function<nlohmann::ordered_json()> dump;
   };
   Expected<Read> (*read)(std::span<const std::uint8_t> bytes, const std::string& name, const ReadLimits& limits) = nullptr;
 };
@@ -131,10 +133,10 @@ struct FormatEntry {
   bool model_extension_claims = false;
   Expected<GltfOutput> (*model_to_gltf)(const std::string& path, std::span<const std::uint8_t> text,
                                         const OpenOptions& options, bool binary) = nullptr;
-  Expected<std::vector<std::string>> (*sequence_files)(std::span<const std::uint8_t> text) = nullptr;
+  Expected<std::vector<std::string>> (*sequence_files)(std::span<const std::uint8_t> text, const ReadLimits& limits) = nullptr;
   // A model file of this format read by content (`path` gives an LM .bin its paired name);
   // unknown_format when these bytes are not one; nullptr when the format has no model file.
-  Expected<ModelFile> (*read_model)(const std::string& path, std::span<const std::uint8_t> bytes) = nullptr;
+  Expected<ModelFile> (*read_model)(const std::string& path, std::span<const std::uint8_t> bytes, const ReadLimits& limits) = nullptr;
   // What a model file of this format shows on its skeleton (GEM: meshes, materials, textures),
   // counted for `info` without decoding anything; nullptr when its models show nothing.
   Expected<SummaryShows> (*model_shows)(const std::string& path, std::span<const std::uint8_t> text,

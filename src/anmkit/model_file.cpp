@@ -52,7 +52,7 @@ Expected<OpenedModel> open_model_file(const std::string& path, const OpenOptions
   std::optional<Error> claimed_error;
   for (const FormatEntry* entry : entries()) {
     if (!entry->read_model) continue;
-    auto model = entry->read_model(path, *bytes);
+    auto model = entry->read_model(path, *bytes, options.limits);
     if (!model && model.error().code == ErrorCode::unknown_format) {
       if (entry == claimed) claimed_error = model.error();
       continue;

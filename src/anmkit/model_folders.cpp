@@ -74,7 +74,7 @@ std::optional<KnownModel> read_known_model(const std::string& path, const OpenOp
         if (!read) return fail(read.error());
         bytes = std::move(*read);
       }
-      auto file = entry->read_model(path, *bytes);
+      auto file = entry->read_model(path, *bytes, options.limits);
       if (!file && file.error().code == ErrorCode::unknown_format) continue;
       if (!file) return fail(file.error());
       return known(path, *id, entry, *file, options);

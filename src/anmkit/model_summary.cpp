@@ -59,7 +59,7 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
   line("roots", roots.empty() ? std::string("none") : fmt::format("{}", fmt::join(roots, ", ")));
   if (!model.notes.empty()) {
     line("notes", fmt::format("{} (what the reader met and did not read)", model.notes.size()));
-    for (const Diagnostic& note : model.notes) text += fmt::format("    {}\n", printable(note.message));
+    for (const Diagnostic& note : model.notes) text += fmt::format("    {}\n", printable_line(note.message));
   }
   std::size_t present = 0;
   std::string listed;
@@ -91,7 +91,7 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
     line("materials", fmt::format("{}", counted.materials));
     line("textures", fmt::format("{} found, {} missing{}", counted.textures, counted.textures_missing,
                                  counted.textures_shared ? fmt::format(" ({} in the game's shared textures)", counted.textures_shared) : ""));
-    for (const std::string& note : counted.notes) text += fmt::format("    {}\n", printable_path(note));
+    for (const std::string& note : counted.notes) text += fmt::format("    {}\n", printable_line(note));
   }
   summary.text = std::move(text);
   summary.json = pretty_json(detail::summary_json(summary));

@@ -14,7 +14,7 @@
 
 namespace anmkit {
 
-Expected<ResourceFile> open_resource(const std::string& path, const OpenOptions& options, bool pretty_dump) {
+Expected<ResourceFile> open_resource(const std::string& path, const OpenOptions& options) {
   auto out = guard([&]() -> Expected<ResourceFile> {
     auto bytes = detail::read_input(path, options);
     if (!bytes) return bytes.error();
@@ -30,7 +30,7 @@ Expected<ResourceFile> open_resource(const std::string& path, const OpenOptions&
           if (!read) return read.error();
           ResourceFile& file = read->file;
           file.summary.json = pretty_json(detail::summary_json(file.summary));
-          file.dump = pretty_dump ? pretty_json(read->dump) : compact_json(read->dump);
+          file.dump = [dump = std::move(read->dump)](bool pretty) { return pretty ? pretty_json(dump()) : compact_json(dump()); };
           return std::move(file);
         }
       }

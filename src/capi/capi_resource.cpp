@@ -54,7 +54,7 @@ anmkit_status anmkit_resource_dump(const anmkit_resource* resource, char** json,
   return guarded(error, [&] {
     if (json != nullptr) *json = nullptr;
     if (resource == nullptr) return capi::null_argument(error, "resource");
-    const std::string& s = resource->file.dump;
+    const std::string s = resource->file.dump(true);
     return capi::hand_out(s.data(), s.size(), true, json, size, error);
   });
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "anmkit/model/rest_pose.hpp"
+#include "anmkit/model/name_index.hpp"
 #include "anmkit/model/sampler.hpp"
 #include "capi_support.hpp"
 
@@ -33,7 +34,8 @@ const Expected<anmkit_document::Skeletal>& skeletal(const anmkit_document& docum
       auto skeleton = d.doc.skeleton();
       if (!skeleton) return skeleton.error();
       anmkit_document::Skeletal s{std::move(*clip), std::move(*skeleton), {}};
-      for (const model::BoneTrack& bone : s.clip->bones) s.bone_joint.push_back(s.skeleton.find(bone.name));
+      const model::NameIndex joints(s.skeleton.joints, [](const model::Joint& j) -> const std::string& { return j.name; });
+      for (const model::BoneTrack& bone : s.clip->bones) s.bone_joint.push_back(joints.find(bone.name));
       return s;
     };
     d.skeletal.emplace(guard([&] { return build(); }));

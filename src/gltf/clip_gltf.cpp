@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "anmkit/model/name_index.hpp"
 #include "anmkit/model/sampler.hpp"
 
 namespace anmkit::gltf {
@@ -175,14 +176,10 @@ Scene skeleton_scene(const model::Skeleton& skeleton) {
 std::vector<std::size_t> bind_bones(Scene& scene, const model::Clip& clip, std::vector<std::string>* missing) {
   std::vector<std::size_t> node_of(clip.bones.size());
   const std::size_t skeleton_nodes = scene.nodes.size();
+  const model::NameIndex nodes(scene.nodes, [](const Node& n) -> const std::string& { return n.name; });
   for (std::size_t b = 0; b < clip.bones.size(); ++b) {
-    std::size_t found = skeleton_nodes;
-    for (std::size_t n = 0; n < skeleton_nodes; ++n) {
-      if (model::names_equal(scene.nodes[n].name, clip.bones[b].name)) {
-        found = n;
-        break;
-      }
-    }
+    const int named = nodes.find(clip.bones[b].name);
+    std::size_t found = named < 0 ? skeleton_nodes : std::size_t(named);
     if (found == skeleton_nodes) {
       if (missing) missing->push_back(clip.bones[b].name);
       found = scene.nodes.size();

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "anmkit/core/json_text.hpp"
 #include "anmkit/model/tangents.hpp"
@@ -93,13 +94,34 @@ void normalise_weights(std::array<std::uint16_t, 4>& joints, std::array<float, 4
   for (float& w : weights) w /= sum;
 }
 
+// A skin as glTF takes it: each joint once (a skin that names a bone twice, the bone it hangs
+// from, or bones the model lacks, which the reader puts on that bone, names one node twice, and
+// `skins[].joints` must not repeat). `joints`: the scene's joint of each distinct entry, in the
+// order met; `slot`: where each of the mesh's skin entries went.
+struct SkinJoints {
+  std::vector<int> joints;
+  std::vector<std::uint16_t> slot;
+};
+
+SkinJoints skin_joints(const model::Mesh& mesh, std::size_t scene_joints) {
+  SkinJoints out;
+  std::map<int, std::uint16_t> seen;
+  for (int j : mesh.skin) {
+    const int joint = j >= 0 && std::size_t(j) < scene_joints ? j : -1;
+    const auto [at, fresh] = seen.emplace(joint, std::uint16_t(out.joints.size()));
+    if (fresh) out.joints.push_back(joint);
+    out.slot.push_back(at->second);
+  }
+  return out;
+}
+
 // A mesh's node and glTF mesh are named as its file ("body.ply"), a collision volume's as "volume
 // NAME", which says what it is in Blender's outliner and three.js's scene.
 std::string node_name(const model::Mesh& mesh) { return mesh.collision ? "volume " + mesh.name : mesh.name; }
 
 // The mesh's attributes, primitives and morph targets; -1 when it has no triangle. Tangents go
 // with it where a primitive's material has a normal map (`normal_mapped`, by material).
-int add_mesh(tinygltf::Model& m, const model::Mesh& mesh, const std::vector<bool>& normal_mapped) {
+int add_mesh(tinygltf::Model& m, const model::Mesh& mesh, const SkinJoints& skin, const std::vector<bool>& normal_mapped) {
   if (!mesh.has_triangles()) return -1;
   // The vertices written: the used ones, and any a triangle names past them.
   std::size_t n = mesh.used_vertices;
@@ -144,6 +166,7 @@ int add_mesh(tinygltf::Model& m, const model::Mesh& mesh, const std::vector<bool
         for (std::size_t i = 0; i < n; ++i) {
           auto j = mesh.joints[i];
           auto w = mesh.weights[i];
+          for (auto& slot : j) slot = slot < skin.slot.size() ? skin.slot[slot] : 0;
           normalise_weights(j, w);
           joints.insert(joints.end(), j.begin(), j.end());
           weights.insert(weights.end(), w.begin(), w.end());
@@ -196,7 +219,8 @@ std::vector<int> add_figure(tinygltf::Model& m, const Scene& scene, std::vector<
   for (const tinygltf::Material& material : m.materials) normal_mapped.push_back(material.normalTexture.index >= 0);
   for (std::size_t k = 0; k < figure.meshes.size(); ++k) {
     const model::Mesh& mesh = figure.meshes[k];
-    const int index = add_mesh(m, mesh, normal_mapped);
+    const SkinJoints skin_of_mesh = skin_joints(mesh, scene.nodes.size());
+    const int index = add_mesh(m, mesh, skin_of_mesh, normal_mapped);
     if (index < 0) continue;
     tinygltf::Node node;
     node.name = json_text(node_name(mesh));
@@ -215,9 +239,9 @@ std::vector<int> add_figure(tinygltf::Model& m, const Scene& scene, std::vector<
     if (!mesh.skin.empty()) {
       tinygltf::Skin skin;
       skin.name = node.name;
-      for (int j : mesh.skin) skin.joints.push_back(j >= 0 && std::size_t(j) < scene.nodes.size() ? j + 1 : 0);
-      std::vector<int> joints(mesh.skin.begin(), mesh.skin.end());
-      skin.inverseBindMatrices = add_accessor(m, mesh_inverse_bind_matrices(scene.nodes, joints), TINYGLTF_TYPE_MAT4, 16, false);
+      for (int j : skin_of_mesh.joints) skin.joints.push_back(j + 1);  // -1 (no joint): the root node
+      skin.inverseBindMatrices =
+          add_accessor(m, mesh_inverse_bind_matrices(scene.nodes, skin_of_mesh.joints), TINYGLTF_TYPE_MAT4, 16, false);
       skin.skeleton = 0;
       m.skins.push_back(std::move(skin));
       node.skin = int(m.skins.size() - 1);

@@ -1,13 +1,16 @@
 #include "anmkit/model/rest_pose.hpp"
 
+#include "anmkit/model/name_index.hpp"
+
 namespace anmkit::model {
 
 std::vector<RestPose> rest_poses(const Clip& clip, const Skeleton& skeleton) {
   std::vector<RestPose> out;
   out.reserve(clip.bones.size());
+  const NameIndex joints(skeleton.joints, [](const Joint& j) -> const std::string& { return j.name; });
   for (const BoneTrack& bone : clip.bones) {
     RestPose rest;
-    if (const int j = skeleton.find(bone.name); j >= 0) {
+    if (const int j = joints.find(bone.name); j >= 0) {
       const Joint& joint = skeleton.joints[std::size_t(j)];
       rest.translation = joint.translation;
       rest.rotation = joint.rotation;

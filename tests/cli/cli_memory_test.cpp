@@ -13,6 +13,7 @@
 #include "anmkit/formats/gem/gem_file.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
 #include "anmkit/formats/mm2/mm2_codec.hpp"
+#include "formats/gem/mesh/ply_fixtures.hpp"
 #include "support/mm2_fixture.hpp"
 #include "support/run_cli.hpp"
 
@@ -123,6 +124,34 @@ TEST(BoundedWork, AnMm2FileOfALargeBaseComposesOneStateAtATime) {
   const Peak png = peak_of({"convert", file, "-o", dir.file("big.png")});
   EXPECT_EQ(png.exit_code, 0);
   EXPECT_LT(beyond_start(png), 12 * canvas + 4 * canvas + 16 * mib) << "convert -o big.png took " << beyond_start(png) / mib << " MiB";
+}
+
+// A rigid mesh of `vertices` 32-byte vertices (a strip of triangles), one subset.
+std::vector<std::uint8_t> large_ply(std::uint32_t vertices) {
+  test::FixtureBytes b;
+  b.tag("EPLY").tag("BNDS").f32s({0, 0, 0, 1, 1, 0});
+  gem::mesh::test_ply::subset(b, 0x112, 0, vertices - 2, 0x404, 0, "strip.mtl");
+  b.tag("VERT").u32(vertices).u16(32).u16(7);
+  for (std::uint32_t v = 0; v < vertices; ++v) b.f32s({float(v / 2), float(v % 2), 0, 0, 0, -1, 0, 0});
+  b.tag("INDX").u32((vertices - 2) * 3);
+  for (std::uint32_t t = 0; t + 2 < vertices; ++t) b.u16(t % 65536).u16((t + 1) % 65536).u16((t + 2) % 65536);
+  return b.bytes();
+}
+
+// `info` and `validate` of a mesh say what it holds without its lossless JSON dump (a tree of some
+// 10 times the file, and text of 3 times it); `dump` alone makes one.
+TEST(BoundedWork, InfoAndValidateOfAMeshMakeNoDump) {
+  test::TempDir dir;
+  const auto bytes = large_ply(200000);
+  const std::string file = dir.write("strip.ply", bytes);
+  for (const char* command : {"info", "validate"}) {
+    const Peak peak = peak_of({command, file});
+    EXPECT_EQ(peak.exit_code, 0) << command;
+    EXPECT_LT(beyond_start(peak), 4 * bytes.size() + 16 * mib)
+        << command << " of a " << bytes.size() / mib << " MiB mesh took " << beyond_start(peak) / mib << " MiB";
+  }
+  EXPECT_EQ(peak_of({"dump", file, "-o", dir.file("strip.json")}).exit_code, 0);
+  EXPECT_GT(std::filesystem::file_size(dir.file("strip.json")), 3 * bytes.size());
 }
 
 }  // namespace

@@ -81,6 +81,14 @@ void print_line(std::FILE* stream, std::string_view line) {
   std::fputs(text.c_str(), stream);
 }
 
+void print_message(std::FILE* stream, const std::string& file, Severity severity, std::string_view message,
+                   std::optional<std::uint64_t> offset, std::string_view pointer) {
+  // The file as printable_path() says any path; the message in the library's words, which name
+  // bones and values printable already: only what is left raw is escaped, nothing twice.
+  const std::string text = format_diagnostic(printable_path(file), severity, printable_line(message), offset, printable_line(pointer)) + "\n";
+  std::fputs(text.c_str(), stream);
+}
+
 int check_stdout(int exit_code) {
   if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return exit_code;
   const int saved = errno;
@@ -217,12 +225,12 @@ int report(Error error, const std::string& file) {
   if (error.file.empty()) error.file = file;
   error.message = in_cli_words(error.message, error.settings);
   error.settings.clear();
-  print_line(stderr, format_error(error));
+  print_message(stderr, error.file, Severity::error, error.message, error.offset, error.pointer);
   return exit_failure;
 }
 
 void print_diagnostic(const std::string& file, const Diagnostic& diagnostic) {
-  print_line(stderr, format_diagnostic(file, diagnostic));
+  print_message(stderr, file, diagnostic.severity, diagnostic.message, diagnostic.offset, diagnostic.pointer);
 }
 
 std::string lower_extension(const std::string& path) {

@@ -49,8 +49,12 @@ inline constexpr double max_seconds = 1e9;
 // printable() (core/printable.hpp): a name or message as one line of text output. JSON output
 // is not escaped this way (JSON has its own escapes).
 using anmkit::printable;
-// Prints printable(line) and a newline.
+// Prints printable_path(line) and a newline: for a line made of raw text (paths, names).
 void print_line(std::FILE* stream, std::string_view line);
+// Prints "FILE[:OFFSET]: SEVERITY: MESSAGE" as format_diagnostic() does, the file escaped as a path
+// and the message (the library's words, printable already) escaped only where raw.
+void print_message(std::FILE* stream, const std::string& file, Severity severity, std::string_view message,
+                   std::optional<std::uint64_t> offset = {}, std::string_view pointer = {});
 
 // Checks that stdout took everything written to it (a full disk, a closed pipe): on failure
 // prints why and returns exit_failure, else `exit_code`.

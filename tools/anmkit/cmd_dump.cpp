@@ -25,12 +25,12 @@ void add_dump(CLI::App& app, int& exit_code) {
     std::string text;
     if (!document && document.error().code == ErrorCode::unknown_format) {
       // A mesh or material (GEM .ply, .mtl): its model as JSON, which nothing builds back.
-      auto resource = open_resource(opt->file, opt->format.open_options(), !opt->compact);
+      auto resource = open_resource(opt->file, opt->format.open_options());
       if (!resource) {
         exit_code = report(resource.error().code == ErrorCode::unknown_format ? document.error() : resource.error());
         return;
       }
-      text = resource->dump + "\n";
+      text = resource->dump(!opt->compact) + "\n";
     } else if (!document) {
       exit_code = report(document.error());
       return;

@@ -17,7 +17,7 @@ bool is_gltf_output(const std::string& output) {
 
 void print_warnings(const std::vector<Warning>& warnings) {
   for (const auto& w : warnings) {
-    print_line(stderr, w.file + ": warning: " + in_cli_words(w.message, w.settings));
+    print_message(stderr, w.file, Severity::warning, in_cli_words(w.message, w.settings));
   }
 }
 

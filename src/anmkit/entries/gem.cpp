@@ -200,7 +200,7 @@ bool sniff_model(std::span<const std::uint8_t> text) { return gem::looks_like_md
 // The skeleton with every sequence it names (files beside the .mdl) as an animation each.
 Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std::uint8_t> text, const OpenOptions& options,
                                    bool binary) {
-  auto mdl = gem::read_mdl(text);
+  auto mdl = gem::read_mdl(text, options.limits);
   if (!mdl) {
     mdl.error().file = path;
     return mdl.error();
@@ -262,8 +262,8 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
   return out;
 }
 
-Expected<std::vector<std::string>> sequence_files(std::span<const std::uint8_t> text) {
-  auto mdl = gem::read_mdl(text);
+Expected<std::vector<std::string>> sequence_files(std::span<const std::uint8_t> text, const ReadLimits& limits) {
+  auto mdl = gem::read_mdl(text, limits);
   if (!mdl) return mdl.error();
   std::vector<std::string> files;
   for (const auto& sequence : mdl->sequences) files.push_back(sequence.file);
@@ -273,11 +273,11 @@ Expected<std::vector<std::string>> sequence_files(std::span<const std::uint8_t> 
 // A .mdl as `info` describes it: its skeleton and the sequence files it names. A text that is no
 // model is unknown_format (an armour file is read as a resource); a file named .mdl that does not
 // read is this reader's error (model_extension_claims).
-Expected<ModelFile> read_model(const std::string& path, std::span<const std::uint8_t> text) {
+Expected<ModelFile> read_model(const std::string& path, std::span<const std::uint8_t> text, const ReadLimits& limits) {
   const gem::MdlKind kind = gem::mdl_kind(text);
   const bool named_so = model::ascii_lower(utf8(fs_path(path).extension())) == ".mdl";
   if (kind == gem::MdlKind::neither && !named_so) return make_error(ErrorCode::unknown_format, "not a GEM model (.mdl)");
-  auto mdl = gem::read_mdl(text);
+  auto mdl = gem::read_mdl(text, limits);
   if (!mdl) {
     mdl.error().file = path;
     if (kind == gem::MdlKind::armour) mdl.error().code = ErrorCode::unknown_format;
@@ -294,7 +294,7 @@ Expected<ModelFile> read_model(const std::string& path, std::span<const std::uin
 
 // What a .mdl shows, counted: its meshes read, their materials read, their textures looked for.
 Expected<SummaryShows> model_shows(const std::string& path, std::span<const std::uint8_t> text, const OpenOptions& options) {
-  auto mdl = gem::read_mdl(text);
+  auto mdl = gem::read_mdl(text, options.limits);
   if (!mdl) {
     mdl.error().file = path;
     return mdl.error();
@@ -321,7 +321,7 @@ Expected<SummaryShows> model_shows(const std::string& path, std::span<const std:
 
 // A .mdl's skeleton and figure, its textures decoded (the C API's figures).
 Expected<ModelFigure> model_figure(const std::string& path, std::span<const std::uint8_t> text, const OpenOptions& options) {
-  auto mdl = gem::read_mdl(text);
+  auto mdl = gem::read_mdl(text, options.limits);
   if (!mdl) {
     mdl.error().file = path;
     return mdl.error();
@@ -353,7 +353,7 @@ constexpr KnownFile known_files[] = {
 // rules and dump, under the heading every summary has.
 ResourceReader::Read resource(const std::string& name, std::size_t size, const char* title,
                                 nlohmann::ordered_json facts, std::string text, std::vector<Diagnostic> diagnostics,
-                                nlohmann::ordered_json dump) {
+                                std::function<nlohmann::ordered_json()> dump) {
   ResourceReader::Read read;
   ResourceFile& out = read.file;
   out.summary.file = name;
@@ -371,40 +371,44 @@ ResourceReader::Read resource(const std::string& name, std::size_t size, const c
 }
 
 Expected<ResourceReader::Read> read_ply_resource(std::span<const std::uint8_t> bytes, const std::string& name, const ReadLimits& limits) {
-  auto ply = gem::mesh::read_ply(bytes, limits);
-  if (!ply) return ply.error();
+  auto read = gem::mesh::read_ply(bytes, limits);
+  if (!read) return read.error();
+  auto ply = std::make_shared<const gem::mesh::PlyFile>(std::move(*read));
   const gem::mesh::PlySummary summary = gem::mesh::ply_summary(*ply);
   nlohmann::ordered_json facts = gem::mesh::ply_summary_json(summary);
   facts.erase("format");  // "gem-ply": the title says it
   return resource(name, bytes.size(), "GEM mesh (.ply, EPLY)", std::move(facts), gem::mesh::summary_text(summary),
-                  gem::mesh::validate_ply(*ply), gem::mesh::ply_to_json(*ply));
+                  gem::mesh::validate_ply(*ply), [ply] { return gem::mesh::ply_to_json(*ply); });
 }
 
 Expected<ResourceReader::Read> read_mtl_resource(std::span<const std::uint8_t> bytes, const std::string& name, const ReadLimits& limits) {
-  auto mtl = gem::mesh::read_mtl(bytes, limits);
-  if (!mtl) return mtl.error();
+  auto read = gem::mesh::read_mtl(bytes, limits);
+  if (!read) return read.error();
+  auto mtl = std::make_shared<const gem::mesh::MtlFile>(std::move(*read));
   const gem::mesh::Material material = gem::mesh::mtl_material(*mtl);
   return resource(name, bytes.size(), "GEM material (.mtl)", gem::mesh::mtl_material_json(material),
-                  gem::mesh::summary_text(material), gem::mesh::validate_mtl(*mtl), gem::mesh::mtl_to_json(*mtl));
+                  gem::mesh::summary_text(material), gem::mesh::validate_mtl(*mtl), [mtl] { return gem::mesh::mtl_to_json(*mtl); });
 }
 
 Expected<ResourceReader::Read> read_vol_resource(std::span<const std::uint8_t> bytes, const std::string& name, const ReadLimits& limits) {
-  auto vol = gem::mesh::read_vol(bytes, limits);
-  if (!vol) return vol.error();
+  auto read = gem::mesh::read_vol(bytes, limits);
+  if (!read) return read.error();
+  auto vol = std::make_shared<const gem::mesh::VolFile>(std::move(*read));
   const gem::mesh::VolSummary summary = gem::mesh::vol_summary(*vol);
   nlohmann::ordered_json facts = gem::mesh::vol_summary_json(summary);
   facts.erase("format");
   return resource(name, bytes.size(), "GEM collision volume (.vol, EVLM)", std::move(facts), gem::mesh::summary_text(summary),
-                  gem::mesh::validate_vol(*vol), gem::mesh::vol_to_json(*vol));
+                  gem::mesh::validate_vol(*vol), [vol] { return gem::mesh::vol_to_json(*vol); });
 }
 
 Expected<ResourceReader::Read> read_armour_resource(std::span<const std::uint8_t> bytes, const std::string& name,
                                                     const ReadLimits& limits) {
-  auto armour = gem::read_armour(bytes, limits);
-  if (!armour) return armour.error();
+  auto read = gem::read_armour(bytes, limits);
+  if (!read) return read.error();
+  auto armour = std::make_shared<const gem::Armour>(std::move(*read));
   nlohmann::ordered_json facts = {{"forms", armour->forms.size()}, {"volumes", armour->volumes.size()}};
   return resource(name, bytes.size(), "GEM armour file (.mdl): armour and durability, no skeleton", std::move(facts),
-                  gem::armour_summary_text(*armour), {}, gem::armour_json(*armour));
+                  gem::armour_summary_text(*armour), {}, [armour] { return gem::armour_json(*armour); });
 }
 
 // The mesh and the collision volume by their signatures (a BPLY map mesh is refused by the

@@ -127,8 +127,8 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
 
 // A .bin as `info` describes it: its scene graph, and the animation paired with it by name.
 // Any bytes the scene-graph reader refuses are not a model (a .bin has no signature).
-Expected<ModelFile> read_model(const std::string& path, std::span<const std::uint8_t> bytes) {
-  auto graph = lm::read_bin(bytes);
+Expected<ModelFile> read_model(const std::string& path, std::span<const std::uint8_t> bytes, const ReadLimits& /*limits*/) {
+  auto graph = lm::read_bin(bytes);  // (the .bin reader takes no limits yet: its counts are checked against its bytes)
   if (!graph) {
     Wording why("not a Luigi's Mansion model (.bin): ");
     why += wording_of(graph.error());

@@ -55,7 +55,8 @@ std::string shown(std::string_view text) {
 
 class Reader {
  public:
-  Reader(std::span<const std::uint8_t> bytes, Mdl& mdl) : bytes_(bytes), mdl_(mdl), text_(mdl.text) {}
+  Reader(std::span<const std::uint8_t> bytes, const ReadLimits& limits, Mdl& mdl)
+      : bytes_(bytes), limits_(limits), mdl_(mdl), text_(mdl.text) {}
 
   void run() {
     const std::size_t n = text_.blocks.size();
@@ -88,9 +89,10 @@ class Reader {
 
  private:
   // (No {skeleton} is said of the whole text, without a line.)
-  [[noreturn]] void fail(ErrorCode code, std::uint64_t offset, std::string message) {
-    if (code != ErrorCode::bad_magic) message = fmt::format("line {}: {}", line_at(bytes_, offset), message);
-    throw ErrorException{make_error(code, std::move(message), offset)};
+  [[noreturn]] void fail(ErrorCode code, std::uint64_t offset, Wording message) {
+    Error error = make_error(code, std::move(message), offset);
+    if (code != ErrorCode::bad_magic) prepend(error, fmt::format("line {}: ", line_at(bytes_, offset)));
+    throw ErrorException{std::move(error)};
   }
 
   void note(std::string id, std::uint64_t offset, std::string message) {
@@ -221,6 +223,13 @@ class Reader {
           bone.lod_off = true;
           return;
         }
+        if (key_is(key, "lodview")) {
+          // Not a level of the bone's: what it holds is kept, and said not to be shown.
+          return note("gem.mdl-lod-nested", block.open.offset,
+                      fmt::format("a {{LODView}} inside a {{LODView}} of bone '{}', which no reader of models knows: kept as "
+                                  "it is, and no mesh in it is shown",
+                                  shown(bone.name)));
+        }
         return unknown(block, "in a {LODView}");
       }
       case Role::obstacle:
@@ -309,6 +318,11 @@ class Reader {
     bone.offset = block.open.offset;
     bone.block = index;
     const int self = int(mdl_.bones.size());
+    if (mdl_.bones.size() >= limits_.max_bones) {
+      fail(ErrorCode::too_large, block.open.offset,
+           past_limit(fmt::format("bone '{}' is one more than the limit of {} bones", shown(bone.name), limits_.max_bones),
+                      "limits.max_bones"));
+    }
     if (parent < 0) {
       if (first_root_ >= 0) {
         note("gem.mdl-second-root", block.open.offset,
@@ -417,6 +431,7 @@ class Reader {
   }
 
   std::span<const std::uint8_t> bytes_;
+  const ReadLimits& limits_;
   Mdl& mdl_;
   const BraceText& text_;
   std::vector<Role> roles_;
@@ -481,7 +496,7 @@ Expected<Mdl> read_mdl(std::span<const std::uint8_t> bytes, const ReadLimits& li
   return catch_errors([&]() -> Mdl {
     Mdl mdl;
     mdl.text = std::move(*text);
-    Reader(bytes, mdl).run();
+    Reader(bytes, limits, mdl).run();
     return mdl;
   });
 }

@@ -8,8 +8,8 @@
 namespace anmkit::gem {
 namespace {
 
-Expected<Mdl> parse(const std::string& text) {
-  return read_mdl({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()});
+Expected<Mdl> parse(const std::string& text, const ReadLimits& limits = {}) {
+  return read_mdl({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, limits);
 }
 
 TEST(Mdl, ReadsBonesParentsRestAndSequences) {
@@ -274,7 +274,9 @@ TEST(Mdl, DeepNestingNeedsNoRecursion) {
   std::string text = "{skeleton ";
   for (int i = 0; i < 100000; ++i) text += "{bone b" + std::to_string(i) + " ";
   for (int i = 0; i < 100001; ++i) text += "}";
-  auto mdl = parse(text);
+  ReadLimits limits;
+  limits.max_bones = 100000;  // beyond the default 65 536, as a user may allow
+  auto mdl = parse(text, limits);
   ASSERT_TRUE(mdl) << mdl.error().to_string();
   EXPECT_EQ(mdl->bones.size(), 100000u);
   EXPECT_TRUE(mdl->notes.empty());

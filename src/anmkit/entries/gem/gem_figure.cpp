@@ -16,6 +16,7 @@
 #include "anmkit/formats/gem/mesh/vol_file.hpp"
 #include "anmkit/formats/gem/mesh/volume_mesh.hpp"
 #include "anmkit/model/clip.hpp"
+#include "anmkit/model/name_index.hpp"
 #include "../../referenced_input.hpp"
 
 namespace anmkit::detail {
@@ -26,7 +27,7 @@ using gem::mesh::PlyFile;
 
 // What mesh animation needs after the figure is read: each bone's mesh, and the files they came from.
 struct MorphSource {
-  std::vector<std::string> bones;          // the .mdl's bone names
+  model::NameIndex bones;                  // the .mdl's bone names
   std::vector<int> mesh_of_bone;           // figure mesh of each bone, -1 for none
   std::vector<std::shared_ptr<const PlyFile>> plys;  // per figure mesh
   // Morph targets hold every vertex of their mesh, whatever a payload sets: a few bytes of .anm
@@ -235,7 +236,7 @@ void FigureReader::add_volumes(const gem::Mdl& mdl) {
 FigureExport FigureReader::read(const gem::Mdl& mdl) {
   auto source = std::make_shared<MorphSource>();
   source->mesh_of_bone.assign(mdl.bones.size(), -1);
-  for (const gem::MdlBone& bone : mdl.bones) source->bones.push_back(bone.name);
+  source->bones = model::NameIndex(mdl.bones, [](const gem::MdlBone& bone) -> const std::string& { return bone.name; });
   std::vector<std::string> absent;  // meshes named but not there
   for (std::size_t b = 0; b < mdl.bones.size(); ++b) {
     const gem::MdlBone& bone = mdl.bones[b];
@@ -267,7 +268,7 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
     std::vector<int> skin;
     if (const gem::mesh::PlySkin* s = ply->skin()) {
       for (const std::string& name : s->bones) {
-        const int joint = mdl.find_bone(name);
+        const int joint = source->bones.find(name);
         if (joint < 0) {
           warn(path, Wording(fmt::format("its skin names bone '{}', which the model lacks: those vertices follow '{}'", printable(name),
                                          printable(bone.name))));
@@ -288,6 +289,10 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
     out_.figure.meshes.push_back(std::move(*mesh));
     source->plys.push_back(std::make_shared<const PlyFile>(std::move(*ply)));
   }
+  // What the model holds but shows not: said where the figure is made, not only by `info`.
+  for (const Diagnostic& note : mdl.notes) {
+    if (note.id == "gem.mdl-lod-nested") warn(mdl_path_, Wording(note.message));
+  }
   if (!absent.empty()) {
     constexpr std::size_t named = 3;
     std::string names;
@@ -302,10 +307,7 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
     std::vector<MeshMorphs> result;
     for (const model::BoneTrack& track : clip.bones) {
       if (track.mesh.empty()) continue;
-      int bone = -1;
-      for (std::size_t b = 0; b < source->bones.size() && bone < 0; ++b) {
-        if (model::names_equal(source->bones[b], track.name)) bone = int(b);
-      }
+      const int bone = source->bones.find(track.name);
       const int k = bone < 0 ? -1 : source->mesh_of_bone[std::size_t(bone)];
       if (k < 0) {
         warnings.push_back({file, fmt::format("bone '{}' has mesh animation, but {}: its {} mesh keys are not shown", printable(track.name),

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -55,13 +56,13 @@ inline FixtureBytes rigid_square() {
 // A skinned square (fvf 0x1118, 56-byte records with one weight, 4 slot bytes, a normal, a uv and
 // the tangent block), SKIN ("body", "gun"), palette (0, 1, 2), subset colour 0x98e6e6e6:
 // mirrored (flag 0x40 and MROR): chunks at 4 (BNDS), 32 (SKIN, 17 bytes), 49 (MESH, 39), 88 (VERT,
-// 236), 324 (INDX, 20), 344 (MROR); 348 bytes.
-inline FixtureBytes skinned_square() {
+// 236), 324 (INDX, 20), 344 (MROR); 348 bytes. Other `names` for SKIN (its vertices name slots 0,
+// the bone the mesh hangs from, 1 and 2, SKIN's first two) and no MROR move those offsets.
+inline FixtureBytes skinned_square(const std::vector<std::string>& names = {"body", "gun"}, bool mirrored = true) {
   FixtureBytes b;
   b.tag("EPLY").tag("BNDS").f32s({0, 0, 0, 1, 1, 0});
-  b.tag("SKIN").u32(2);
-  name8(b, "body");
-  name8(b, "gun");
+  b.tag("SKIN").u32(std::uint32_t(names.size()));
+  for (const std::string& name : names) name8(b, name);
   subset(b, 0x1118, 0, 2, 0xf54, 0x98e6e6e6u, "tracks.mtl", {0, 1, 2});
   b.tag("VERT").u32(4).u16(56).u16(7);
   const float corners[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
@@ -73,7 +74,7 @@ inline FixtureBytes skinned_square() {
     b.f32s({0, 0, -1, corners[v][0], corners[v][1], 1, 0, 0, -1});
   }
   b.tag("INDX").u32(6).u16(0).u16(1).u16(2).u16(2).u16(1).u16(3);
-  b.tag("MROR");
+  if (mirrored) b.tag("MROR");
   return b;
 }
 

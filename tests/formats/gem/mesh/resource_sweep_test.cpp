@@ -127,7 +127,7 @@ void sweep_resource(Sweep& sweep, const fs::path& path, const std::string& exten
       return "read as \"" + s.title + "\" (kind " + s.kind + ")";
     }
     if (s.size != bytes.size()) return "size " + std::to_string(s.size) + ", the file has " + std::to_string(bytes.size());
-    if (opened->dump.empty()) return "an empty dump";
+    if (opened->dump(true).empty()) return "an empty dump";
     return errors_of(opened->diagnostics);
   });
   if (extension == ".ply") {

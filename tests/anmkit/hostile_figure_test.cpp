@@ -1,0 +1,172 @@
+// Hostile models and meshes read as a figure (issue 43): skins that name one joint twice, work
+// that must stay linear in the names a model and its meshes hold, and the limits the command line
+// offers applied to models too.
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "anmkit/anmkit.hpp"
+#include "anmkit/formats/gem/mdl.hpp"
+#include "formats/gem/mesh/ply_fixtures.hpp"
+#include "support/externals.hpp"
+#include "support/glb_reader.hpp"
+#include "support/khronos_validator.hpp"
+#include "support/run_cli.hpp"
+
+namespace anmkit {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A skinned square (test_ply::skinned_square, not mirrored) whose SKIN lists `names`.
+std::vector<std::uint8_t> skinned_square(const std::vector<std::string>& names) {
+  return gem::mesh::test_ply::skinned_square(names, false).bytes();
+}
+
+// The JOINTS_0 values of the first primitive of mesh `mesh` (unsigned bytes or shorts).
+std::vector<unsigned> joints_of(const test::GlbReader& glb, std::size_t mesh) {
+  const nlohmann::json& accessor = glb.j["accessors"][glb.j["meshes"][mesh]["primitives"][0]["attributes"]["JOINTS_0"].get<std::size_t>()];
+  const auto bytes = glb.view(accessor["bufferView"]);
+  const std::size_t count = accessor["count"].get<std::size_t>() * 4;
+  std::vector<unsigned> out;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (accessor["componentType"] == 5121) {
+      out.push_back(bytes[i]);
+    } else {
+      std::uint16_t v;
+      std::memcpy(&v, bytes.data() + 2 * i, 2);
+      out.push_back(v);
+    }
+  }
+  return out;
+}
+
+// A skin that names the bone its mesh hangs from, one bone twice, or a bone the model lacks (which
+// the reader puts on the mesh's own bone): glTF's skins[].joints must not repeat a node, so each
+// joint is listed once and the vertices name it there.
+TEST(HostileFigure, ASkinNamesEachJointOnceWhateverItsNamesRepeat) {
+  struct Case {
+    std::vector<std::string> names;
+    std::vector<std::string> joints;  // the skin's joints, by node name
+    std::vector<unsigned> vertex_joints;
+  };
+  // Vertex slots: (0), (1, 2), (0), (2): owner, SKIN 0, SKIN 1; weights 1, 0.25 + 0.75, 0, 1.
+  const std::vector<Case> cases = {
+      {{"body", "gun"}, {"body", "gun"}, {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0}},
+      {{"gun", "gun"}, {"body", "gun"}, {0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0}},
+      {{"nosuch", "gun"}, {"body", "gun"}, {0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0}},
+      {{"body", "body"}, {"body"}, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(fmt::format("SKIN {}", fmt::join(c.names, ", ")));
+    test::TempDir dir;
+    dir.write_text("tank.mdl", "{Skeleton {bone \"basis\" {bone \"body\" {VolumeView \"tracks.ply\"} {bone \"gun\"}}}}\n");
+    dir.write("tracks.ply", skinned_square(c.names));
+    auto out = model_to_gltf(dir.file("tank.mdl"), {}, true);
+    ASSERT_TRUE(out) << out.error().to_string();
+    const test::GlbReader glb(out->bytes);
+    // The mesh's own skin (skins[0] is the whole skeleton's, which importers make an armature of).
+    const nlohmann::json* mesh_node = nullptr;
+    for (const auto& node : glb.j["nodes"]) {
+      if (node.value("name", "") == "tracks.ply") mesh_node = &node;
+    }
+    ASSERT_NE(mesh_node, nullptr) << glb.j["nodes"].dump();
+    const nlohmann::json& skin = glb.j["skins"][(*mesh_node)["skin"].get<std::size_t>()];
+    std::vector<std::string> joints;
+    for (const auto& joint : skin["joints"]) joints.push_back(glb.j["nodes"][joint.get<std::size_t>()]["name"]);
+    EXPECT_EQ(joints, c.joints);
+    EXPECT_EQ(glb.floats(skin["inverseBindMatrices"]).size(), 16 * c.joints.size());
+    EXPECT_EQ(joints_of(glb, 0), c.vertex_joints);
+    const std::string validator = (fs::path(ANMKIT_SOURCE_DIR) / "tools/gltf-validator/validate.js").string();
+    if (fs::exists(fs::path(ANMKIT_SOURCE_DIR) / "tools/gltf-validator/node_modules/gltf-validator") && test::have_program("node")) {
+      test::expect_khronos_valid(validator, dir.write("tank.glb", out->bytes), dir.file("report.json"));
+    }
+  }
+}
+
+// A skin's names are found in the model's bones by an index: 20 meshes of 60 000 names each
+// against 60 000 bones is 1.2 million lookups, where a scan of the bones for each name compared
+// 36 billion names (minutes).
+TEST(HostileFigure, SkinNamesAreLookedUpNotScanned) {
+  constexpr int bones = 60000, meshes = 20;
+  std::string mdl = "{Skeleton {bone \"basis\"";
+  for (int m = 0; m < meshes; ++m) mdl += fmt::format(" {{bone \"m{}\" {{VolumeView \"big.ply\"}}}}", m);
+  for (int b = 0; b < bones; ++b) mdl += fmt::format(" {{bone \"b{}\"}}", b);
+  mdl += "}}\n";
+  std::vector<std::string> names;
+  for (int b = bones - 1; b >= 0; --b) names.push_back(fmt::format("B{}", b));  // the last bone first, in upper case
+  test::TempDir dir;
+  dir.write_text("big.mdl", mdl);
+  dir.write("big.ply", skinned_square(names));
+  auto figure = model_figure(dir.file("big.mdl"));
+  ASSERT_TRUE(figure) << figure.error().to_string();
+  ASSERT_EQ(figure->figure.meshes.size(), std::size_t(meshes));
+  for (const model::Mesh& mesh : figure->figure.meshes) {
+    ASSERT_EQ(mesh.skin.size(), std::size_t(bones) + 1);
+    // Bone b{k} is the model's bone 1 + meshes + k.
+    EXPECT_EQ(mesh.skin[1], 1 + meshes + bones - 1);
+    EXPECT_EQ(mesh.skin[bones], 1 + meshes);
+  }
+}
+
+// --max-bones (limits.max_bones) holds for a model's skeleton as for an animation's bone map.
+TEST(HostileFigure, TheBoneLimitHoldsForModels) {
+  std::string mdl = "{Skeleton {bone \"basis\"";
+  for (int b = 0; b < 2000; ++b) mdl += fmt::format("\n {{bone \"b{}\"}}", b);
+  mdl += "}}\n";
+  ReadLimits limits;
+  limits.max_bones = 1000;
+  const std::vector<std::uint8_t> bytes(mdl.begin(), mdl.end());
+  auto read = gem::read_mdl(bytes, limits);
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error().code, ErrorCode::too_large);
+  EXPECT_EQ(read.error().message, "line 1001: bone 'b999' is one more than the limit of 1000 bones (limits.max_bones)");
+  limits.max_bones = 2001;
+  EXPECT_TRUE(gem::read_mdl(bytes, limits));
+
+  test::TempDir dir;
+  dir.write_text("many.mdl", mdl);
+  for (const char* command : {"info", "validate"}) {
+    const auto r = test::run_cli({command, "--max-bones", "1000", dir.file("many.mdl")}, dir);
+    EXPECT_EQ(r.exit_code, 1) << command << "\n" << r.out << r.err;
+    EXPECT_NE(r.err.find("line 1001: bone 'b999' is one more than the limit of 1000 bones (--max-bones)"), std::string::npos)
+        << command << "\n" << r.err;
+  }
+  const auto r = test::run_cli({"convert", "--max-bones", "1000", dir.file("many.mdl"), "-o", dir.file("many.glb")}, dir);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_FALSE(fs::exists(dir.file("many.glb")));
+}
+
+// What the model holds and the figure does not show is said, and a name is escaped once: a second
+// root named with an ESC, and a {LODView} inside a {LODView} (whose mesh the game never shows).
+TEST(HostileFigure, WordsEscapeANameOnceAndSayANestedLodIsNotShown) {
+  test::TempDir dir;
+  dir.write_text("tank.mdl",
+                 "{Skeleton {bone \"basis\" {bone \"body\" {LODView {VolumeView \"a.ply\"} {LODView {VolumeView \"b.ply\"}}}}}"
+                 " {bone \"r\x1bt\"}}\n");
+  dir.write("a.ply", gem::mesh::test_ply::rigid_square().bytes());
+  dir.write("b.ply", gem::mesh::test_ply::rigid_square().bytes());
+  const std::string nested =
+      "line 1: a {LODView} inside a {LODView} of bone 'body', which no reader of models knows: kept as it is, and no mesh in it is shown";
+  const auto info = test::run_cli({"info", dir.file("tank.mdl")}, dir);
+  EXPECT_EQ(info.exit_code, 0) << info.err;
+  EXPECT_NE(info.out.find("    line 1: bone 'r\\x1bt' is a second root"), std::string::npos) << info.out;
+  EXPECT_EQ(info.out.find("\\\\x1b"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("    " + nested + "\n"), std::string::npos) << info.out;
+  const auto convert = test::run_cli({"convert", dir.file("tank.mdl"), "-o", dir.file("tank.glb")}, dir);
+  EXPECT_EQ(convert.exit_code, 0) << convert.err;
+  EXPECT_NE(convert.err.find(dir.file("tank.mdl") + ": warning: " + nested + "\n"), std::string::npos) << convert.err;
+  auto figure = model_figure(dir.file("tank.mdl"));
+  ASSERT_TRUE(figure) << figure.error().to_string();
+  ASSERT_EQ(figure->figure.meshes.size(), 1u);
+  EXPECT_EQ(figure->figure.meshes[0].name, "a.ply");
+}
+
+}  // namespace
+}  // namespace anmkit
