@@ -63,11 +63,12 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
   }
   std::size_t present = 0;
   std::string listed;
+  detail::FolderListings listings;
   for (const auto& sequence : model.sequences) {
     std::error_code ec;
     // A file outside the model's folder (and the roots given) is not looked at: it is not there;
     // nor is one whose name, in either case, is two files.
-    const auto resolved = detail::resolve_reference(path, sequence.file, options);
+    const auto resolved = detail::resolve_reference(path, sequence.file, options, listings);
     const bool exists = resolved && fs::is_regular_file(fs_path(*resolved), ec);
     present += exists ? 1 : 0;
     summary.sequences.push_back({sequence.name, sequence.file, sequence.declared_by, sequence.how_named, exists,

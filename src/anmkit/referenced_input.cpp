@@ -6,9 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "anmkit/model/clip.hpp"
 
-#include "anmkit/core/folders.hpp"
 #include "anmkit/core/path_utf8.hpp"
 namespace anmkit::detail {
 
@@ -90,29 +88,25 @@ std::optional<Error> absolute_name(const std::string& name, const std::string& p
 
 // The entry of `folder` whose name is `name` in letters of either case (ASCII, as the game's
 // names are), if exactly one is; two that differ only in case are an error naming both.
-Expected<std::optional<std::string>> entry_in_any_case(const fs::path& folder, const std::string& name, const std::string& looked_for) {
-  std::error_code ec;
-  const std::string wanted = model::ascii_lower(name);
-  std::vector<std::string> found;
-  for (FolderEntry& entry : list_folder(folder.empty() ? std::string(".") : utf8(folder), ec)) {
-    if (model::ascii_lower(entry.name) == wanted) found.push_back(std::move(entry.name));
-  }
+Expected<std::optional<std::string>> entry_in_any_case(const fs::path& folder, const std::string& name, const std::string& looked_for,
+                                                       FolderListings& listings) {
+  const std::string listed = folder.empty() ? std::string(".") : utf8(folder);
+  const std::vector<std::string>& found = listings.in_any_case(listed, name);
   if (found.size() > 1) {
-    std::sort(found.begin(), found.end());
     Error e = refused(looked_for, fmt::format("'{}' is ambiguous: the folder {} holds both '{}' and '{}', which differ only in case "
-                                           "(the game, on Windows, would not tell them apart)",
-                                           name, folder.empty() ? std::string(".") : utf8(folder), found[0], found[1]));
+                                              "(the game, on Windows, would not tell them apart)",
+                                              name, listed, found[0], found[1]));
     e.code = ErrorCode::bad_value;  // not a file that cannot be read: a name that says no one file
     return e;
   }
   if (found.empty()) return std::optional<std::string>();
-  return std::optional<std::string>(std::move(found[0]));
+  return std::optional<std::string>(found[0]);
 }
 
 // Where `name` is from `folder` as the game on Windows finds it: `\` a separator like `/`, and
 // each part in letters of either case when no entry is spelt exactly so. A part found nowhere
 // is kept as written, with the rest (the file is then missing, under the name given).
-Expected<std::string> look_up(const fs::path& folder, const std::string& name) {
+Expected<std::string> look_up(const fs::path& folder, const std::string& name, FolderListings& listings) {
   const std::string exact = utf8(folder / fs_path(name));
   std::error_code ec;
   if (fs::exists(fs::symlink_status(fs_path(exact), ec))) return exact;
@@ -125,7 +119,7 @@ Expected<std::string> look_up(const fs::path& folder, const std::string& name) {
       at /= part;
       continue;
     }
-    auto entry = entry_in_any_case(at, text, utf8(folder / named));
+    auto entry = entry_in_any_case(at, text, utf8(folder / named), listings);
     if (!entry) return entry.error();
     lost = !entry->has_value();
     at /= lost ? part : fs_path(**entry);
@@ -152,21 +146,22 @@ Expected<std::string> within_roots(std::string path, const std::string& referrer
 
 }  // namespace
 
-Expected<std::string> resolve_reference(const std::string& referrer, const std::string& name, const OpenOptions& options) {
+Expected<std::string> resolve_reference(const std::string& referrer, const std::string& name, const OpenOptions& options,
+                                        FolderListings& listings) {
   const fs::path folder = fs_path(referrer).parent_path();
   if (auto absolute = absolute_name(name, utf8(folder / fs_path(name)))) return *absolute;
-  auto found = look_up(folder, name);
+  auto found = look_up(folder, name, listings);
   if (!found) return found.error();
   return within_roots(std::move(*found), referrer, name, folder, options);
 }
 
 Expected<std::vector<std::uint8_t>> read_referenced_input(const std::string& referrer, const std::string& name,
-                                                          const OpenOptions& options, std::uint64_t& budget,
-                                                          std::string& path) {
+                                                          const OpenOptions& options, FolderListings& listings,
+                                                          std::uint64_t& budget, std::string& path) {
   const fs::path folder = fs_path(referrer).parent_path();
   path = utf8(folder / fs_path(name));
   if (auto absolute = absolute_name(name, path)) return *absolute;
-  auto found = look_up(folder, name);
+  auto found = look_up(folder, name, listings);
   if (!found) return found.error();
   path = std::move(*found);
   const auto refuse = [&](std::string message) { return refused(path, std::move(message)); };

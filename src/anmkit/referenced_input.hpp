@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "anmkit/anmkit.hpp"
+#include "folder_listings.hpp"
 
 namespace anmkit::detail {
 
@@ -22,17 +23,19 @@ Expected<std::vector<std::uint8_t>> read_named_file(const std::string& path, con
 Expected<void> check_texture_dir(const OpenOptions& options);
 // Where a file another file names is: `name` resolved against the naming file's folder as the
 // game on Windows finds it (`\` a separator, letters in either case when no file is spelt
-// exactly so; two files differing only in case are an error naming both). An
+// exactly so, each folder listed once in `listings`; two files differing only in case are an
+// error naming both). An
 // absolute name, or one that leads out of that folder (through "..", or a link) and under none of
 // options.reference_roots, is refused, naming itself: a .mdl from the internet must not read
 // ../../secret files.
-Expected<std::string> resolve_reference(const std::string& referrer, const std::string& name, const OpenOptions& options);
+Expected<std::string> resolve_reference(const std::string& referrer, const std::string& name, const OpenOptions& options,
+                                        FolderListings& listings);
 // A file another file names: resolved as resolve_reference does, a regular file, and read within
 // `budget` bytes, which it uses up. The budget starts at the limit less the naming file's size,
 // so that all together count once against limits.max_input_bytes. `path` is set to where the
 // file was looked for (found or not), for messages.
 Expected<std::vector<std::uint8_t>> read_referenced_input(const std::string& referrer, const std::string& name,
-                                                          const OpenOptions& options, std::uint64_t& budget,
-                                                          std::string& path);
+                                                          const OpenOptions& options, FolderListings& listings,
+                                                          std::uint64_t& budget, std::string& path);
 
 }  // namespace anmkit::detail

@@ -3,6 +3,7 @@
 // (mingw's std::filesystem lists folders through _wopendir, which stops at MAX_PATH.)
 #include "anmkit/core/folders.hpp"
 
+#include <atomic>
 #include <filesystem>
 
 #include "anmkit/core/path_utf8.hpp"
@@ -39,7 +40,14 @@ std::error_code error_of(DWORD code) {
 
 }  // namespace
 
+namespace {
+std::atomic<std::uint64_t> listed{0};
+}  // namespace
+
+std::uint64_t detail::folders_listed() { return listed.load(); }
+
 std::vector<FolderEntry> list_folder(const std::string& folder, std::error_code& ec) {
+  listed.fetch_add(1);
   ec.clear();
   std::vector<FolderEntry> out;
   std::wstring pattern = windows_name(folder);

@@ -7,6 +7,7 @@
 #include "anmkit/core/json_text.hpp"
 #include "anmkit/model/tangents.hpp"
 #include "inverse_bind.hpp"
+#include "written_meshes.hpp"
 
 namespace anmkit::gltf::detail {
 namespace {
@@ -217,10 +218,11 @@ std::vector<int> add_figure(tinygltf::Model& m, const Scene& scene, std::vector<
   add_materials(m, scene, texture);
   std::vector<bool> normal_mapped;
   for (const tinygltf::Material& material : m.materials) normal_mapped.push_back(material.normalTexture.index >= 0);
+  WrittenMeshes written;
   for (std::size_t k = 0; k < figure.meshes.size(); ++k) {
     const model::Mesh& mesh = figure.meshes[k];
     const SkinJoints skin_of_mesh = skin_joints(mesh, scene.nodes.size());
-    const int index = add_mesh(m, mesh, skin_of_mesh, normal_mapped);
+    const int index = written.mesh_for(mesh, [&] { return add_mesh(m, mesh, skin_of_mesh, normal_mapped); });
     if (index < 0) continue;
     tinygltf::Node node;
     node.name = json_text(node_name(mesh));

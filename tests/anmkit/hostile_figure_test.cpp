@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/anmkit.hpp"
+#include "anmkit/core/folders.hpp"
 #include "anmkit/formats/gem/mdl.hpp"
 #include "formats/gem/mesh/ply_fixtures.hpp"
 #include "support/externals.hpp"
@@ -166,6 +167,72 @@ TEST(HostileFigure, WordsEscapeANameOnceAndSayANestedLodIsNotShown) {
   ASSERT_TRUE(figure) << figure.error().to_string();
   ASSERT_EQ(figure->figure.meshes.size(), 1u);
   EXPECT_EQ(figure->figure.meshes[0].name, "a.ply");
+}
+
+// Names not spelt as their files are looked up in the folder's listing, made once for a model's
+// reading: 1 000 sequences, 40 meshes and their materials missing from a folder of 500 files list
+// it once each time the model is read (the listing a name took 17 s for 10 000 names in 5 000 files).
+TEST(HostileFigure, AFolderIsListedOnceForAllTheNamesOfAModel) {
+  test::TempDir dir;
+  for (int k = 0; k < 500; ++k) dir.write_text(fmt::format("other{}.txt", k), "");
+  std::string mdl = "{Skeleton {bone \"basis\"";
+  for (int k = 0; k < 40; ++k) mdl += fmt::format(" {{bone \"m{}\" {{VolumeView \"Missing{}.ply\"}}}}", k, k);
+  mdl += "} {animation";
+  for (int k = 0; k < 1000; ++k) mdl += fmt::format(" {{sequence \"s{}\" {{file \"Seq{}.anm\"}}}}", k, k);
+  mdl += "}}\n";
+  dir.write_text("tank.mdl", mdl);
+  std::uint64_t before = detail::folders_listed();
+  auto summary = model_summary(dir.file("tank.mdl"));
+  ASSERT_TRUE(summary) << summary.error().to_string();
+  EXPECT_EQ(summary->sequences.size(), 1000u);
+  EXPECT_EQ(detail::folders_listed() - before, 2u);  // the sequences' files, the figure's
+  before = detail::folders_listed();
+  auto glb = model_to_gltf(dir.file("tank.mdl"));
+  ASSERT_TRUE(glb) << glb.error().to_string();
+  EXPECT_EQ(glb->warnings.size(), 1001u);  // each sequence, and the meshes all at once
+  EXPECT_EQ(detail::folders_listed() - before, 2u);  // the sequences' reading, the figure's
+}
+
+// One mesh file that many bones show is read and decoded once, and written once into the glTF,
+// as one mesh that each bone's node uses; each bone it is drawn on again counts its size against
+// the input limit, so that the figure stays within a multiple of it.
+TEST(HostileFigure, OneMeshFileOnManyBonesIsReadAndWrittenOnce) {
+  test::TempDir dir;
+  constexpr int bones = 300;
+  std::string mdl = "{Skeleton {bone \"basis\"";
+  for (int k = 0; k < bones; ++k) mdl += fmt::format(" {{bone \"w{}\" {{VolumeView \"wheel.ply\"}}}}", k);
+  mdl += "}}\n";
+  dir.write_text("tank.mdl", mdl);
+  const auto wheel = gem::mesh::test_ply::rigid_square().bytes();
+  dir.write("wheel.ply", wheel);
+  const std::string material = "{material simple}\n";
+  dir.write_text("square.mtl", material);
+  auto out = model_to_gltf(dir.file("tank.mdl"));
+  ASSERT_TRUE(out) << out.error().to_string();
+  EXPECT_TRUE(out->warnings.empty()) << out->warnings[0].message;
+  const test::GlbReader glb(out->bytes);
+  EXPECT_EQ(glb.j["meshes"].size(), 1u);
+  std::size_t users = 0;
+  for (const auto& node : glb.j["nodes"]) users += node.contains("mesh") && node["mesh"] == 0 ? 1u : 0u;
+  EXPECT_EQ(users, std::size_t(bones));
+  // The file's positions once: 4 vertices of 12 bytes, not 300 times.
+  EXPECT_EQ(glb.j["accessors"][glb.j["meshes"][0]["primitives"][0]["attributes"]["POSITION"].get<std::size_t>()]["count"], 4);
+  const std::string validator = (fs::path(ANMKIT_SOURCE_DIR) / "tools/gltf-validator/validate.js").string();
+  if (fs::exists(fs::path(ANMKIT_SOURCE_DIR) / "tools/gltf-validator/node_modules/gltf-validator") && test::have_program("node")) {
+    test::expect_khronos_valid(validator, dir.write("tank.glb", out->bytes), dir.file("report.json"));
+  }
+  // A limit that holds the model, its material and the wheel 100 times: the bones past it are
+  // left out, each said.
+  OpenOptions options;
+  options.limits.max_input_bytes = mdl.size() + material.size() + 100 * wheel.size();
+  auto figure = model_figure(dir.file("tank.mdl"), options);
+  ASSERT_TRUE(figure) << figure.error().to_string();
+  EXPECT_EQ(figure->figure.meshes.size(), 100u);
+  ASSERT_EQ(figure->warnings.size(), std::size_t(bones - 100)) << figure->warnings.back().message;
+  EXPECT_EQ(figure->warnings[0].message,
+            fmt::format("bone 'w100': mesh 'wheel.ply': {}: error: drawn once more, its {} bytes pass what is left (0) of the input "
+                        "limit of {} bytes for a file and the files it names (left out)",
+                        dir.file("wheel.ply"), wheel.size(), options.limits.max_input_bytes));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 // its directory listing (_wopendir) stops there, \\?\ prefix or not (folders_windows.cpp).
 // Errors are std::error_code, with POSIX's words on both sides ("Permission denied").
 
+#include <cstdint>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -27,5 +28,11 @@ bool is_folder(const std::string& path);
 
 // Creates `path` and each missing folder above it; an existing folder is no error.
 void create_folders(const std::string& path, std::error_code& ec);
+
+namespace detail {
+// How many times list_folder has been called in this process: tests hold lookups to one listing
+// a folder by it.
+std::uint64_t folders_listed();
+}  // namespace detail
 
 }  // namespace anmkit

@@ -227,11 +227,12 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
   std::vector<NamedSequence> declared;
   for (const gem::MdlSequence& sequence : mdl->sequences) declared.push_back({sequence.name, sequence.file});
   const std::vector<std::string> names = animation_names(declared);
+  FolderListings listings;
   for (std::size_t index = 0; index < mdl->sequences.size(); ++index) {
     const gem::MdlSequence& sequence = mdl->sequences[index];
     // Where the game finds it (`\` a separator, either case), else where it was looked for.
     std::string file_path;
-    auto bytes = read_referenced_input(path, sequence.file, options, budget, file_path);
+    auto bytes = read_referenced_input(path, sequence.file, options, listings, budget, file_path);
     if (!bytes) {
       // Which file was looked for, and why that one: the {file} says so, or the sequence's name.
       const std::string looked_for = sequence.file_given

@@ -51,16 +51,26 @@ class FigureReader {
   int material(const std::string& ply_path, const gem::mesh::PlySubset& subset);
   int texture(const std::string& mtl_path, const std::string& material, std::string_view slot, const std::string& name);
   void add_volumes(const gem::Mdl& mdl);
+  Expected<std::shared_ptr<const PlyFile>> ply(const std::string& file, const std::string* resolved, std::string& path);
+
+  // A mesh file as read the first time a bone named it.
+  struct PlyRead {
+    Expected<std::shared_ptr<const PlyFile>> ply{Error{}};
+    std::string path;
+    std::uint64_t size = 0;
+  };
 
   const std::string& mdl_path_;
   const OpenOptions& options_;
   std::uint64_t& budget_;
   std::vector<Warning>& warnings_;
   TextureWork work_;
+  FolderListings listings_;
   FigureExport out_;
   std::map<std::string, std::optional<gem::mesh::Material>> mtl_by_path_;  // nullopt: not read (warned)
   std::map<std::pair<std::string, bool>, int> material_by_path_;
   std::map<std::string, int> texture_by_path_;  // -1: found but not decoded (warned)
+  std::map<std::string, PlyRead> ply_by_path_;
   std::map<std::string, bool> missing_told_;     // textures not found, told once each
 };
 
@@ -104,7 +114,7 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
   }
   std::vector<std::string> looked;
   for (const auto& [referrer, file] : candidates) {
-    auto path = resolve_reference(referrer, file, options_);
+    auto path = resolve_reference(referrer, file, options_, listings_);
     if (!path) {
       looked.push_back(path.error().to_string());
       continue;
@@ -119,7 +129,7 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
       return texture_by_path_[*path] = int(out_.figure.textures.size() - 1);
     }
     std::string read_path;
-    auto bytes = read_referenced_input(referrer, file, options_, budget_, read_path);
+    auto bytes = read_referenced_input(referrer, file, options_, listings_, budget_, read_path);
     model::Texture t{name, *path, 0, 0, {}};
     auto png = bytes ? decode_texture_file(*bytes, options_.limits, t, work_ == TextureWork::decode_and_png)
                      : Expected<std::vector<std::uint8_t>>(bytes.error());
@@ -157,12 +167,12 @@ int FigureReader::material(const std::string& ply_path, const gem::mesh::PlySubs
     return -1;
   }
   std::string path;
-  auto resolved = resolve_reference(ply_path, subset.material, options_);
+  auto resolved = resolve_reference(ply_path, subset.material, options_, listings_);
   const std::string key = resolved ? *resolved : ply_path + "\n" + subset.material;
   auto cached = mtl_by_path_.find(key);
   if (cached == mtl_by_path_.end()) {
     std::optional<gem::mesh::Material> read;
-    auto bytes = read_referenced_input(ply_path, subset.material, options_, budget_, path);
+    auto bytes = read_referenced_input(ply_path, subset.material, options_, listings_, budget_, path);
     if (bytes) {
       auto mtl = gem::mesh::read_mtl(*bytes, options_.limits);
       if (mtl) {
@@ -191,6 +201,50 @@ int FigureReader::material(const std::string& ply_path, const gem::mesh::PlySubs
   return material_by_path_[{key, two_sided}] = int(out_.figure.materials.size() - 1);
 }
 
+// The mesh file `file` (found at `resolved`, when it could be looked up) read and decoded once,
+// however many bones show it (a model may name one file 2 000 times). Each bone it is drawn on
+// again counts its size against the input limit, as its vertices are made again for that bone:
+// the figure stays within a multiple of the limit, and past it a bone's mesh is left out.
+Expected<std::shared_ptr<const PlyFile>> FigureReader::ply(const std::string& file, const std::string* resolved, std::string& path) {
+  const auto read = [&]() -> PlyRead {
+    PlyRead out{Error{}, {}, 0};
+    auto bytes = read_referenced_input(mdl_path_, file, options_, listings_, budget_, out.path);
+    if (!bytes) {
+      out.ply = bytes.error();
+      return out;
+    }
+    out.size = bytes->size();
+    auto ply = gem::mesh::read_ply(*bytes, options_.limits);
+    if (!ply) {
+      ply.error().file = out.path;
+      out.ply = ply.error();
+      return out;
+    }
+    out.ply = std::make_shared<const PlyFile>(std::move(*ply));
+    return out;
+  };
+  if (!resolved) {
+    PlyRead once = read();
+    path = once.path;
+    return once.ply;
+  }
+  auto at = ply_by_path_.find(*resolved);
+  const bool fresh = at == ply_by_path_.end();
+  if (fresh) at = ply_by_path_.emplace(*resolved, read()).first;
+  path = at->second.path;
+  if (fresh || !at->second.ply) return at->second.ply;
+  if (at->second.size > budget_) {
+    Error e = make_error(ErrorCode::too_large,
+                         fmt::format("drawn once more, its {} bytes pass what is left ({}) of the input limit of {} bytes for a file "
+                                     "and the files it names",
+                                     at->second.size, budget_, options_.limits.max_input_bytes));
+    e.file = path;
+    return e;
+  }
+  budget_ -= at->second.size;
+  return at->second.ply;
+}
+
 // Each {Volume} as a collision mesh on its bone, after the meshes (whose indices mesh animation
 // keeps), all drawn with one translucent material; what cannot be drawn is a warning, left out.
 void FigureReader::add_volumes(const gem::Mdl& mdl) {
@@ -206,7 +260,7 @@ void FigureReader::add_volumes(const gem::Mdl& mdl) {
     std::optional<gem::mesh::VolFile> polyhedron;
     if (volume.shape == gem::MdlVolume::Shape::polyhedron) {
       std::string path;
-      auto bytes = read_referenced_input(mdl_path_, volume.file, options_, budget_, path);
+      auto bytes = read_referenced_input(mdl_path_, volume.file, options_, listings_, budget_, path);
       if (!bytes) {
         left_out(fmt::format("its polyhedron '{}': {}", printable(volume.file), bytes.error().to_string()));
         continue;
@@ -248,25 +302,20 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
     };
     // Not there at all (a model whose meshes the game keeps in its archives): said once for all.
     std::error_code ec;
-    if (auto where = resolve_reference(mdl_path_, view->file, options_); where && !fs::exists(fs_path(*where), ec)) {
+    const auto where = resolve_reference(mdl_path_, view->file, options_, listings_);
+    if (where && !fs::exists(fs_path(*where), ec)) {
       ++out_.meshes_missing;
       absent.push_back(printable(view->file));
       continue;
     }
     std::string path;
-    auto bytes = read_referenced_input(mdl_path_, view->file, options_, budget_, path);
-    if (!bytes) {
-      left_out(bytes.error());
-      continue;
-    }
-    auto ply = gem::mesh::read_ply(*bytes, options_.limits);
+    auto ply = this->ply(view->file, where ? &*where : nullptr, path);
     if (!ply) {
-      ply.error().file = path;
       left_out(ply.error());
       continue;
     }
     std::vector<int> skin;
-    if (const gem::mesh::PlySkin* s = ply->skin()) {
+    if (const gem::mesh::PlySkin* s = (*ply)->skin()) {
       for (const std::string& name : s->bones) {
         const int joint = source->bones.find(name);
         if (joint < 0) {
@@ -277,8 +326,8 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
       }
     }
     std::vector<int> materials;
-    for (const gem::mesh::PlySubset& subset : ply->subsets) materials.push_back(material(path, subset));
-    auto mesh = gem::mesh::to_mesh(*ply, view->file, int(b), skin, materials);
+    for (const gem::mesh::PlySubset& subset : (*ply)->subsets) materials.push_back(material(path, subset));
+    auto mesh = gem::mesh::to_mesh(**ply, view->file, int(b), skin, materials);
     if (!mesh) {
       mesh.error().file = path;
       left_out(mesh.error());
@@ -287,7 +336,7 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
     mesh->shown = bone.shown;
     source->mesh_of_bone[b] = int(out_.figure.meshes.size());
     out_.figure.meshes.push_back(std::move(*mesh));
-    source->plys.push_back(std::make_shared<const PlyFile>(std::move(*ply)));
+    source->plys.push_back(std::move(*ply));
   }
   // What the model holds but shows not: said where the figure is made, not only by `info`.
   for (const Diagnostic& note : mdl.notes) {
