@@ -273,6 +273,9 @@ struct GltfOutput {
   std::size_t textures = 0;
   std::size_t textures_missing = 0;
   std::size_t volumes = 0;  // collision volumes drawn (OpenOptions::volumes); not among the meshes
+  // Every file read for it besides the input (a model's sequences, meshes, materials, volumes and
+  // textures), once each: an output must not replace one (the next run would miss it).
+  std::vector<std::string> files_read;
 };
 
 class Document {

@@ -1,5 +1,7 @@
 #include "figure_export.hpp"
 
+#include <set>
+
 #include "anmkit/gltf/clip_gltf.hpp"
 #include "anmkit/model/clip.hpp"
 #include "clip_export.hpp"
@@ -45,6 +47,9 @@ Expected<void> FigureScene::finish(bool binary, GltfOutput& out) {
   out.materials = scene_.figure.materials.size();
   for (const auto& png : scene_.texture_png) out.textures += png.empty() ? 0u : 1u;
   out.textures_missing = figure_ ? figure_->textures_missing : 0;
+  if (figure_) out.files_read.insert(out.files_read.end(), figure_->files_read.begin(), figure_->files_read.end());
+  std::set<std::string> seen;
+  std::erase_if(out.files_read, [&](const std::string& file) { return !seen.insert(file).second; });
   auto bytes = gltf::write(scene_, binary);
   if (!bytes) return bytes.error();
   out.bytes = std::move(*bytes);

@@ -24,6 +24,7 @@ namespace anmkit {
 namespace {
 
 namespace fs = std::filesystem;
+using test::FixtureBytes;
 
 // A skinned square (test_ply::skinned_square, not mirrored) whose SKIN lists `names`.
 std::vector<std::uint8_t> skinned_square(const std::vector<std::string>& names) {
@@ -233,6 +234,36 @@ TEST(HostileFigure, OneMeshFileOnManyBonesIsReadAndWrittenOnce) {
             fmt::format("bone 'w100': mesh 'wheel.ply': {}: error: drawn once more, its {} bytes pass what is left (0) of the input "
                         "limit of {} bytes for a file and the files it names (left out)",
                         dir.file("wheel.ply"), wheel.size(), options.limits.max_input_bytes));
+}
+
+// Every file a model's conversion reads is an input of the run, as the model is: an output named
+// as its mesh or its material is refused, and the file is left as it was (else the next run would
+// convert the vehicle without it).
+TEST(HostileFigure, ConvertNeverReplacesAFileTheModelReads) {
+  test::TempDir dir;
+  dir.write_text("tank.mdl", "{Skeleton {bone \"basis\" {bone \"body\" {VolumeView \"Body.glb\"}}}}\n");
+  FixtureBytes ply;
+  ply.tag("EPLY").tag("BNDS").f32s({0, 0, 0, 1, 1, 0});
+  gem::mesh::test_ply::subset(ply, 0x112, 0, 2, 0x404, 0, "paint.gltf");
+  gem::mesh::test_ply::square_vertices(ply);
+  ply.tag("INDX").u32(6).u16(0).u16(1).u16(2).u16(2).u16(1).u16(3);
+  const auto mesh = ply.bytes();
+  dir.write("body.glb", mesh);
+  const std::string material = "{material simple}\n";
+  dir.write_text("paint.gltf", material);
+  for (const char* output : {"body.glb", "paint.gltf"}) {
+    const auto r = test::run_cli({"convert", dir.file("tank.mdl"), "-o", dir.file(output)}, dir);
+    EXPECT_EQ(r.exit_code, 1) << output << "\n" << r.err;
+    EXPECT_NE(r.err.find(dir.file(output) + ": error: refusing to overwrite the input file; pass --in-place to replace it"),
+              std::string::npos)
+        << r.err;
+  }
+  EXPECT_EQ(test::read_bytes(dir.file("body.glb")), mesh);
+  EXPECT_EQ(test::read_bytes(dir.file("paint.gltf")), std::vector<std::uint8_t>(material.begin(), material.end()));
+  // Any other output is written, the mesh (found as "Body.glb" names it) and its material in it.
+  const auto r = test::run_cli({"convert", dir.file("tank.mdl"), "-o", dir.file("tank.glb")}, dir);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("1 mesh (2 triangles), 1 material"), std::string::npos) << r.out;
 }
 
 }  // namespace

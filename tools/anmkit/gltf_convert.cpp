@@ -35,14 +35,9 @@ int export_model(const std::string& path, const std::string& output, const OpenO
   auto gltf = model_to_gltf(path, options, lower_extension(output) == ".glb");
   if (!gltf) return report(gltf.error(), path);
   print_warnings(gltf->warnings);
-  // The model's sequence files were read too (they resolve against its folder).
+  // Every file read for it is an input too: its sequences, meshes, materials, volumes, textures.
   InputSet inputs{path};
-  if (auto files = model_sequence_files(path, options)) {
-    for (const auto& file : *files) {
-      inputs.add(file);
-      inputs.add(utf8(fs_path(path).parent_path() / fs_path(file)));
-    }
-  }
+  for (const auto& file : gltf->files_read) inputs.add(file);
   if (auto written = write_output(output, gltf->bytes, inputs, force); !written) return report(written.error(), output);
   // One line of what the file holds (a glTF output is a named file: never stdout).
   const auto plural = [](std::size_t n, std::string_view noun) {

@@ -245,6 +245,7 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
       ++out.sequences_skipped;
       continue;
     }
+    out.files_read.push_back(file_path);
     auto file = gem::read(*bytes, options.limits);
     if (!file) {
       file.error().file = file_path;

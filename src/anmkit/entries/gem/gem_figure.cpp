@@ -130,6 +130,7 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
     }
     std::string read_path;
     auto bytes = read_referenced_input(referrer, file, options_, listings_, budget_, read_path);
+    if (bytes) out_.files_read.push_back(read_path);
     model::Texture t{name, *path, 0, 0, {}};
     auto png = bytes ? decode_texture_file(*bytes, options_.limits, t, work_ == TextureWork::decode_and_png)
                      : Expected<std::vector<std::uint8_t>>(bytes.error());
@@ -174,6 +175,7 @@ int FigureReader::material(const std::string& ply_path, const gem::mesh::PlySubs
     std::optional<gem::mesh::Material> read;
     auto bytes = read_referenced_input(ply_path, subset.material, options_, listings_, budget_, path);
     if (bytes) {
+      out_.files_read.push_back(path);
       auto mtl = gem::mesh::read_mtl(*bytes, options_.limits);
       if (mtl) {
         read = gem::mesh::mtl_material(*mtl);
@@ -214,6 +216,7 @@ Expected<std::shared_ptr<const PlyFile>> FigureReader::ply(const std::string& fi
       return out;
     }
     out.size = bytes->size();
+    out_.files_read.push_back(out.path);
     auto ply = gem::mesh::read_ply(*bytes, options_.limits);
     if (!ply) {
       ply.error().file = out.path;
@@ -265,6 +268,7 @@ void FigureReader::add_volumes(const gem::Mdl& mdl) {
         left_out(fmt::format("its polyhedron '{}': {}", printable(volume.file), bytes.error().to_string()));
         continue;
       }
+      out_.files_read.push_back(path);
       auto vol = gem::mesh::read_vol(*bytes, options_.limits);
       if (!vol) {
         vol.error().file = path;
