@@ -99,7 +99,8 @@ TEST(NonFiniteFigure, AMeshLeavesOutWhatIsNotFiniteAndNormalisesItsNormals) {
   ASSERT_TRUE(out) << out.error().to_string();
   std::vector<std::string> words;
   for (const Warning& w : out->warnings) {
-    if (w.file == dir.file("square.ply")) words.push_back(w.message);
+    // (square.mtl is not there: its own warning, left aside.)
+    if (w.file == dir.file("square.ply") && w.message.starts_with("mesh of")) words.push_back(w.message);
   }
   EXPECT_EQ(words, (std::vector<std::string>{
                        "mesh of bone 'body': 1 vertex position is not finite (set to 0 0 0; the 1 triangle using it left out); 2 "
