@@ -1,5 +1,6 @@
 #include "anmkit/model/mesh_numbers.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace anmkit::model {
@@ -33,8 +34,10 @@ bool unit_normal(const Vec3& n) { return finite(n) && std::fabs(length(n) - 1) <
 
 MeshNumberRepairs keep_finite(Mesh& mesh) {
   MeshNumberRepairs out;
+  // The unused tail is never written (real files hold zero normals there): left as it is.
+  const std::size_t used = std::min(mesh.used_vertices, mesh.positions.size());
   std::vector<bool> dropped(mesh.positions.size(), false);
-  for (std::size_t v = 0; v < mesh.positions.size(); ++v) {
+  for (std::size_t v = 0; v < used; ++v) {
     if (finite(mesh.positions[v])) continue;
     mesh.positions[v] = {};
     dropped[v] = true;
@@ -55,14 +58,15 @@ MeshNumberRepairs keep_finite(Mesh& mesh) {
       p.indices = std::move(kept);
     }
   }
-  for (Vec3& n : mesh.normals) {
-    switch (fix_normal(n)) {
+  for (std::size_t v = 0; v < std::min(used, mesh.normals.size()); ++v) {
+    switch (fix_normal(mesh.normals[v])) {
       case NormalFix::none: break;
       case NormalFix::scaled: ++out.normals_scaled; break;
       case NormalFix::replaced: ++out.normals_replaced; break;
     }
   }
-  for (auto& uv : mesh.uvs) {
+  for (std::size_t v = 0; v < std::min(used, mesh.uvs.size()); ++v) {
+    auto& uv = mesh.uvs[v];
     if (std::isfinite(uv[0]) && std::isfinite(uv[1])) continue;
     uv = {0, 0};
     ++out.uvs;

@@ -1,7 +1,8 @@
 #pragma once
 // A mesh's numbers made writable: glTF holds no NaN or Infinity, and its normals are unit vectors
 // (the Khronos validator's error past 0.674 % off). What a file gives otherwise is repaired here,
-// counted for the reader's warning.
+// counted for the reader's warning; only the used vertices (Mesh::used_vertices), which are the
+// ones written.
 
 #include <cstddef>
 
