@@ -14,6 +14,7 @@
 #include "anmkit/core/float_text.hpp"
 #include "anmkit/core/printable.hpp"
 #include "anmkit/model/clip.hpp"
+#include "anmkit/model/rest_affine.hpp"
 #include "brace_lexer.hpp"
 
 namespace anmkit::gem {
@@ -85,9 +86,32 @@ class Reader {
                          shown(volume.bone)));
       }
     }
+    check_rest_sizes();
   }
 
  private:
+  // glTF's inverse bind matrices multiply one bone's rest transform composed down the skeleton by
+  // another's inverse: each within 1e18 keeps that product (at most 3e36) a float. A bone past it
+  // (a {Matrix34 3e38 ...}, whose scale alone overflows a float) rests as the identity in its
+  // parent's frame, said with its line; its text stays as it is.
+  void check_rest_sizes() {
+    constexpr double rest_bound = 1e18;
+    std::vector<model::Affine> world(mdl_.bones.size());
+    for (std::size_t b = 0; b < mdl_.bones.size(); ++b) {
+      MdlBone& bone = mdl_.bones[b];
+      const model::Affine parent = bone.parent >= 0 ? world[std::size_t(bone.parent)] : model::Affine{};
+      const model::Decomposed d = model::decompose(bone.rest);
+      world[b] = parent * model::rest_affine(d.translation, d.rotation, d.scale);
+      if (model::within(world[b], rest_bound) && model::within(model::inverse(world[b]), rest_bound)) continue;
+      note("gem.mdl-rest-overflow", transform_at_[b],
+           fmt::format("bone '{}': its rest transform, composed with its parents' or inverted, passes 1e18 or a float (no "
+                       "glTF bind matrix holds it): read as the identity, the bone resting at its parent's origin",
+                       shown(bone.name)));
+      bone.rest = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0};
+      world[b] = parent;
+    }
+  }
+
   // (No {skeleton} is said of the whole text, without a line.)
   [[noreturn]] void fail(ErrorCode code, std::uint64_t offset, Wording message) {
     Error error = make_error(code, std::move(message), offset);
@@ -342,6 +366,7 @@ class Reader {
     }
     mdl_.bones.push_back(std::move(bone));
     transforms_.push_back(0);
+    transform_at_.push_back(block.open.offset);
     lod_groups_.push_back(0);
     owner_[index] = self;
     roles_[index] = Role::bone;
@@ -352,7 +377,10 @@ class Reader {
     MdlBone& bone = mdl_.bones[std::size_t(self)];
     if (key_is(key, "bone")) return read_bone(index, block);
     if (key_is(key, "animation")) return set(index, Role::animation);
-    if (transform(block, bone.rest, fmt::format("bone '{}'", shown(bone.name)), transforms_[std::size_t(self)])) return;
+    if (transform(block, bone.rest, fmt::format("bone '{}'", shown(bone.name)), transforms_[std::size_t(self)])) {
+      transform_at_[std::size_t(self)] = block.open.offset;
+      return;
+    }
     if (key_is(key, "volumeview")) {
       if (auto file = file_name(block, "mesh file")) bone.views.push_back({std::move(*file), 0, -1, block.open.offset});
       return;
@@ -441,6 +469,7 @@ class Reader {
   std::vector<std::int32_t> sequence_of_, volume_of_, lod_group_, lod_views_;
   std::unordered_map<std::string, int> by_name_;  // lower-case bone name -> its first bone
   std::vector<int> transforms_;         // per bone: which parts of its transform were given (1 axes, 2 origin)
+  std::vector<std::uint64_t> transform_at_;  // per bone: where its last transform block starts (its {bone} without one)
   std::vector<int> lod_groups_;         // per bone: its {LODView} blocks so far
   std::vector<int> volume_transforms_;  // per volume, as transforms_
   std::int32_t skeleton_ = -1;

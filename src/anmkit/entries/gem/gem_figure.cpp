@@ -16,6 +16,7 @@
 #include "anmkit/formats/gem/mesh/vol_file.hpp"
 #include "anmkit/formats/gem/mesh/volume_mesh.hpp"
 #include "anmkit/model/clip.hpp"
+#include "anmkit/model/mesh_numbers.hpp"
 #include "anmkit/model/name_index.hpp"
 #include "../../referenced_input.hpp"
 
@@ -73,6 +74,29 @@ class FigureReader {
   std::map<std::string, PlyRead> ply_by_path_;
   std::map<std::string, bool> missing_told_;     // textures not found, told once each
 };
+
+// What keep_finite repaired in a mesh, in words ("" for nothing).
+std::string repaired_numbers(const model::MeshNumberRepairs& r) {
+  const auto count = [](std::size_t n, std::string_view one, std::string_view many) {
+    return fmt::format("{} {}", n, n == 1 ? one : many);
+  };
+  std::vector<std::string> parts;
+  if (r.positions > 0) {
+    parts.push_back(fmt::format("{} not finite (set to 0 0 0; the {} using {} left out)",
+                                count(r.positions, "vertex position is", "vertex positions are"), count(r.triangles, "triangle", "triangles"),
+                                r.positions == 1 ? "it" : "them"));
+  }
+  if (r.normals_replaced > 0) {
+    parts.push_back(fmt::format("{} not finite or of length 0 (replaced by 0 0 1)", count(r.normals_replaced, "normal is", "normals are")));
+  }
+  if (r.normals_scaled > 0) {
+    parts.push_back(fmt::format("{} not of unit length (normalised)", count(r.normals_scaled, "normal is", "normals are")));
+  }
+  if (r.uvs > 0) parts.push_back(fmt::format("{} not finite (set to 0 0)", count(r.uvs, "uv is", "uvs are")));
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) out += (i == 0 ? "" : "; ") + parts[i];
+  return out;
+}
 
 // "e-75.dds", "e-75.tga": a texture's names as the game tries them (a name with its extension first
 // as written).
@@ -337,6 +361,10 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
       left_out(mesh.error());
       continue;
     }
+    // glTF holds no NaN or Infinity and only unit normals: repaired, and said.
+    if (const std::string repaired = repaired_numbers(model::keep_finite(*mesh)); !repaired.empty()) {
+      warn(path, Wording(fmt::format("mesh of bone '{}': {}", printable(bone.name), repaired)));
+    }
     mesh->shown = bone.shown;
     source->mesh_of_bone[b] = int(out_.figure.meshes.size());
     out_.figure.meshes.push_back(std::move(*mesh));
@@ -344,7 +372,7 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
   }
   // What the model holds but shows not: said where the figure is made, not only by `info`.
   for (const Diagnostic& note : mdl.notes) {
-    if (note.id == "gem.mdl-lod-nested") warn(mdl_path_, Wording(note.message));
+    if (note.id == "gem.mdl-lod-nested" || note.id == "gem.mdl-rest-overflow") warn(mdl_path_, Wording(note.message));
   }
   if (!absent.empty()) {
     constexpr std::size_t named = 3;

@@ -8,9 +8,12 @@
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/formats/gem/mesh/ply_vertices.hpp"
 #include "anmkit/formats/gem/mesh/vertex_layout.hpp"
+#include "anmkit/model/mesh_numbers.hpp"
 
 namespace anmkit::gem::mesh {
 namespace {
+
+model::Vec3 vec3(const std::array<float, 3>& a) { return {a[0], a[1], a[2]}; }
 
 class Checker {
  public:
@@ -254,15 +257,21 @@ class Checker {
     const PlyIndices* indices = file_.indices();
     if (!indices) return;
     // Non-finite values among the used positions, and BNDS against the box of those.
+    std::size_t bad_positions = 0;
+    std::uint32_t first_bad = 0;
+    std::vector<bool> counted(decoded->positions.size(), false);
     for (std::uint32_t v : indices->values) {
-      if (v >= decoded->positions.size()) continue;
-      const auto& q = decoded->positions[v];
-      if (!std::isfinite(q[0]) || !std::isfinite(q[1]) || !std::isfinite(q[2])) {
-        add(Severity::warning, "ply.non-finite", at + 12 + std::uint64_t(v) * vert->stride, p + "/vertices",
-            fmt::format("vertex {}, used by a triangle, has a non-finite position", v));
-        break;
-      }
+      if (v >= decoded->positions.size() || counted[v]) continue;
+      counted[v] = true;
+      if (!model::finite(vec3(decoded->positions[v])) && bad_positions++ == 0) first_bad = v;
     }
+    if (bad_positions > 0) {
+      add(Severity::warning, "ply.non-finite", at + 12 + std::uint64_t(first_bad) * vert->stride, p + "/vertices",
+          fmt::format("vertex {}, used by a triangle, has a non-finite position ({} such {}; glTF export leaves out the "
+                      "triangles that use them)",
+                      first_bad, bad_positions, bad_positions == 1 ? "vertex" : "vertices"));
+    }
+    check_normals_and_uvs(*decoded, at);
     if (const Bounds* bounds = file_.bounds_chunk()) {
       const std::uint64_t bounds_at = offset(PlyChunkKind::bounds, 0);
       std::array<float, 6> stored{};
@@ -286,6 +295,36 @@ class Checker {
       }
     }
     check_slots(*decoded, at);
+  }
+
+  // The used vertices' normals (finite, of unit length) and uvs (finite), as glTF needs them: the
+  // first of each kind told, at its bytes, with how many there are.
+  void check_normals_and_uvs(const DecodedVertices& decoded, std::uint64_t vert_at) {
+    const PlyVertices* vert = file_.vertices();
+    const std::size_t used = std::min<std::size_t>(decoded.positions.size(), used_vertex_count(file_));
+    const auto record = [&](std::size_t v) { return vert_at + 12 + std::uint64_t(v) * vert->stride; };
+    std::size_t normals = 0, first_normal = 0, uvs = 0, first_uv = 0;
+    for (std::size_t v = 0; v < used; ++v) {
+      if (v < decoded.normals.size() && !model::unit_normal(vec3(decoded.normals[v])) && normals++ == 0) first_normal = v;
+      if (!decoded.uvs.empty() && v < decoded.uvs[0].size()) {
+        const auto& uv = decoded.uvs[0][v];
+        if (!(std::isfinite(uv[0]) && std::isfinite(uv[1])) && uvs++ == 0) first_uv = v;
+      }
+    }
+    if (normals > 0) {
+      const auto& n = decoded.normals[first_normal];
+      add(Severity::warning, "ply.bad-normal", record(first_normal) + *decoded.layout.normal,
+          pointer(PlyChunkKind::vertices, 0, "vertices"),
+          fmt::format("vertex {} has normal ({:g}, {:g}, {:g}), where a finite unit vector is expected ({} such {}; glTF export "
+                      "normalises them, or puts 0 0 1 for those not finite or of length 0)",
+                      first_normal, n[0], n[1], n[2], normals, normals == 1 ? "normal" : "normals"));
+    }
+    if (uvs > 0) {
+      const auto& uv = decoded.uvs[0][first_uv];
+      add(Severity::warning, "ply.non-finite-uv", record(first_uv) + *decoded.layout.uv, pointer(PlyChunkKind::vertices, 0, "vertices"),
+          fmt::format("vertex {} has uv ({:g}, {:g}), where finite numbers are expected ({} such {}; glTF export puts 0 0)", first_uv,
+                      uv[0], uv[1], uvs, uvs == 1 ? "uv" : "uvs"));
+    }
   }
 
   // Only when the subsets do not overlap (an error reported above otherwise): each triangle is then

@@ -7,6 +7,7 @@
 
 #include "anmkit/formats/gem/gem_mesh.hpp"
 #include "anmkit/formats/gem/mesh/ply_vertices.hpp"
+#include "anmkit/model/mesh_numbers.hpp"
 
 namespace anmkit::gem::mesh {
 namespace {
@@ -117,6 +118,14 @@ Expected<model::MorphTarget> morph_target(const PlyFile& file, const model::Mesh
     const std::size_t v = header->first_vertex + i;
     target.positions[v] = minus(vec3(records->positions[i]), mesh.positions[v]);
     if (!mesh.normals.empty() && !records->normals.empty()) target.normals[v] = minus(vec3(records->normals[i]), mesh.normals[v]);
+    // glTF holds no NaN or Infinity: a record that is not finite, or whose offset from the mesh
+    // overflows a float, leaves the key out.
+    const model::Vec3& p = target.positions[v];
+    const model::Vec3& n = target.normals.empty() ? model::Vec3{} : target.normals[v];
+    if (!model::finite(p) || !model::finite(n)) {
+      return make_error(ErrorCode::bad_value, fmt::format("the mesh payload moves vertex {} to a position or normal that is not finite "
+                                                          "(or whose offset from the mesh passes a float)", v));
+    }
   }
   return target;
 }

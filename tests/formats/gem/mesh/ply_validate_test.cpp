@@ -207,7 +207,8 @@ TEST(PlyValidate, WarningsOfSubsetsAndVertices) {
   EXPECT_EQ(d[2].message, "the last 2 vertices (3..4) are used by no triangle");
   EXPECT_EQ(d[2].offset, 53u + 12u + 3u * 32u);
   EXPECT_EQ(d[2].pointer, "/chunks/2/vertices");
-  EXPECT_EQ(d[3].message, "vertex 2, used by a triangle, has a non-finite position");
+  EXPECT_EQ(d[3].message,
+            "vertex 2, used by a triangle, has a non-finite position (1 such vertex; glTF export leaves out the triangles that use them)");
   EXPECT_EQ(d[3].offset, 53u + 12u + 2u * 32u);
   EXPECT_EQ(d[4].message, "BNDS is (0, 0, 0)..(2, 1, 0) but the vertices the triangles use span (0, 0, 0)..(1, 1, 0)");
   EXPECT_EQ(d[4].offset, 4u + 4u + 12u);
