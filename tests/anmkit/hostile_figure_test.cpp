@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -14,6 +15,8 @@
 #include "anmkit/anmkit.hpp"
 #include "anmkit/core/folders.hpp"
 #include "anmkit/formats/gem/mdl.hpp"
+#include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/gem/gem_clip.hpp"
 #include "formats/gem/mesh/ply_fixtures.hpp"
 #include "support/externals.hpp"
 #include "support/glb_reader.hpp"
@@ -264,6 +267,59 @@ TEST(HostileFigure, ConvertNeverReplacesAFileTheModelReads) {
   const auto r = test::run_cli({"convert", dir.file("tank.mdl"), "-o", dir.file("tank.glb")}, dir);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("1 mesh (2 triangles), 1 material"), std::string::npos) << r.out;
+}
+
+// Mesh animation as glTF morph weights holds, at each key, a value for every target of the mesh:
+// keys x targets. A key showing a shape an earlier key showed shows that key's target again, and
+// past 16 M weights for the figure the keys left are not shown, said (a 1 MB .anm asked for 1 GB).
+TEST(HostileFigure, MeshKeysShareTheTargetOfTheirShapeAndTheWeightsAreCapped) {
+  ANMKIT_REQUIRE_VEHICLES_CORPUS(corpus);
+  auto pzh = model_figure((corpus / "pzh2000_x" / "pzh2000_x.mdl").string());
+  ASSERT_TRUE(pzh) << pzh.error().to_string();
+  auto anm = gem::read(test::read_bytes(corpus / "pzh2000_x" / "trackL.anm"));
+  ASSERT_TRUE(anm);
+  const model::Clip clip = gem::to_clip(*anm);
+  auto track = std::find_if(clip.bones.begin(), clip.bones.end(), [](const model::BoneTrack& t) { return !t.mesh.empty(); });
+  ASSERT_NE(track, clip.bones.end());
+  ASSERT_EQ(track->mesh.size(), 13u);
+
+  // The 13 shapes twice over: 26 keys, 13 targets, the 14th key showing the first's.
+  model::Clip twice = clip;
+  auto& keys = std::find_if(twice.bones.begin(), twice.bones.end(), [](const model::BoneTrack& t) { return !t.mesh.empty(); })->mesh;
+  for (std::size_t k = 0; k < 13; ++k) keys.push_back({keys[k].frame + 13, keys[k].payload});
+  std::vector<Warning> warnings;
+  model::Figure& figure = pzh->figure;
+  auto morphs = pzh->mesh_animation(figure, twice, "twice", "trackL.anm", warnings);
+  EXPECT_TRUE(warnings.empty());
+  ASSERT_EQ(morphs.size(), 1u);
+  ASSERT_EQ(morphs[0].keys.size(), 26u);
+  EXPECT_EQ(figure.meshes[morphs[0].mesh].targets.size(), 13u);
+  EXPECT_EQ(morphs[0].keys[13], (model::MorphKey{13, 0}));
+  EXPECT_EQ(morphs[0].keys[25], (model::MorphKey{25, 12}));
+
+  // 5 000 shapes, each its first vertex moved along x by its number: after n keys the weights
+  // hold n x n values and the n added to the key at frame 0 (n^2 + 2n): 4 095 keys fit 2^24.
+  model::Clip many = clip;
+  auto& distinct = std::find_if(many.bones.begin(), many.bones.end(), [](const model::BoneTrack& t) { return !t.mesh.empty(); })->mesh;
+  const std::vector<std::uint8_t> payload = distinct[0].payload;
+  distinct.clear();
+  for (std::uint32_t k = 0; k < 5000; ++k) {
+    model::MeshKey key{k, payload};
+    const float x = float(k) / 100.0f;
+    std::memcpy(key.payload.data() + 8, &x, 4);  // the first record's position x, after the 8-byte header
+    distinct.push_back(std::move(key));
+  }
+  warnings.clear();
+  pzh = model_figure((corpus / "pzh2000_x" / "pzh2000_x.mdl").string());  // a figure's mesh animation counts from its reading
+  ASSERT_TRUE(pzh) << pzh.error().to_string();
+  morphs = pzh->mesh_animation(pzh->figure, many, "many", "trackL.anm", warnings);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0].message, fmt::format("bone '{}': mesh keys from frame 4095 on are not shown: the figure's mesh animation "
+                                             "would pass 16777216 morph weights",
+                                             track->name));
+  ASSERT_EQ(morphs.size(), 1u);
+  EXPECT_EQ(morphs[0].keys.size(), 4095u);
+  EXPECT_EQ(pzh->figure.meshes[morphs[0].mesh].targets.size(), 4095u);
 }
 
 }  // namespace

@@ -34,10 +34,17 @@ struct MorphSource {
   // Morph targets hold every vertex of their mesh, whatever a payload sets: a few bytes of .anm
   // can ask for gigabytes. Vertices of targets made so far, against a cap for the figure.
   std::size_t morph_vertices = 0;
+  // glTF's morph weights hold, for each key of each animation, one value for every target of the
+  // mesh: keys x targets, the square of the keys. Each mesh's keys and animations so far, and
+  // the values all the meshes' weights would hold, against a cap for the figure.
+  std::map<std::size_t, std::pair<std::size_t, std::size_t>> keys_and_clips;  // figure mesh -> (keys, animations)
+  std::size_t weight_values = 0;
 };
 
 // 16 M vertex shapes (384 MB of positions and normals): hundreds of times a real vehicle's.
 constexpr std::size_t max_morph_vertices = std::size_t(1) << 24;
+// 16 M morph weights (64 MB): a real vehicle's tracks have some hundreds.
+constexpr std::size_t max_morph_weights = std::size_t(1) << 24;
 
 class FigureReader {
  public:
@@ -386,6 +393,10 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
   out_.morphs = [source](model::Figure& figure, const model::Clip& clip, const std::string& name, const std::string& file,
                          std::vector<Warning>& warnings) {
     std::vector<MeshMorphs> result;
+    // A key whose payload an earlier key of the animation had shows that key's target again (a
+    // track cycling through a few shapes makes a few targets, not one a key). Within one
+    // animation: each animation's keys name its own targets (the C API hands them out so).
+    std::map<std::pair<std::size_t, std::vector<std::uint8_t>>, int> target_of_payload;  // (figure mesh, payload)
     for (const model::BoneTrack& track : clip.bones) {
       if (track.mesh.empty()) continue;
       const int bone = source->bones.find(track.name);
@@ -397,22 +408,39 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
       }
       model::Mesh& mesh = figure.meshes[std::size_t(k)];
       MeshMorphs morphs{std::size_t(k), {}};
+      auto& [keys, clips] = source->keys_and_clips[std::size_t(k)];
+      ++clips;  // this animation's channel for the mesh (and its key at frame 0)
+      source->weight_values += mesh.targets.size();
       for (const model::MeshKey& key : track.mesh) {
-        if (mesh.positions.size() > max_morph_vertices - std::min(max_morph_vertices, source->morph_vertices)) {
+        const auto known = target_of_payload.find({std::size_t(k), key.payload});
+        const bool fresh = known == target_of_payload.end();
+        // What one more key adds to the weights: a value for each target; a new target, a value
+        // at each key of the mesh.
+        const std::size_t more = mesh.targets.size() + (fresh ? 1 + keys + clips : 0);
+        const bool past_weights = more > max_morph_weights - std::min(max_morph_weights, source->weight_values);
+        if (past_weights || (fresh && mesh.positions.size() > max_morph_vertices - std::min(max_morph_vertices, source->morph_vertices))) {
           warnings.push_back({file, fmt::format("bone '{}': mesh keys from frame {} on are not shown: the figure's mesh animation "
-                                                "would pass {} vertex shapes",
-                                                printable(track.name), key.frame, max_morph_vertices)});
+                                                "would pass {} {}",
+                                                printable(track.name), key.frame, past_weights ? max_morph_weights : max_morph_vertices,
+                                                past_weights ? "morph weights" : "vertex shapes")});
           break;
         }
-        auto target = gem::mesh::morph_target(*source->plys[std::size_t(k)], mesh, key.payload, fmt::format("{} {}", name, key.frame));
-        if (!target) {
-          warnings.push_back({file, fmt::format("bone '{}': the mesh key of frame {}: {} (not shown)", printable(track.name), key.frame,
-                                                target.error().message)});
-          continue;
+        int index = fresh ? -1 : known->second;
+        if (fresh) {
+          auto target = gem::mesh::morph_target(*source->plys[std::size_t(k)], mesh, key.payload, fmt::format("{} {}", name, key.frame));
+          if (!target) {
+            warnings.push_back({file, fmt::format("bone '{}': the mesh key of frame {}: {} (not shown)", printable(track.name), key.frame,
+                                                  target.error().message)});
+            continue;
+          }
+          source->morph_vertices += mesh.positions.size();
+          mesh.targets.push_back(std::move(*target));
+          index = int(mesh.targets.size() - 1);
+          target_of_payload.emplace(std::make_pair(std::size_t(k), key.payload), index);
         }
-        source->morph_vertices += mesh.positions.size();
-        mesh.targets.push_back(std::move(*target));
-        morphs.keys.push_back({key.frame, int(mesh.targets.size() - 1)});
+        source->weight_values += more;
+        ++keys;
+        morphs.keys.push_back({key.frame, index});
       }
       if (!morphs.keys.empty()) result.push_back(std::move(morphs));
     }
