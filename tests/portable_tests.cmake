@@ -15,6 +15,7 @@ set(anmkit_portable_test_sources
   core/json_names_test.cpp
   core/json_pretty_test.cpp
   core/folders_test.cpp
+  core/file_read_checked_test.cpp
   model/math_test.cpp
   model/clip_test.cpp
   model/rest_pose_test.cpp

@@ -6,8 +6,11 @@
 
 #include <fmt/format.h>
 
-
+#include "anmkit/core/file_io.hpp"
 #include "anmkit/core/path_utf8.hpp"
+#include "anmkit/core/path_within.hpp"
+#include "anmkit/core/read_checked.hpp"
+
 namespace anmkit::detail {
 
 Expected<std::vector<std::uint8_t>> read_input(const std::string& path, const OpenOptions& options) {
@@ -50,19 +53,23 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Whether `path` lies in `folder`, both made absolute with every link that exists resolved.
-bool inside(const fs::path& path, const fs::path& folder) {
+// A path as the name says now: absolute, with every link that exists resolved (for a file that
+// is only looked for, not read).
+std::optional<fs::path> by_name(const fs::path& path) {
   std::error_code ec;
   const fs::path p = fs::weakly_canonical(fs::absolute(path, ec), ec);
-  if (ec) return false;
-  const fs::path f = fs::weakly_canonical(fs::absolute(folder, ec), ec);
-  if (ec) return false;
-  auto fi = f.begin(), pi = p.begin();
-  for (; fi != f.end(); ++fi, ++pi) {
-    if (fi->empty()) continue;  // a trailing separator
-    if (pi == p.end() || *fi != *pi) return false;
-  }
-  return true;
+  if (ec) return std::nullopt;
+  return p;
+}
+
+// A folder resolved as read_file_checked resolves the file it opened, so the two compare part by
+// part as they are. On Windows both come from a handle (GetFinalPathNameByHandleW): each name in
+// the disk's own case and never an 8.3 short name, where comparing without case would still
+// miss a short name (PROGRA~1) and would be wrong in a folder that tells case apart.
+std::optional<fs::path> as_opened(const fs::path& folder) {
+  const auto real = real_path(utf8(folder));
+  if (!real) return std::nullopt;
+  return fs_path(*real);
 }
 
 // An io error about the referenced file at `path`.
@@ -127,12 +134,18 @@ Expected<std::string> look_up(const fs::path& folder, const std::string& name, F
   return utf8(at);
 }
 
-// The path look_up found, if it stays in the naming file's folder or under a root given.
-Expected<std::string> within_roots(std::string path, const std::string& referrer, const std::string& name,
-                                   const fs::path& folder, const OpenOptions& options) {
-  if (inside(fs_path(path), folder.empty() ? fs_path(".") : folder)) return path;
+// Whether the file look_up found at `path`, resolved as `where`, stays in the naming file's
+// folder or under a root given, each folder resolved by `resolve` as `where` was.
+Expected<void> within_roots(const std::string& path, const std::optional<fs::path>& where, const std::string& referrer,
+                            const std::string& name, const fs::path& folder, const OpenOptions& options,
+                            std::optional<fs::path> (*resolve)(const fs::path&)) {
+  const auto in = [&](const fs::path& f) {
+    const auto resolved = resolve(f);
+    return where && resolved && path_within(*where, *resolved);
+  };
+  if (in(folder.empty() ? fs_path(".") : folder)) return {};
   for (const std::string& root : options.reference_roots) {
-    if (inside(fs_path(path), fs_path(root))) return path;
+    if (in(fs_path(root))) return {};
   }
   Wording why(fmt::format("'{}' leads out of the folder of {}", name, referrer));
   why += options.reference_roots.empty() ? " (give a root it may lead to, the game's resource folder, with "
@@ -152,7 +165,10 @@ Expected<std::string> resolve_reference(const std::string& referrer, const std::
   if (auto absolute = absolute_name(name, utf8(folder / fs_path(name)))) return *absolute;
   auto found = look_up(folder, name, listings);
   if (!found) return found.error();
-  return within_roots(std::move(*found), referrer, name, folder, options);
+  if (auto within = within_roots(*found, by_name(fs_path(*found)), referrer, name, folder, options, by_name); !within) {
+    return within.error();
+  }
+  return found;
 }
 
 Expected<std::vector<std::uint8_t>> read_referenced_input(const std::string& referrer, const std::string& name,
@@ -164,21 +180,18 @@ Expected<std::vector<std::uint8_t>> read_referenced_input(const std::string& ref
   auto found = look_up(folder, name, listings);
   if (!found) return found.error();
   path = std::move(*found);
-  const auto refuse = [&](std::string message) { return refused(path, std::move(message)); };
-  std::error_code ec;
-  const auto status = fs::status(fs_path(path), ec);
-  if (ec) return refuse(fmt::format("cannot open: {}", ec.message()));
-  // A device or a pipe (/dev/zero) never ends: only regular files are read.
-  if (!fs::is_regular_file(status)) return refuse("not a regular file");
-  if (auto within = within_roots(path, referrer, name, folder, options); !within) return within.error();
-  const auto size = fs::file_size(fs_path(path), ec);
-  if (!ec && size > budget) {
-    Error e = refuse(fmt::format("{} bytes, past what is left ({}) of the input limit of {} bytes for a file and the files it names",
-                                 size, budget, options.limits.max_input_bytes));
+  // Opened once and checked where it is open: a link swapped in after look_up cannot lead out.
+  const auto allowed = [&](const OpenedFile& opened) -> Expected<void> {
+    if (auto within = within_roots(path, fs_path(opened.real_path), referrer, name, folder, options, as_opened); !within) {
+      return within.error();
+    }
+    if (opened.size <= budget) return {};
+    Error e = refused(path, fmt::format("{} bytes, past what is left ({}) of the input limit of {} bytes for a file and the files it names",
+                                        opened.size, budget, options.limits.max_input_bytes));
     e.code = ErrorCode::too_large;
     return e;
-  }
-  auto bytes = read_file(path, budget);
+  };
+  auto bytes = read_file_checked(path, budget, allowed);
   if (!bytes) {
     if (bytes.error().file.empty()) bytes.error().file = path;
     return bytes;

@@ -1,8 +1,11 @@
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/core/read_checked.hpp"
 
 #include <atomic>
 #include <cerrno>
 #include <cstdio>
+#include <climits>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <memory>
@@ -125,21 +128,33 @@ Expected<void> write_in_place(const std::string& path, std::span<const std::uint
   return {};
 }
 
-}  // namespace
+// An open descriptor, closed when it goes.
+class OpenFd {
+ public:
+  explicit OpenFd(int fd) : fd_(fd) {}
+  ~OpenFd() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  OpenFd(const OpenFd&) = delete;
+  OpenFd& operator=(const OpenFd&) = delete;
+  int get() const { return fd_; }
 
-Expected<std::vector<std::uint8_t>> read_file(const std::string& path, std::uint64_t max_bytes) {
-  // Opened without blocking (a FIFO that no one writes would hold the open forever: a file that
-  // a batch planned, swapped for one), then the type checked on what was opened, not on the
-  // name (which may be swapped again in between).
-  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-  if (fd < 0) return io_error(path, fmt::format("cannot open: {}", std::strerror(errno)));
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-  struct stat st {};
-  if (::fstat(fd, &st) != 0) return io_error(path, fmt::format("cannot look at the file: {}", std::strerror(errno)));
-  if (S_ISDIR(st.st_mode)) return io_error(path, "is a directory, expected a file");
+ private:
+  int fd_;
+};
+
+// An input opened without blocking (a FIFO that no one writes would hold the open forever: a
+// file that a batch planned, swapped for one), and looked at through the descriptor, so that
+// every check is on what was opened, not on the name (which may be swapped again in between).
+Expected<void> open_input(const std::string& path, std::optional<OpenFd>& fd, struct stat& st) {
+  fd.emplace(::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY));
+  if (fd->get() < 0) return io_error(path, fmt::format("cannot open: {}", std::strerror(errno)));
+  if (::fstat(fd->get(), &st) != 0) return io_error(path, fmt::format("cannot look at the file: {}", std::strerror(errno)));
+  return {};
+}
+
+// The rest of a read, once the input is open and looked at.
+Expected<std::vector<std::uint8_t>> read_opened(int fd, const struct stat& st, const std::string& path, std::uint64_t max_bytes) {
   // Reads block again: a pipe with a writer is read to its end; one without gives its end at
   // once; a device that never ends (/dev/zero) stops at the limit.
   const int flags = ::fcntl(fd, F_GETFL);
@@ -169,6 +184,64 @@ Expected<std::vector<std::uint8_t>> read_file(const std::string& path, std::uint
     bytes.insert(bytes.end(), buffer, buffer + got);
   }
   return bytes;
+}
+
+// realpath(3) of a name, or nullopt.
+std::optional<std::string> resolved_name(const std::string& path) {
+  std::unique_ptr<char, decltype(&std::free)> resolved(::realpath(path.c_str(), nullptr), &std::free);
+  if (!resolved) return std::nullopt;
+  return std::string(resolved.get());
+}
+
+// Where the file open as `fd` is. Linux names it in /proc/self/fd. Elsewhere, and where /proc is
+// not mounted, the name is resolved again and kept only if it still leads to the file that was
+// opened (the same device and inode), so a swap in between is an error, never a wrong place.
+// Emscripten takes that second way: its /proc/self/fd/N gives the name the file was opened by
+// (MEMFS; library_fs.js, createSpecialDirectories), and under NODERAWFS, on the real disk, the
+// host's link for a descriptor of Node's own, whose number is not N; its realpath (musl's)
+// resolves each link itself.
+Expected<std::string> opened_real_path([[maybe_unused]] int fd, const struct stat& opened, const std::string& path) {
+#if defined(__linux__) && !defined(__EMSCRIPTEN__)
+  char link[PATH_MAX + 1];
+  const ssize_t n = ::readlink(fmt::format("/proc/self/fd/{}", fd).c_str(), link, PATH_MAX);
+  if (n > 0 && link[0] == '/') return std::string(link, std::size_t(n));
+#endif
+  const auto resolved = resolved_name(path);
+  struct stat now {};
+  if (!resolved || ::stat(resolved->c_str(), &now) != 0) {
+    return io_error(path, fmt::format("cannot tell where the opened file is: {}", std::strerror(errno)));
+  }
+  if (now.st_dev != opened.st_dev || now.st_ino != opened.st_ino) {
+    return io_error(path, "cannot tell where the opened file is: its name was changed while it was opened");
+  }
+  return *resolved;
+}
+
+}  // namespace
+
+Expected<std::vector<std::uint8_t>> read_file(const std::string& path, std::uint64_t max_bytes) {
+  std::optional<OpenFd> fd;
+  struct stat st {};
+  if (auto opened = open_input(path, fd, st); !opened) return opened.error();
+  if (S_ISDIR(st.st_mode)) return io_error(path, "is a directory, expected a file");
+  return read_opened(fd->get(), st, path, max_bytes);
+}
+
+Expected<std::vector<std::uint8_t>> read_file_checked(const std::string& path, std::uint64_t max_bytes,
+                                                      const OpenedFileCheck& check) {
+  std::optional<OpenFd> fd;
+  struct stat st {};
+  if (auto opened = open_input(path, fd, st); !opened) return opened.error();
+  if (!S_ISREG(st.st_mode)) return io_error(path, "not a regular file");
+  auto real = opened_real_path(fd->get(), st, path);
+  if (!real) return real.error();
+  if (auto allowed = check(OpenedFile{std::move(*real), std::uint64_t(st.st_size)}); !allowed) return allowed.error();
+  return read_opened(fd->get(), st, path, max_bytes);
+}
+
+std::optional<std::string> real_path(const std::string& path) {
+  if (path.empty()) return std::nullopt;
+  return resolved_name(path);
 }
 
 Expected<void> write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes, Durability durability) {

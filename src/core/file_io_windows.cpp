@@ -3,6 +3,7 @@
 // temporary files of an interrupted run.
 #define _CRT_RAND_S  // rand_s, from <stdlib.h>
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/core/read_checked.hpp"
 
 #include <atomic>
 #include <cstdlib>
@@ -159,6 +160,62 @@ std::string random_suffix() {
   return out;
 }
 
+// The rest of a read, once the input is open.
+Expected<std::vector<std::uint8_t>> read_opened(HANDLE file, const std::string& path, std::uint64_t max_bytes) {
+  const auto too_large = [&] {
+    Error e = io_error(path, fmt::format("larger than the input limit of {} bytes", max_bytes));
+    e.code = ErrorCode::too_large;
+    return e;
+  };
+  std::vector<std::uint8_t> bytes;
+  LARGE_INTEGER size{};
+  if (::GetFileType(file) == FILE_TYPE_DISK && ::GetFileSizeEx(file, &size)) {
+    if (std::uint64_t(size.QuadPart) > max_bytes) return too_large();
+    bytes.reserve(std::size_t(size.QuadPart) + 1);
+  }
+  std::uint8_t buffer[1 << 16];
+  for (;;) {
+    DWORD got = 0;
+    if (!::ReadFile(file, buffer, sizeof buffer, &got, nullptr)) {
+      const DWORD code = ::GetLastError();
+      if (code == ERROR_BROKEN_PIPE || code == ERROR_HANDLE_EOF) break;  // a pipe's end
+      return io_error(path, fmt::format("read failed: {}", windows_error_text(code)));
+    }
+    if (got == 0) break;
+    if (bytes.size() + got > max_bytes) return too_large();
+    bytes.insert(bytes.end(), buffer, buffer + got);
+  }
+  return bytes;
+}
+
+// Opens `name` for reading, or with no access (`access` 0) only to look at it; folders open too
+// (FILE_FLAG_BACKUP_SEMANTICS), so that what was opened is what gets checked.
+HANDLE open_existing(const std::wstring& name, DWORD access) {
+  return ::CreateFileW(name.c_str(), access, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_EXISTING,
+                       FILE_FLAG_BACKUP_SEMANTICS, nullptr);
+}
+
+// Where the open file is, from the handle: every link and junction resolved, each name as the
+// disk spells it (its case, never an 8.3 short name). Windows gives it as \\?\C:\... or
+// \\?\UNC\server\share\..., made an ordinary path again here (C:\..., \\server\share\...).
+std::optional<std::string> final_path(HANDLE file) {
+  std::wstring name(MAX_PATH, L'\0');
+  DWORD n = ::GetFinalPathNameByHandleW(file, name.data(), DWORD(name.size()), FILE_NAME_NORMALIZED | VOLUME_NAME_DOS);
+  if (n >= name.size()) {  // too small: n is the size needed, with the terminating zero
+    name.resize(n);
+    n = ::GetFinalPathNameByHandleW(file, name.data(), DWORD(name.size()), FILE_NAME_NORMALIZED | VOLUME_NAME_DOS);
+  }
+  if (n == 0 || n >= name.size()) return std::nullopt;
+  name.resize(n);
+  static constexpr std::wstring_view unc = L"\\\\?\\UNC\\", local = L"\\\\?\\";
+  if (name.starts_with(unc)) {
+    name = L"\\\\" + name.substr(unc.size());
+  } else if (name.starts_with(local)) {
+    name.erase(0, local.size());
+  }
+  return utf8(std::filesystem::path(name));
+}
+
 }  // namespace
 
 Expected<std::vector<std::uint8_t>> read_file(const std::string& path, std::uint64_t max_bytes) {
@@ -171,30 +228,33 @@ Expected<std::vector<std::uint8_t>> read_file(const std::string& path, std::uint
   Handle file(::CreateFileW(name.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
                             OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr));
   if (!file.ok()) return io_error(path, fmt::format("cannot open: {}", windows_error_text(::GetLastError())));
-  const auto too_large = [&] {
-    Error e = io_error(path, fmt::format("larger than the input limit of {} bytes", max_bytes));
-    e.code = ErrorCode::too_large;
-    return e;
-  };
-  std::vector<std::uint8_t> bytes;
-  LARGE_INTEGER size{};
-  if (::GetFileType(file.get()) == FILE_TYPE_DISK && ::GetFileSizeEx(file.get(), &size)) {
-    if (std::uint64_t(size.QuadPart) > max_bytes) return too_large();
-    bytes.reserve(std::size_t(size.QuadPart) + 1);
+  return read_opened(file.get(), path, max_bytes);
+}
+
+Expected<std::vector<std::uint8_t>> read_file_checked(const std::string& path, std::uint64_t max_bytes,
+                                                      const OpenedFileCheck& check) {
+  if (is_device_name(path)) return device_error(path);
+  Handle file(open_existing(windows_name(path), GENERIC_READ));
+  if (!file.ok()) return io_error(path, fmt::format("cannot open: {}", windows_error_text(::GetLastError())));
+  BY_HANDLE_FILE_INFORMATION info{};
+  if (!::GetFileInformationByHandle(file.get(), &info)) {
+    return io_error(path, fmt::format("cannot look at the file: {}", windows_error_text(::GetLastError())));
   }
-  std::uint8_t buffer[1 << 16];
-  for (;;) {
-    DWORD got = 0;
-    if (!::ReadFile(file.get(), buffer, sizeof buffer, &got, nullptr)) {
-      const DWORD code = ::GetLastError();
-      if (code == ERROR_BROKEN_PIPE || code == ERROR_HANDLE_EOF) break;  // a pipe's end
-      return io_error(path, fmt::format("read failed: {}", windows_error_text(code)));
-    }
-    if (got == 0) break;
-    if (bytes.size() + got > max_bytes) return too_large();
-    bytes.insert(bytes.end(), buffer, buffer + got);
+  if ((info.dwFileAttributes & FILE_ATTRIBUTE_DIRECTORY) != 0 || ::GetFileType(file.get()) != FILE_TYPE_DISK) {
+    return io_error(path, "not a regular file");
   }
-  return bytes;
+  auto real = final_path(file.get());
+  if (!real) return io_error(path, fmt::format("cannot tell where the opened file is: {}", windows_error_text(::GetLastError())));
+  const std::uint64_t size = (std::uint64_t(info.nFileSizeHigh) << 32) | info.nFileSizeLow;
+  if (auto allowed = check(OpenedFile{std::move(*real), size}); !allowed) return allowed.error();
+  return read_opened(file.get(), path, max_bytes);
+}
+
+std::optional<std::string> real_path(const std::string& path) {
+  if (path.empty() || is_device_name(path)) return std::nullopt;
+  Handle file(open_existing(windows_name(path), 0));
+  if (!file.ok()) return std::nullopt;
+  return final_path(file.get());
 }
 
 Expected<void> write_file_atomic(const std::string& path, std::span<const std::uint8_t> bytes, Durability durability) {

@@ -8,7 +8,9 @@
 
 #include "anmkit/core/byte_reader.hpp"
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/core/read_checked.hpp"
 #include "anmkit/core/path_utf8.hpp"
+#include "anmkit/core/path_within.hpp"
 
 namespace anmkit::gltf::detail {
 namespace {
@@ -165,13 +167,23 @@ std::vector<std::uint8_t> read_external(const std::string& uri, const std::strin
   const auto status = fs::status(path, ec);
   if (!fs::exists(status)) fail_with(ErrorCode::io, pointer, fmt::format("external buffer {}: no such file", utf8(path)));
   if (!fs::is_regular_file(status)) fail_with(ErrorCode::io, pointer, fmt::format("external buffer {}: expected a regular file", utf8(path)));
-  const std::uint64_t size = fs::file_size(path, ec);
-  if (ec || size > budget) {
-    fail_with(ErrorCode::too_large, pointer,
-              past_limit(fmt::format("external buffer {} ({} bytes) takes the input past the limit of {} bytes",
-                          utf8(path), size, options.limits.max_input_bytes), "limits.max_input_bytes"));
+  // Read through one open, checked where it is open: a link in the folder (or one swapped in
+  // since the look above) that leads out of it is refused, never read into the import.
+  const auto allowed = [&](const OpenedFile& opened) -> Expected<void> {
+    const auto folder = real_path(options.folder);
+    if (!folder || !path_within(fs_path(opened.real_path), fs_path(*folder))) {
+      return make_error(ErrorCode::io, fmt::format("leads out of the glTF file's folder {} (to {})", options.folder, opened.real_path));
+    }
+    if (opened.size <= budget) return {};
+    return make_error(ErrorCode::too_large,
+                      past_limit(fmt::format("external buffer {} ({} bytes) takes the input past the limit of {} bytes",
+                                             utf8(path), opened.size, options.limits.max_input_bytes), "limits.max_input_bytes"));
+  };
+  auto bytes = read_file_checked(utf8(path), budget, allowed);
+  // The budget's refusal (the check's own, naming no file) says the buffer's name already.
+  if (!bytes && bytes.error().code == ErrorCode::too_large && bytes.error().file.empty()) {
+    fail_with(ErrorCode::too_large, pointer, wording_of(bytes.error()));
   }
-  auto bytes = read_file(utf8(path), budget);
   if (!bytes) {
     Wording why(fmt::format("external buffer {}: ", utf8(path)));
     why += wording_of(bytes.error());

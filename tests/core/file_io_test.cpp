@@ -1,4 +1,5 @@
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/core/read_checked.hpp"
 
 #include <gtest/gtest.h>
 
@@ -226,6 +227,50 @@ TEST(FileIo, ASignalDuringManyConcurrentWritesLeavesNoTemporaryFile) {
     EXPECT_EQ(WTERMSIG(status), signals[run % 3]);
     for (const auto& name : names_in(dir)) EXPECT_EQ(name.rfind("out", 0), 0u) << "left behind: " << name << " (run " << run << ")";
   }
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace anmkit
+
+// read_file_checked on what only POSIX makes: a pipe, a device, a link (portable cases are in
+// file_read_checked_test.cpp).
+namespace anmkit {
+namespace {
+
+TEST(ReadFileChecked, AFifoOrADeviceIsNotARegularFileAndTheOpenDoesNotWait) {
+  const fs::path dir = temp_dir();
+  const std::string fifo = (dir / "pipe.anm").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  int calls = 0;
+  const OpenedFileCheck count = [&](const OpenedFile&) -> Expected<void> {
+    ++calls;
+    return {};
+  };
+  for (const std::string& path : {fifo, std::string("/dev/zero"), std::string("/dev/null")}) {
+    auto bytes = read_file_checked(path, 100, count);  // no writer: a blocking open would wait forever
+    ASSERT_FALSE(bytes) << path;
+    EXPECT_EQ(bytes.error().to_string(), path + ": error: not a regular file");
+  }
+  EXPECT_EQ(calls, 0);
+  fs::remove_all(dir);
+}
+
+TEST(ReadFileChecked, ALinkIsCheckedWhereItLeads) {
+  const fs::path dir = temp_dir();
+  fs::create_directories(dir / "inside");
+  fs::create_directories(dir / "outside");
+  ASSERT_TRUE(write_file_atomic((dir / "outside/secret.bin").string(), std::vector<std::uint8_t>{'s', 'e', 'c'}));
+  fs::create_symlink(dir / "outside/secret.bin", dir / "inside/texture.dds");
+  std::string seen;
+  auto bytes = read_file_checked((dir / "inside/texture.dds").string(), 100, [&](const OpenedFile& opened) -> Expected<void> {
+    seen = opened.real_path;
+    return make_error(ErrorCode::io, "outside");
+  });
+  ASSERT_FALSE(bytes);
+  EXPECT_EQ(bytes.error().message, "outside");
+  EXPECT_EQ(seen, fs::canonical(dir / "outside/secret.bin").string());
+  EXPECT_EQ(real_path((dir / "inside/../outside").string()), fs::canonical(dir / "outside").string());
   fs::remove_all(dir);
 }
 
