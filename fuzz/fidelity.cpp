@@ -516,7 +516,7 @@ const std::vector<Target>& targets() {
                                        {"ply", check_ply},   {"mtl", check_mtl}, {"vol", check_vol},
                                        {"json_structure", check_json_structure},
                                        {"png_import", check_png_import}, {"gltf_import", check_gltf_import},
-                                       {"dds", check_dds},   {"tga", check_tga}};
+                                       {"dds", check_dds},   {"tga", check_tga}, {"figure", check_figure}};
   return all;
 }
 

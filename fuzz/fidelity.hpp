@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "anmkit/anmkit.hpp"
+
 namespace anmkit::fuzz {
 
 using Input = std::span<const std::uint8_t>;
@@ -35,6 +37,12 @@ std::optional<std::string> check_json_build(Input bytes);
 std::optional<std::string> check_json_structure(Input bytes);
 std::optional<std::string> check_png_import(Input bytes);
 std::optional<std::string> check_gltf_import(Input bytes);
+// A vehicle (figure_check.cpp: a .mdl with its .ply, .mtl and .vol) made into glTF, held to the
+// Khronos validator's rules (check_gltf_rules, for a GLB anmkit wrote).
+std::optional<std::string> check_figure(Input bytes);
+std::optional<std::string> check_gltf_rules(const std::vector<std::uint8_t>& glb);
+// The GLB of the figure target's input (check_figure's first step).
+Expected<GltfOutput> figure_gltf(Input bytes);
 // The C API (capi_check.cpp; links the C library, so apart from targets()).
 std::optional<std::string> check_capi(Input bytes);
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,7 @@
 #include "anmkit/formats/gem/mdl.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
+#include "fidelity.hpp"
 #include "formats/gem/mesh/ply_fixtures.hpp"
 #include "support/externals.hpp"
 #include "support/glb_reader.hpp"
@@ -320,6 +322,54 @@ TEST(HostileFigure, MeshKeysShareTheTargetOfTheirShapeAndTheWeightsAreCapped) {
   ASSERT_EQ(morphs.size(), 1u);
   EXPECT_EQ(morphs[0].keys.size(), 4095u);
   EXPECT_EQ(pzh->figure.meshes[morphs[0].mesh].targets.size(), 4095u);
+}
+
+// The figure fuzz target's seeds make GLBs that its rules (fuzz/figure_check.cpp) and the Khronos
+// validator both pass, and the rules catch what the validator would: a skin naming a joint twice,
+// a null where a number was not finite.
+TEST(HostileFigure, TheFuzzSeedsMakeValidGltfAndTheRulesCatchWhatIsNot) {
+  test::TempDir dir;
+  const std::string validator = (fs::path(ANMKIT_SOURCE_DIR) / "tools/gltf-validator/validate.js").string();
+  const bool khronos = fs::exists(fs::path(ANMKIT_SOURCE_DIR) / "tools/gltf-validator/node_modules/gltf-validator") && test::have_program("node");
+  std::size_t seeds = 0;
+  std::vector<std::uint8_t> skinned;
+  for (const auto& entry : fs::directory_iterator(fs::path(ANMKIT_SOURCE_DIR) / "fuzz/seeds/figure")) {
+    SCOPED_TRACE(entry.path().string());
+    auto out = fuzz::figure_gltf(test::read_bytes(entry.path()));
+    ASSERT_TRUE(out) << out.error().to_string();
+    EXPECT_GT(out->meshes, 0u);
+    EXPECT_GT(out->volumes, 0u) << (out->warnings.empty() ? std::string() : out->warnings[0].message);
+    EXPECT_EQ(fuzz::check_gltf_rules(out->bytes), std::nullopt);
+    if (khronos) test::expect_khronos_valid(validator, dir.write(entry.path().filename().string() + ".glb", out->bytes), dir.file("report.json"));
+    if (entry.path().filename() == "skinned_on_two_bones.bin") skinned = out->bytes;
+    ++seeds;
+  }
+  EXPECT_EQ(seeds, 2u);
+  ASSERT_FALSE(skinned.empty());
+  // The same GLB with its JSON changed (the chunk padded again with spaces).
+  const auto with_json = [&](const std::function<void(nlohmann::json&)>& edit) {
+    test::GlbReader glb(skinned);
+    edit(glb.j);
+    std::string text = glb.j.dump();
+    text.resize((text.size() + 3) / 4 * 4, ' ');
+    std::vector<std::uint8_t> out(skinned.begin(), skinned.begin() + 12);
+    const std::uint32_t size = std::uint32_t(text.size());
+    out.insert(out.end(), reinterpret_cast<const std::uint8_t*>(&size), reinterpret_cast<const std::uint8_t*>(&size) + 4);
+    out.insert(out.end(), {'J', 'S', 'O', 'N'});
+    out.insert(out.end(), text.begin(), text.end());
+    std::uint32_t old_size;
+    std::memcpy(&old_size, skinned.data() + 12, 4);
+    out.insert(out.end(), skinned.begin() + 20 + old_size, skinned.end());
+    return out;
+  };
+  EXPECT_EQ(fuzz::check_gltf_rules(with_json([](nlohmann::json& j) {
+              for (auto& skin : j["skins"]) {
+                if (skin["joints"].size() > 1) skin["joints"][1] = skin["joints"][0];
+              }
+            })),
+            "figure: a skin names a joint twice");
+  EXPECT_EQ(fuzz::check_gltf_rules(with_json([](nlohmann::json& j) { j["nodes"][1]["translation"] = {nullptr, 0, 0}; })),
+            "figure: the glTF holds null (a number that was not finite)");
 }
 
 }  // namespace
