@@ -389,6 +389,11 @@ bool looks_like_model(std::span<const std::uint8_t> bytes, const std::string& pa
 Expected<GltfOutput> model_to_gltf(const std::string& path, const OpenOptions& options = {}, bool binary = true);
 // The animation files a model file names (as written in it, relative to its folder).
 Expected<std::vector<std::string>> model_sequence_files(const std::string& path, const OpenOptions& options = {});
+// Every file besides it that model_to_gltf of a model file reads, as found (its sequences, and
+// with options.meshes its meshes, materials and textures; with options.volumes its volumes):
+// what a run that converts it must not write over. Meshes and materials are read to find the
+// files they name; textures are found, not read.
+Expected<std::vector<std::string>> model_files_read(const std::string& path, const OpenOptions& options = {});
 // A model file (GEM .mdl, LM .bin), recognised by content, as `anmkit info` describes it: its
 // skeleton (bones, parents, hierarchy depth) and the animation files it names or is paired
 // with, each with whether it exists. unknown_format when no format has a model file like it.

@@ -408,6 +408,17 @@ Expected<std::vector<std::string>> model_sequence_files(const std::string& path,
   });
 }
 
+Expected<std::vector<std::string>> model_files_read(const std::string& path, const OpenOptions& options) {
+  return guarded(path, [&]() -> Expected<std::vector<std::string>> {
+    auto text = detail::read_input(path, options);
+    if (!text) return text.error();
+    const auto* entry = detail::model_entry(path, *text);
+    if (!entry) return not_a_model(path, *text);
+    if (!entry->model_files_read) return std::vector<std::string>();
+    return entry->model_files_read(path, *text, options);
+  });
+}
+
 bool looks_like_gltf(std::span<const std::uint8_t> bytes) { return gltf::looks_like_gltf(bytes); }
 
 }  // namespace anmkit

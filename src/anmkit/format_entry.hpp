@@ -134,6 +134,9 @@ struct FormatEntry {
   Expected<GltfOutput> (*model_to_gltf)(const std::string& path, std::span<const std::uint8_t> text,
                                         const OpenOptions& options, bool binary) = nullptr;
   Expected<std::vector<std::string>> (*sequence_files)(std::span<const std::uint8_t> text, const ReadLimits& limits) = nullptr;
+  // Every file besides the model that model_to_gltf reads (model_files_read).
+  Expected<std::vector<std::string>> (*model_files_read)(const std::string& path, std::span<const std::uint8_t> text,
+                                                         const OpenOptions& options) = nullptr;
   // A model file of this format read by content (`path` gives an LM .bin its paired name);
   // unknown_format when these bytes are not one; nullptr when the format has no model file.
   Expected<ModelFile> (*read_model)(const std::string& path, std::span<const std::uint8_t> bytes, const ReadLimits& limits) = nullptr;

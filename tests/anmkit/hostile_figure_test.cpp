@@ -372,5 +372,28 @@ TEST(HostileFigure, TheFuzzSeedsMakeValidGltfAndTheRulesCatchWhatIsNot) {
             "figure: the glTF holds null (a number that was not finite)");
 }
 
+// batch: a file a model of the run reads (here its mesh, named stop.glb) is an input of the run,
+// which no output may replace, whatever the order of the work: the animation whose output it
+// would be fails, naming it, and the model converts with its mesh.
+TEST(HostileFigure, BatchNeverReplacesAFileAModelOfTheRunReads) {
+  test::TempDir dir;
+  fs::create_directories(dir.path() / "tank");
+  dir.write_text("tank/tank.mdl", "{Skeleton {bone \"basis\" {bone \"body\" {VolumeView \"stop.glb\"}}}}\n");
+  const auto mesh = gem::mesh::test_ply::rigid_square().bytes();
+  dir.write("tank/stop.glb", mesh);
+  dir.write("tank/stop.anm", test::read_bytes(fs::path(ANMKIT_SOURCE_DIR) / "examples/turret_v60.anm"));
+  for (const char* jobs : {"1", "2"}) {
+    const auto r = test::run_cli({"batch", dir.file("tank"), "-o", dir.file("tank"), "--to", "glb", "-j", jobs}, dir);
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    EXPECT_NE(r.err.find(dir.file("tank/stop.glb") + ": error: refusing to overwrite an input of this run (batch never replaces its "
+                                                     "inputs)"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(test::read_bytes(dir.file("tank/stop.glb")), mesh);
+    const test::GlbReader glb = test::GlbReader::of_file(dir.file("tank/tank.glb"));
+    EXPECT_EQ(glb.j["meshes"].size(), 1u);
+  }
+}
+
 }  // namespace
 }  // namespace anmkit

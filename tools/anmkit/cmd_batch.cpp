@@ -183,13 +183,22 @@ struct Plan {
   }
 
   // Every file the run reads, in the order of the work: the skeletons, then each input the walk
-  // finds (without those it reports as failed).
+  // finds (without those it reports as failed), and for glTF each file a model among them reads
+  // (its meshes, materials, textures, volumes and sequences: an output of the run must not
+  // replace one, or the next run converts the vehicle without it). Those are found again at each
+  // walk rather than kept: the plan keeps nothing a file.
   template <class F>
   static void each_input(const Options& opt, const SkeletonFinder& skeletons, F&& f) {
     for (const auto& path : skeletons.root_models()) f(path, nullptr);
+    const bool gltf = opt.to == "glb" || opt.to == "gltf";
     InputWalker walker(opt.inputs, opt.output);
     while (auto in = walker.next()) {
-      if (in->error.empty()) f(in->path, &*in);  // (a folder that cannot be listed is reported by the work)
+      if (!in->error.empty()) continue;  // (a folder that cannot be listed is reported by the work)
+      f(in->path, &*in);
+      if (!gltf || game_file_kind(in->path) != "model") continue;
+      if (auto files = model_files_read(in->path, open_options())) {
+        for (const std::string& file : *files) f(file, nullptr);
+      }
     }
   }
 

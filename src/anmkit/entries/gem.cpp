@@ -1,5 +1,6 @@
 // The GEM format's registry entry: EANM animations, their .mdl skeletons, versions to convert to.
 
+#include <filesystem>
 #include <memory>
 
 #include <fmt/format.h>
@@ -294,6 +295,30 @@ Expected<ModelFile> read_model(const std::string& path, std::span<const std::uin
   return out;
 }
 
+// Every file model_to_gltf reads beside the .mdl: its figure's files found as `info` finds them
+// (meshes and materials read, textures found), and its sequences' files that are there.
+Expected<std::vector<std::string>> model_files_read(const std::string& path, std::span<const std::uint8_t> text,
+                                                    const OpenOptions& options) {
+  auto mdl = gem::read_mdl(text, options.limits);
+  if (!mdl) {
+    mdl.error().file = path;
+    return mdl.error();
+  }
+  std::vector<std::string> out;
+  if (options.meshes) {
+    std::vector<Warning> warnings;
+    std::uint64_t budget = options.limits.max_input_bytes;
+    out = read_gem_figure(path, *mdl, options, budget, warnings, TextureWork::find).files_read;
+  }
+  FolderListings listings;
+  for (const gem::MdlSequence& sequence : mdl->sequences) {
+    std::error_code ec;
+    auto found = resolve_reference(path, sequence.file, options, listings);
+    if (found && std::filesystem::is_regular_file(fs_path(*found), ec)) out.push_back(std::move(*found));
+  }
+  return out;
+}
+
 // What a .mdl shows, counted: its meshes read, their materials read, their textures looked for.
 Expected<SummaryShows> model_shows(const std::string& path, std::span<const std::uint8_t> text, const OpenOptions& options) {
   auto mdl = gem::read_mdl(text, options.limits);
@@ -442,6 +467,7 @@ const FormatEntry& entry() {
       .model_extension_claims = true,
       .model_to_gltf = model_to_gltf,
       .sequence_files = sequence_files,
+      .model_files_read = model_files_read,
       .read_model = read_model,
       .model_shows = model_shows,
       .model_figure = model_figure,

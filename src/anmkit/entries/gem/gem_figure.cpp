@@ -155,6 +155,7 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
     if (!fs::is_regular_file(fs_path(*path), ec)) continue;
     if (const auto known = texture_by_path_.find(*path); known != texture_by_path_.end()) return known->second;
     if (work_ == TextureWork::find) {
+      out_.files_read.push_back(*path);  // (what a conversion would read)
       out_.figure.textures.push_back(model::Texture{name, *path, 0, 0, {}});
       out_.texture_png.emplace_back();
       return texture_by_path_[*path] = int(out_.figure.textures.size() - 1);
