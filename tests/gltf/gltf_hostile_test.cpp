@@ -293,6 +293,31 @@ TEST(GltfHostile, AnExternalBufferMustBeARegularFileInsideTheFolder) {
   EXPECT_FALSE(fs::exists(dir.file("x.anm")));
 }
 
+// A buffer named as a plain file of the folder that is a link out of it is refused where it is
+// opened (its real path), never read into the import; a link within the folder is followed.
+TEST(GltfHostile, AnExternalBufferLinkedOutOfTheFolderIsRefused) {
+#ifdef _WIN32
+  GTEST_SKIP() << "symbolic links need a privilege on Windows";
+#else
+  test::TempDir dir;
+  const std::string gltf = write_with_external_buffer(dir.path() / "in", "t.bin");
+  fs::rename(dir.path() / "in" / "t.bin", dir.path() / "outside.bin");
+  fs::create_symlink(dir.path() / "outside.bin", dir.path() / "in" / "t.bin");
+  ImportOptions options;
+  options.folder = (dir.path() / "in").string();
+  auto r = import_clip(test::read_bytes(gltf), options);
+  ASSERT_FALSE(r);
+  const std::string real = fs::canonical(dir.path() / "outside.bin").string();
+  expect_error(r.error(), ErrorCode::io, "/buffers/0/uri",
+               fmt::format("external buffer {}: leads out of the glTF file's folder {} (to {})", (dir.path() / "in" / "t.bin").string(),
+                           options.folder, real));
+  fs::remove(dir.path() / "in" / "t.bin");
+  fs::rename(dir.path() / "outside.bin", dir.path() / "in" / "data.bin");
+  fs::create_symlink("data.bin", dir.path() / "in" / "t.bin");
+  EXPECT_TRUE(import_clip(test::read_bytes(gltf), options));
+#endif
+}
+
 TEST(GltfHostile, ExternalBuffersCountAgainstTheInputLimit) {
   test::TempDir dir;
   const std::string gltf = write_with_external_buffer(dir.path(), "t.bin");
