@@ -210,7 +210,8 @@ Result check_meshes(const Glb& glb) {
         if (auto r = components(glb, at["NORMAL"].get<std::size_t>(), values, width)) return r;
         for (std::size_t i = 0; i + 2 < values.size(); i += 3) {
           const double length = std::sqrt(values[i] * values[i] + values[i + 1] * values[i + 1] + values[i + 2] * values[i + 2]);
-          if (std::abs(length - 1) > 5e-4) return fmt::format("figure: mesh {} has a normal of length {}", m, length);
+          // The validator's ACCESSOR_VECTOR3_NON_UNIT: |length - 1| > 0.00674.
+          if (std::abs(length - 1) > 0.00674) return fmt::format("figure: mesh {} has a normal of length {}", m, length);
         }
       }
       if (at.contains("JOINTS_0") && at.contains("WEIGHTS_0")) {
@@ -236,7 +237,8 @@ Result check_nodes_and_skins(const Glb& glb) {
     if (!node.contains("rotation")) continue;
     double n = 0;
     for (const json& q : node["rotation"]) n += q.get<double>() * q.get<double>();
-    if (std::abs(std::sqrt(n) - 1) > 5e-4) return "figure: a node's rotation is not a unit quaternion";
+    // The validator's ROTATION_NON_UNIT: |length - 1| > 0.00769.
+    if (std::abs(std::sqrt(n) - 1) > 0.00769) return "figure: a node's rotation is not a unit quaternion";
   }
   for (const json& skin : j.value("skins", json::array())) {
     std::set<std::size_t> seen;
