@@ -38,6 +38,11 @@ if [ ! -d "$vehicles" ]; then
   [ "${ANMKIT_REQUIRE_EXTERNALS:-0}" != 0 ] && missing "the vehicle folders $vehicles"
   vehicles=-
 fi
+# Each folder by its real path: in a chroot the folders are bound at their real paths, and a
+# corpus reached through a link (a ../shared that links elsewhere) is not there by its name.
+[ "$corpus" != - ] && corpus=$(cd "$corpus" && pwd -P)
+[ "$vehicles" != - ] && vehicles=$(cd "$vehicles" && pwd -P)
+examples=$(cd "$examples" && pwd -P)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 unset ANMKIT_LIBRARY  # the add-on loads the library inside its zip
