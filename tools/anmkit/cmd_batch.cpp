@@ -186,16 +186,17 @@ struct Plan {
   // finds (without those it reports as failed), and for glTF each file a model among them reads
   // (its meshes, materials, textures, volumes and sequences: an output of the run must not
   // replace one, or the next run converts the vehicle without it). Those are found again at each
-  // walk rather than kept: the plan keeps nothing a file.
+  // walk rather than kept: the plan keeps nothing a file. A walk that looks only at the inputs'
+  // outputs passes `model_files` false, and no model is read for it.
   template <class F>
-  static void each_input(const Options& opt, const SkeletonFinder& skeletons, F&& f) {
+  static void each_input(const Options& opt, const SkeletonFinder& skeletons, F&& f, bool model_files = true) {
     for (const auto& path : skeletons.root_models()) f(path, nullptr);
     const bool gltf = opt.to == "glb" || opt.to == "gltf";
     InputWalker walker(opt.inputs, opt.output);
     while (auto in = walker.next()) {
       if (!in->error.empty()) continue;  // (a folder that cannot be listed is reported by the work)
       f(in->path, &*in);
-      if (!gltf || game_file_kind(in->path) != "model") continue;
+      if (!model_files || !gltf || game_file_kind(in->path) != "model") continue;
       if (auto files = model_files_read(in->path, open_options())) {
         for (const std::string& file : *files) f(file, nullptr);
       }
@@ -241,7 +242,7 @@ struct Plan {
         }
         if (const auto id = file_id(name); id && holds(input_ids, identity_hash(*id))) output_ids.insert(*id);
       }
-    });
+    }, false);  // (the outputs of the inputs alone)
     Hashes().swap(input_ids);
     // 3. Of those identities, the inputs'.
     if (!output_ids.empty()) {
