@@ -7,6 +7,7 @@ set(anmkit_portable_test_sources
   anmkit/summary_test.cpp
   core/byte_reader_test.cpp
   core/diagnostic_test.cpp
+  core/diagnostic_cap_test.cpp
   core/wording_test.cpp
   core/printable_test.cpp
   core/float_text_test.cpp
@@ -33,6 +34,7 @@ set(anmkit_portable_test_sources
   formats/gem/gem_mesh_test.cpp
   formats/gem/gem_info_test.cpp
   formats/gem/mdl_test.cpp
+  formats/gem/brace_text_test.cpp
   formats/gem/mdl_corpus_test.cpp
   formats/gem/gem_corpus_test.cpp
   formats/gem/mesh/ply_read_test.cpp

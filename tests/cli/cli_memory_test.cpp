@@ -154,5 +154,29 @@ TEST(BoundedWork, InfoAndValidateOfAMeshMakeNoDump) {
   EXPECT_GT(std::filesystem::file_size(dir.file("strip.json")), 3 * bytes.size());
 }
 
+// A .mdl or .mtl of nothing but empty blocks (three bytes each) is the worst case of a text tree:
+// 16-byte tokens, the tree allocated once at its size, a thousand notes of a kind and a summary
+// listing a hundred keys hold it near 100 times the file (docs/SECURITY.md); it was 200 to 480
+// times (198 MB for 960 KB at the top level of a .mtl, 463 MB inside its {material}).
+TEST(BoundedWork, ATextOfEmptyBlocksCostsAStatedMultipleOfItsSize) {
+  test::TempDir dir;
+  std::string blocks;
+  for (int i = 0; i < 320000; ++i) blocks += "{a}";
+  const std::vector<std::pair<std::string, std::string>> files = {
+      {"top.mtl", blocks},
+      {"material.mtl", "{material simple " + blocks + "}"},
+      {"bone.mdl", "{skeleton {bone \"b\" " + blocks + "}}"},
+  };
+  for (const auto& [name, text] : files) {
+    const std::string file = dir.write_text(name, text);
+    for (const char* command : {"info", "validate"}) {
+      const Peak peak = peak_of({command, file});
+      EXPECT_TRUE(peak.exit_code == 0 || peak.exit_code == 1) << command << " " << name << " ended " << peak.exit_code;
+      EXPECT_LT(beyond_start(peak), 110 * text.size())
+          << command << " " << name << " of " << text.size() / 1024 << " KiB took " << beyond_start(peak) / mib << " MiB";
+    }
+  }
+}
+
 }  // namespace
 }  // namespace anmkit

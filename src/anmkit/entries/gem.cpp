@@ -413,8 +413,8 @@ Expected<ResourceReader::Read> read_mtl_resource(std::span<const std::uint8_t> b
   if (!read) return read.error();
   auto mtl = std::make_shared<const gem::mesh::MtlFile>(std::move(*read));
   const gem::mesh::Material material = gem::mesh::mtl_material(*mtl);
-  return resource(name, bytes.size(), "GEM material (.mtl)", gem::mesh::mtl_material_json(material),
-                  gem::mesh::summary_text(material), gem::mesh::validate_mtl(*mtl), [mtl] { return gem::mesh::mtl_to_json(*mtl); });
+  return resource(name, bytes.size(), "GEM material (.mtl)", gem::mesh::mtl_material_json(material, gem::mesh::mtl_keys_listed),
+                  gem::mesh::summary_text(material), gem::mesh::validate_mtl(*mtl, material), [mtl] { return gem::mesh::mtl_to_json(*mtl); });
 }
 
 Expected<ResourceReader::Read> read_vol_resource(std::span<const std::uint8_t> bytes, const std::string& name, const ReadLimits& limits) {

@@ -1,5 +1,7 @@
 #include "anmkit/formats/gem/brace_text.hpp"
 
+#include <limits>
+
 #include <fmt/format.h>
 
 #include "anmkit/core/printable.hpp"
@@ -31,11 +33,37 @@ std::string described(const BraceLexeme& t) {
   return "?";
 }
 
-BraceToken token(const BraceLexeme& t) { return BraceToken{std::string(t.space), std::string(t.text), t.offset}; }
+BraceToken token(const BraceLexeme& t) { return BraceToken{t.space, t.text, t.offset}; }
+
+// The entries of each block, in the order of their '{', counted first so that the tree and each
+// block's entries are allocated once at their size: grown by doubling, the peak would be up to
+// three times that. Lenient: what does not hold together is parse()'s to say.
+std::vector<std::uint32_t> entries_of_blocks(std::string_view text, std::size_t max_depth) {
+  detail::BraceLexer lex(text);
+  std::vector<std::uint32_t> counts;
+  std::vector<std::size_t> open;
+  for (BraceLexeme t = lex.next(); t.kind != BraceLexeme::end && t.kind != BraceLexeme::unterminated; t = lex.next()) {
+    if (t.kind == BraceLexeme::open) {
+      if (open.size() >= max_depth) break;
+      if (!open.empty()) ++counts[open.back()];
+      open.push_back(counts.size());
+      counts.push_back(0);
+      if (lex.next().kind != BraceLexeme::word) break;  // the key
+    } else if (t.kind == BraceLexeme::close) {
+      if (open.empty()) break;
+      open.pop_back();
+    } else if (!open.empty()) {
+      ++counts[open.back()];
+    }
+  }
+  return counts;
+}
 
 BraceText parse(std::string_view text, std::size_t max_depth) {
   detail::BraceLexer lex(text);
   BraceText file;
+  const std::vector<std::uint32_t> entries = entries_of_blocks(text, max_depth);
+  file.blocks.reserve(entries.size());
   std::vector<std::uint32_t> open;  // the blocks not yet closed, innermost last
   for (;;) {
     const BraceLexeme t = lex.next();
@@ -63,6 +91,7 @@ BraceText parse(std::string_view text, std::size_t max_depth) {
         }
         const auto index = std::uint32_t(file.blocks.size());
         BraceBlock block;
+        if (index < entries.size()) block.entries.reserve(entries[index]);
         block.open = token(t);
         block.key = token(key);
         block.parent = open.empty() ? -1 : std::int32_t(open.back());
@@ -96,6 +125,10 @@ BraceText parse(std::string_view text, std::size_t max_depth) {
 
 Expected<BraceText> read_brace_text(std::span<const std::uint8_t> bytes, const ReadLimits& limits, std::size_t max_depth) {
   if (auto size = check_input_size(bytes.size(), limits); !size) return size.error();
+  // A token keeps its length in 32 bits (brace_string.hpp).
+  if (bytes.size() > std::numeric_limits<std::uint32_t>::max()) {
+    return make_error(ErrorCode::too_large, "a text of 4 GiB or more (a .mdl or .mtl is read up to 4 GiB)");
+  }
   const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
   return catch_errors([&] { return parse(text, max_depth); });
 }

@@ -78,8 +78,8 @@ int declared(const Mdl& mdl, std::string_view name, int bone) {
 // How the file's sequences spell their keys, else lower case as most of the game's files do.
 std::string key_as_written(const Mdl& mdl, std::string_view key) {
   for (const MdlSequence& s : mdl.sequences) {
-    if (key_is(key, "sequence")) return mdl.text.blocks[s.block].key.text;
-    if (const auto file = child(mdl.text, s.block, key); file >= 0) return mdl.text.blocks[std::size_t(file)].key.text;
+    if (key_is(key, "sequence")) return mdl.text.blocks[s.block].key.text.str();
+    if (const auto file = child(mdl.text, s.block, key); file >= 0) return mdl.text.blocks[std::size_t(file)].key.text.str();
   }
   return std::string(key);
 }

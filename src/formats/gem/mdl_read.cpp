@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "anmkit/core/diagnostic_cap.hpp"
+
 #include "anmkit/core/float_text.hpp"
 #include "anmkit/core/printable.hpp"
 #include "anmkit/model/clip.hpp"
@@ -57,7 +59,7 @@ std::string shown(std::string_view text) {
 class Reader {
  public:
   Reader(std::span<const std::uint8_t> bytes, const ReadLimits& limits, Mdl& mdl)
-      : bytes_(bytes), limits_(limits), mdl_(mdl), text_(mdl.text) {}
+      : lines_(bytes), limits_(limits), mdl_(mdl), text_(mdl.text) {}
 
   void run() {
     const std::size_t n = text_.blocks.size();
@@ -87,6 +89,7 @@ class Reader {
       }
     }
     check_rest_sizes();
+    notes_cap_.close(mdl_.notes, [&](std::uint64_t offset) { return fmt::format("line {}: ", lines_.line(offset)); });
   }
 
  private:
@@ -115,12 +118,13 @@ class Reader {
   // (No {skeleton} is said of the whole text, without a line.)
   [[noreturn]] void fail(ErrorCode code, std::uint64_t offset, Wording message) {
     Error error = make_error(code, std::move(message), offset);
-    if (code != ErrorCode::bad_magic) prepend(error, fmt::format("line {}: ", line_at(bytes_, offset)));
+    if (code != ErrorCode::bad_magic) prepend(error, fmt::format("line {}: ", lines_.line(offset)));
     throw ErrorException{std::move(error)};
   }
 
   void note(std::string id, std::uint64_t offset, std::string message) {
-    mdl_.notes.push_back({Severity::warning, std::move(id), fmt::format("line {}: {}", line_at(bytes_, offset), message),
+    if (!notes_cap_.keep(id, Severity::warning, offset)) return;
+    mdl_.notes.push_back({Severity::warning, std::move(id), fmt::format("line {}: {}", lines_.line(offset), message),
                           offset, {}});
   }
 
@@ -151,7 +155,7 @@ class Reader {
   static std::optional<float> number(const BraceEntry& e) {
     if (e.kind != BraceEntryKind::word) return std::nullopt;
     float value = 0;
-    const std::string& t = e.token.text;
+    const std::string_view t = e.token.text;
     auto [ptr, ec] = float_from_chars(t.data(), t.data() + t.size(), value);
     if (ec != std::errc() || ptr != t.data() + t.size() || !std::isfinite(value)) return std::nullopt;
     return value;
@@ -159,7 +163,7 @@ class Reader {
 
   // {Matrix34 12 numbers}, {Orientation 9} or {Position 3} into `rest`; false when `block` is none of them.
   bool transform(const BraceBlock& block, model::Matrix34& rest, std::string_view whose, int& given) {
-    const std::string& key = block.key.text;
+    const std::string_view key = block.key.text;
     std::size_t first = 0, count = 0;
     int part = 0;  // 1: the rows, 2: the origin
     if (key_is(key, "matrix34")) {
@@ -197,7 +201,7 @@ class Reader {
   // A name given as the block's one value, quoted or bare; nullopt (with a note) when it has none.
   std::optional<std::string> file_name(const BraceBlock& block, std::string_view what) {
     const auto v = values(block);
-    if (v.size() == 1) return v[0]->token.text;
+    if (v.size() == 1) return v[0]->token.text.str();
     note("gem.mdl-bad-name", block.open.offset,
          fmt::format("a {{{}}} with {} values, where it takes one {}: not read", shown(block.key.text), v.size(), what));
     return std::nullopt;
@@ -205,7 +209,7 @@ class Reader {
 
   void read_block(std::uint32_t index) {
     const BraceBlock& block = text_.blocks[index];
-    const std::string& key = block.key.text;
+    const std::string_view key = block.key.text;
     if (block.parent < 0) return read_top(index, block, key);
     const auto parent = std::size_t(block.parent);
     const Role parent_role = roles_[parent];
@@ -272,12 +276,12 @@ class Reader {
     }
   }
 
-  void read_top(std::uint32_t index, const BraceBlock& block, const std::string& key) {
+  void read_top(std::uint32_t index, const BraceBlock& block, std::string_view key) {
     if (key_is(key, "skeleton")) {
       if (skeleton_ >= 0) {
         fail(ErrorCode::bad_value, block.open.offset,
              fmt::format("a second {{skeleton}} (the first is on line {}): a model has one",
-                         line_at(bytes_, text_.blocks[std::size_t(skeleton_)].open.offset)));
+                         lines_.line(text_.blocks[std::size_t(skeleton_)].open.offset)));
       }
       skeleton_ = std::int32_t(index);
       return set(index, Role::skeleton);
@@ -353,7 +357,7 @@ class Reader {
              fmt::format("bone '{}' is a second root: the skeleton's first root is '{}' (line {}), and every other "
                          "bone hangs below it",
                          shown(bone.name), shown(mdl_.bones[std::size_t(first_root_)].name),
-                         line_at(bytes_, mdl_.bones[std::size_t(first_root_)].offset)));
+                         lines_.line(mdl_.bones[std::size_t(first_root_)].offset)));
       } else {
         first_root_ = self;
       }
@@ -362,7 +366,7 @@ class Reader {
     if (!fresh) {
       note("gem.mdl-bone-twice", block.open.offset,
            fmt::format("a second bone named '{}' (the first is on line {}): animations find the first",
-                       shown(bone.name), line_at(bytes_, mdl_.bones[std::size_t(named->second)].offset)));
+                       shown(bone.name), lines_.line(mdl_.bones[std::size_t(named->second)].offset)));
     }
     mdl_.bones.push_back(std::move(bone));
     transforms_.push_back(0);
@@ -372,7 +376,7 @@ class Reader {
     roles_[index] = Role::bone;
   }
 
-  void read_in_bone(std::uint32_t index, const BraceBlock& block, const std::string& key) {
+  void read_in_bone(std::uint32_t index, const BraceBlock& block, std::string_view key) {
     const int self = owner_[index];
     MdlBone& bone = mdl_.bones[std::size_t(self)];
     if (key_is(key, "bone")) return read_bone(index, block);
@@ -413,13 +417,13 @@ class Reader {
            fmt::format("'{}' after the name of sequence '{}': kept, not read", shown(v[i]->token.text),
                        shown(v[0]->token.text)));
     }
-    const std::string& name = v[0]->token.text;
+    const std::string name = v[0]->token.text.str();
     mdl_.sequences.push_back({name, name + ".anm", false, owner_[index], index});
     sequence_of_[index] = std::int32_t(mdl_.sequences.size() - 1);
     roles_[index] = Role::sequence;
   }
 
-  void read_in_volume(std::uint32_t index, const BraceBlock& block, const std::string& key, MdlVolume& volume) {
+  void read_in_volume(std::uint32_t index, const BraceBlock& block, std::string_view key, MdlVolume& volume) {
     const std::string whose = fmt::format("volume '{}'", shown(volume.name));
     int& given = volume_transforms_[std::size_t(volume_of_[std::size_t(block.parent)])];
     if (transform(block, volume.transform, whose, given)) return;
@@ -458,7 +462,8 @@ class Reader {
     unknown(block, fmt::format("in {}", whose));
   }
 
-  std::span<const std::uint8_t> bytes_;
+  LineIndex lines_;  // of the text read
+  DiagnosticCap notes_cap_;
   const ReadLimits& limits_;
   Mdl& mdl_;
   const BraceText& text_;

@@ -153,6 +153,27 @@ TEST(Mdl, WhatIsNotReadIsANoteWithItsLine) {
   EXPECT_EQ(mdl->bones[1].rest, (model::Matrix34{1, 0, 0, 0, 1, 0, 0, 0, 1, 4, 5, 6}));
 }
 
+// A hostile model of 300 000 unknown blocks: a thousand notes and one saying how many more, each
+// with its line (found without counting from the start: this took minutes), and the text kept.
+TEST(Mdl, NotesOfOneKindStopAtAThousandAndSayHowManyMore) {
+  std::string text = "{skeleton {bone \"b\"\n";
+  for (int i = 0; i < 300000; ++i) text += i % 2 ? "{a}\n" : "{a}";
+  text += "}}\n";
+  auto mdl = parse(text);
+  ASSERT_TRUE(mdl) << mdl.error().to_string();
+  ASSERT_EQ(mdl->notes.size(), 1001u);
+  EXPECT_EQ(mdl->notes[999].message,
+            "line 501: a block {a} in bone 'b', which no reader of models knows: kept as it is, not read");
+  EXPECT_EQ(mdl->notes[1000].id, "gem.mdl-unknown-block");
+  EXPECT_EQ(mdl->notes[1000].offset, 20u + 500 * 7) << "block 1000: 500 pairs of \"{a}{a}\\n\" after the first line";
+  EXPECT_EQ(mdl->notes[1000].message,
+            "line 502: 299000 more findings of this kind (gem.mdl-unknown-block) from here on are not listed: a file lists "
+            "at most 1000 of one kind");
+  auto back = write_mdl(*mdl);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(std::string(back->begin(), back->end()), text);
+}
+
 TEST(Mdl, WritesBackEveryByteAndAddsAndRenamesSequences) {
   const std::string text = ";Exported by: x\r\n{skeleton\r\n  {animation\r\n    {sequence \"fire\" {speed 0.7}}\r\n  }\r\n"
                            "  {bone revolute \"basis\"\r\n    {bone \"body\"\r\n      {Position 1 2 3}\r\n    }\r\n  }\r\n}\r\n";

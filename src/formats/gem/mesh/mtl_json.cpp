@@ -18,7 +18,7 @@ json keyed_json(const MtlKeyed& k) {
 
 }  // namespace
 
-json mtl_material_json(const Material& m) {
+json mtl_material_json(const Material& m, std::size_t listed) {
   json out = {{"found", m.found}};
   if (!m.found) return out;
   out["shader"] = json_text(m.shader);
@@ -33,10 +33,12 @@ json mtl_material_json(const Material& m) {
   out["blend"] = m.blend ? json(json_text(m.blend_text)) : json(nullptr);
   out["alpharef"] = m.alpharef ? json(*m.alpharef) : json(nullptr);
   json flags = json::array(), unknown = json::array();
-  for (const MtlKeyed& f : m.flags) flags.push_back(keyed_json(f));
-  for (const MtlKeyed& u : m.unknown) unknown.push_back(keyed_json(u));
+  for (std::size_t i = 0; i < m.flags.size() && i < listed; ++i) flags.push_back(keyed_json(m.flags[i]));
+  for (std::size_t i = 0; i < m.unknown.size() && i < listed; ++i) unknown.push_back(keyed_json(m.unknown[i]));
   out["flags"] = std::move(flags);
+  out["flags_count"] = m.flags.size();
   out["unknown"] = std::move(unknown);
+  out["unknown_count"] = m.unknown.size();
   return out;
 }
 

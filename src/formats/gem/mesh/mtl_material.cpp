@@ -29,7 +29,7 @@ MtlKeyed keyed(const MtlFile& file, std::uint32_t index) {
   out.key = block.key.text;
   out.block = index;
   for (const MtlEntry& e : block.entries) {
-    if (e.kind != MtlEntryKind::block) out.values.push_back(e.token.text);
+    if (e.kind != MtlEntryKind::block) out.values.push_back(e.token.text.str());
   }
   return out;
 }
@@ -112,6 +112,8 @@ Material mtl_material(const MtlFile& file) {
   }
   if (!m.found) return m;
   const MtlBlock& material = file.blocks[m.block];
+  // Most keys of a hostile material are unknown: room for them all at once, not grown by doubling.
+  m.unknown.reserve(material.entries.size());
   bool shader_taken = false;
   for (const MtlEntry& e : material.entries) {
     if (e.kind != MtlEntryKind::block) {
@@ -177,11 +179,16 @@ std::string summary_text(const Material& m) {
   auto keyed_text = [](const MtlKeyed& k) {
     return k.values.empty() ? printable(k.key) : printable(fmt::format("{} {}", k.key, fmt::join(k.values, " ")));
   };
-  std::vector<std::string> flags, unknown;
-  for (const MtlKeyed& f : m.flags) flags.push_back(keyed_text(f));
-  for (const MtlKeyed& u : m.unknown) unknown.push_back(keyed_text(u));
-  if (!flags.empty()) line("flags", fmt::format("{}", fmt::join(flags, ", ")));
-  if (!unknown.empty()) line("unknown", fmt::format("{} (kept, not used)", fmt::join(unknown, ", ")));
+  // The first mtl_keys_listed, then how many more.
+  auto listed = [&](const std::vector<MtlKeyed>& keys) {
+    std::vector<std::string> texts;
+    for (std::size_t i = 0; i < keys.size() && i < mtl_keys_listed; ++i) texts.push_back(keyed_text(keys[i]));
+    std::string text = fmt::format("{}", fmt::join(texts, ", "));
+    if (keys.size() > mtl_keys_listed) text += fmt::format(" and {} more", keys.size() - mtl_keys_listed);
+    return text;
+  };
+  if (!m.flags.empty()) line("flags", listed(m.flags));
+  if (!m.unknown.empty()) line("unknown", listed(m.unknown) + " (kept, not used)");
   return out;
 }
 

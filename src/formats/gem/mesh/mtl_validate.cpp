@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "anmkit/core/diagnostic_cap.hpp"
 #include "anmkit/core/printable.hpp"
 #include "anmkit/formats/gem/mesh/mtl_material.hpp"
 
@@ -55,22 +56,29 @@ class MtlPointers {
 
 class Checker {
  public:
-  explicit Checker(const MtlFile& file) : file_(file), pointers_(file) {}
+  Checker(const MtlFile& file, const Material& material) : file_(file), material_(material), pointers_(file) {}
 
   std::vector<Diagnostic> run() {
-    const Material m = mtl_material(file_);
+    check();
+    cap_.close(out_);
+    return std::move(out_);
+  }
+
+ private:
+  void check() {
+    const Material& m = material_;
     if (!m.found) {
       add(Severity::error, "mtl.no-material", 0, "/tree", "no {material} block");
     }
     for (std::uint32_t index : file_.top) {
-      if (index >= file_.blocks.size()) return std::move(out_);
+      if (index >= file_.blocks.size()) return;
       if (m.found && index == m.block) continue;
       const MtlBlock& b = file_.blocks[index];
       add(Severity::warning, "mtl.extra-block", b.key.offset, pointers_.of(index),
           m.found ? fmt::format("a top-level block '{}' besides the {{material}} block (readers take one)", shown(b.key.text))
                   : fmt::format("a top-level block '{}' that is not {{material}}", shown(b.key.text)));
     }
-    if (!m.found) return std::move(out_);
+    if (!m.found) return;
     const MtlBlock& material = file_.blocks[m.block];
     const std::string material_pointer = pointers_.of(m.block);
     if (m.shader.empty()) {
@@ -85,10 +93,8 @@ class Checker {
       if (e.kind != MtlEntryKind::block || e.block >= file_.blocks.size()) continue;
       check_key(e.block);
     }
-    return std::move(out_);
   }
 
- private:
   static constexpr std::string_view shaders[] = {"simple", "bump", "envmap", "multiply"};
 
   static std::string shown(std::string_view text) {
@@ -96,6 +102,7 @@ class Checker {
   }
 
   void add(Severity s, const char* id, std::uint64_t offset, std::string pointer, std::string message) {
+    if (!cap_.keep(id, s, offset)) return;
     out_.push_back(Diagnostic{s, id, std::move(message), offset, std::move(pointer)});
   }
 
@@ -106,7 +113,7 @@ class Checker {
     for (const MtlEntry& e : block.entries) {
       if (e.kind != MtlEntryKind::block || e.block >= file_.blocks.size()) continue;
       const MtlBlock& child = file_.blocks[e.block];
-      std::string key = child.key.text;
+      std::string key = child.key.text.str();
       for (char& c : key) c = c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
       const auto [before, first] = seen.emplace(std::move(key), e.block);
       if (!first) {
@@ -119,7 +126,7 @@ class Checker {
 
   void check_key(std::uint32_t index) {
     const MtlBlock& block = file_.blocks[index];
-    const std::string& key = block.key.text;
+    const std::string_view key = block.key.text;
     const std::uint64_t at = block.key.offset;
     const std::string pointer = pointers_.of(index);
     std::vector<const MtlToken*> values;
@@ -148,7 +155,7 @@ class Checker {
       if (values.empty()) {
         add(Severity::error, "mtl.bad-value", at, pointer, "{blend} without a value (none, test, blend, add or sub)");
       } else {
-        const std::string& v = values.front()->text;
+        const std::string_view v = values.front()->text;
         if (!std::any_of(std::begin(blends), std::end(blends), [&](std::string_view b) { return mtl_key_is(v, b); })) {
           add(Severity::warning, "mtl.unknown-blend", values.front()->offset, pointer,
               fmt::format("blend '{}' is none of none, test, blend, add, sub", shown(v)));
@@ -171,14 +178,18 @@ class Checker {
   static constexpr std::string_view blends[] = {"none", "test", "blend", "add", "sub"};
 
   const MtlFile& file_;
+  const Material& material_;
   MtlPointers pointers_;
   std::vector<Diagnostic> out_;
+  DiagnosticCap cap_;
 };
 
 }  // namespace
 
 std::string mtl_block_pointer(const MtlFile& file, std::uint32_t index) { return MtlPointers(file).of(index); }
 
-std::vector<Diagnostic> validate_mtl(const MtlFile& file) { return Checker(file).run(); }
+std::vector<Diagnostic> validate_mtl(const MtlFile& file) { return validate_mtl(file, mtl_material(file)); }
+
+std::vector<Diagnostic> validate_mtl(const MtlFile& file, const Material& material) { return Checker(file, material).run(); }
 
 }  // namespace anmkit::gem::mesh

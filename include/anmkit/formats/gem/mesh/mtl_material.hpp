@@ -50,8 +50,13 @@ struct Material {
 
 Material mtl_material(const MtlFile& file);
 
+// How many flags and unknown keys a summary lists, each list followed by a count: a material can
+// hold hundreds of thousands of unknown keys (a hostile one: three bytes each), which its dump
+// lists and a summary need not.
+inline constexpr std::size_t mtl_keys_listed = 100;
+
 // What `anmkit info` says about a .mtl: the shader, each texture, colour, blend, alpharef, flags
-// and unknown keys, a line each (as the other formats' summaries).
+// and unknown keys (the first mtl_keys_listed of each), a line each (as the other formats' summaries).
 std::string summary_text(const Material& material);
 
 // The words of the brace language the readers know: texture slots, flags, keys with a value.

@@ -19,10 +19,13 @@
 
 #include "anmkit/core/diagnostic.hpp"
 #include "anmkit/formats/gem/mesh/mtl_file.hpp"
+#include "anmkit/formats/gem/mesh/mtl_material.hpp"
 
 namespace anmkit::gem::mesh {
 
 std::vector<Diagnostic> validate_mtl(const MtlFile& file);
+// The same, given the file's material (mtl_material(file)) already made.
+std::vector<Diagnostic> validate_mtl(const MtlFile& file, const Material& material);
 
 // The JSON pointer of block `index` in the dump's tree; empty when the tree does not hold it.
 std::string mtl_block_pointer(const MtlFile& file, std::uint32_t index);
