@@ -25,6 +25,7 @@ set(anmkit_portable_test_sources
   model/sine_cosine_test.cpp
   model/portable_math_test.cpp
   model/solids_test.cpp
+  model/time_edit_test.cpp
   formats/gem/gem_read_test.cpp
   formats/gem/gem_write_test.cpp
   formats/gem/gem_clip_test.cpp
@@ -33,6 +34,7 @@ set(anmkit_portable_test_sources
   formats/gem/gem_json_test.cpp
   formats/gem/gem_mesh_test.cpp
   formats/gem/gem_info_test.cpp
+  formats/gem/gem_time_edit_test.cpp
   formats/gem/mdl_test.cpp
   formats/gem/brace_text_test.cpp
   formats/gem/mdl_corpus_test.cpp

@@ -32,6 +32,7 @@
 #include "anmkit/model/figure.hpp"
 #include "anmkit/model/skeleton.hpp"
 #include "anmkit/model/sprite.hpp"
+#include "anmkit/model/time_edit.hpp"
 
 namespace anmkit {
 
@@ -66,6 +67,7 @@ struct FormatInfo {
   bool sprite = false;     // sprite() applies
   bool whole_frames_only = false;  // poses are defined at whole frames only (GEM's hold rule)
   bool euler_rotations = false;    // rotations are stored as Euler angles (LM), in its rotation-unit
+  bool time_edits = false;         // Document::edit_time applies (model/time_edit.hpp)
   // The model file that gives an animation its skeleton (".mdl", ".bin"; "" for none), and
   // whether it lists its animations' files (GEM .mdl) or is paired with one by name (LM .bin,
   // beside the animation under the same name).
@@ -352,6 +354,12 @@ class Document {
   };
   Expected<Document> replace_frames(const std::vector<std::pair<std::size_t, FramePicture>>& frames,
                                     const FrameImportOptions& options) const;
+  // The sequence retimed, trimmed, reversed, with frames inserted or deleted, or made to loop
+  // (model/time_edit.hpp), where format().time_edits: keys keep their bytes and move to the
+  // first frame that shows them. An edit that changes nothing gives this document back, with
+  // `unchanged`; what an edit leaves out is a warning.
+  struct TimeEdited;
+  Expected<TimeEdited> edit_time(const model::TimeEdit& edit) const;
   // glTF 2.0 of a skeletal document: its skeleton, and its clip as one animation.
   Expected<GltfOutput> to_gltf(const GltfExportOptions& options = {}) const;
 
@@ -373,6 +381,12 @@ class Document {
   OpenOptions options_;
   std::uint64_t source_size_ = 0;
   std::shared_ptr<detail::ClipCache> clip_cache_;
+};
+
+struct Document::TimeEdited {
+  Document document;
+  bool unchanged = false;
+  std::vector<Warning> warnings;
 };
 
 struct Document::GltfImport {

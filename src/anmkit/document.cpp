@@ -339,6 +339,22 @@ Expected<Document> Document::convert(std::string_view target) const {
   });
 }
 
+Expected<Document::TimeEdited> Document::edit_time(const model::TimeEdit& edit) const {
+  return guarded(name_, [&]() -> Expected<TimeEdited> {
+    auto edited = model_->edit_time(edit, options_.limits);
+    if (!edited) return edited.error();
+    TimeEdited out{*this, edited->model == nullptr, {}};
+    if (edited->model) {
+      out.document = Document(entry_, std::move(edited->model), name_, options_);
+      out.document.source_path_ = source_path_;
+    }
+    for (auto& note : edited->notes) {
+      out.warnings.push_back({name_, fmt::format("{}: {}", model::time_edit_text(edit), note), {}});
+    }
+    return out;
+  });
+}
+
 Expected<Document> Document::replace_frames(const std::vector<std::pair<std::size_t, FramePicture>>& frames,
                                           const FrameImportOptions& options) const {
   return guarded(name_, [&]() -> Expected<Document> {

@@ -65,6 +65,12 @@ class FormatModel {
   virtual std::optional<FigureExport> figure(const OpenOptions&, std::vector<Warning>&) const { return std::nullopt; }
   virtual Expected<model::SpriteAnimation> sprite(const OpenOptions&) const { return unsupported("sprite frames"); }
   virtual Expected<std::shared_ptr<const FormatModel>> convert(std::string_view target) const;
+  // Time edits (model/time_edit.hpp; FormatInfo::time_edits): the file with `edit` applied.
+  struct TimeEdited {
+    std::shared_ptr<const FormatModel> model;  // null when the edit changes nothing
+    std::vector<std::string> notes;            // what the edit left out or could not keep as it was
+  };
+  virtual Expected<TimeEdited> edit_time(const model::TimeEdit&, const ReadLimits&) const { return unsupported("time edits"); }
   virtual Expected<std::shared_ptr<const FormatModel>> replace_frames(
       const std::vector<std::pair<std::size_t, Document::FramePicture>>&, const Document::FrameImportOptions&) const {
     return unsupported("sprite frames");

@@ -120,6 +120,7 @@ void add_dump(CLI::App& app, int& exit_code);
 void add_build(CLI::App& app, int& exit_code);
 void add_sample(CLI::App& app, int& exit_code);
 void add_convert(CLI::App& app, int& exit_code);
+void add_edit(CLI::App& app, int& exit_code);
 void add_batch(CLI::App& app, int& exit_code);
 
 }  // namespace anmkit::cli

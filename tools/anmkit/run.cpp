@@ -30,6 +30,7 @@ int run(int argc, char** argv) {
   add_build(app, exit_code);
   add_sample(app, exit_code);
   add_convert(app, exit_code);
+  add_edit(app, exit_code);
   add_batch(app, exit_code);
 
   try {

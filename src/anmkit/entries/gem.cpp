@@ -12,6 +12,7 @@
 #include "anmkit/formats/gem/gem_json.hpp"
 #include "anmkit/formats/gem/gem_merge.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/gem/gem_time_edit.hpp"
 #include "anmkit/formats/gem/gem_validate.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
 #include "anmkit/formats/gem/mdl.hpp"
@@ -131,6 +132,14 @@ class GemModel final : public FormatModel {
     auto converted = gem::from_clip(gem::to_clip(file_), *to);
     if (!converted) return converted.error();
     return std::shared_ptr<const FormatModel>(std::make_shared<GemModel>(std::move(*converted), named_));
+  }
+  Expected<TimeEdited> edit_time(const model::TimeEdit& edit, const ReadLimits& limits) const override {
+    auto edited = gem::edit_time(file_, edit, limits);
+    if (!edited) return edited.error();
+    TimeEdited out;
+    if (!edited->unchanged) out.model = std::make_shared<GemModel>(std::move(edited->file), named_);
+    out.notes = std::move(edited->notes);
+    return out;
   }
 
  private:
@@ -453,6 +462,7 @@ const FormatEntry& entry() {
                .title = "GEM skeletal animation (EANM)",
                .skeletal = true,
                .whole_frames_only = true,
+               .time_edits = true,
                .skeleton_extension = ".mdl",
                .skeleton_lists_animations = true,
                .convert_targets = gem::target_names(),
