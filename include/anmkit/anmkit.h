@@ -424,6 +424,15 @@ ANMKIT_API void anmkit_bytes_free(void* bytes);
 ANMKIT_API anmkit_status anmkit_convert(const anmkit_document* document, const char* target,
                                         anmkit_document** out, anmkit_error* error);
 
+/* A time edit of the sequence (docs/cli.md, `anmkit edit`): "reverse", "retime=2", "retime=1/2",
+ * "length=81", "trim=10:40", "delete=0:0", "insert=10:5", "loop". Keys keep their bytes and move
+ * to the first frame that shows them. *out is a new document the caller frees (the same content
+ * when the edit changes nothing); *warnings (when not NULL) a new list the caller frees with
+ * anmkit_diagnostics_free: what the edit left out (id "time-edit"). ANMKIT_ERROR_UNSUPPORTED for
+ * a format without time edits (LM and MM2 for now). */
+ANMKIT_API anmkit_status anmkit_edit_time(const anmkit_document* document, const char* edit, anmkit_document** out,
+                                          anmkit_diagnostics** warnings, anmkit_error* error);
+
 /* ---- Exporting --------------------------------------------------------------------------- */
 
 /* The export kinds (anmkit_export's `kind`): "json", "glb", "gltf", the sprite kinds "png" (a

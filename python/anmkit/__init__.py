@@ -679,6 +679,19 @@ class Document:
         _call(lib.anmkit_convert, self._live(), _text(target, "the target"), ctypes.byref(out))
         return Document(out.value, self.name)
 
+    @_using
+    def edit_time(self, *edits: str) -> Tuple["Document", List[Diagnostic]]:
+        """The sequence with time edits applied in order, as `anmkit edit` does: "reverse",
+        "retime=2", "retime=1/2", "length=81", "trim=10:40", "delete=0:0", "insert=10:5",
+        "loop". Returns the edited document and the warnings (what the edits left out)."""
+        doc, said = self, []
+        for edit in edits:
+            out, warnings = ctypes.c_void_p(), ctypes.c_void_p()
+            _call(lib.anmkit_edit_time, doc._live(), _text(edit, "the edit"), ctypes.byref(out), ctypes.byref(warnings))
+            said += _diagnostics(warnings)
+            doc = Document(out.value, self.name)
+        return doc, said
+
     @property
     @_using
     def skeleton(self) -> Skeleton:

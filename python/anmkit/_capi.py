@@ -299,6 +299,7 @@ _SIGNATURES = {
     "anmkit_resource_dump": (_status, [c_void_p, POINTER(POINTER(c_char)), POINTER(c_size_t), _err]),
     "anmkit_resource_free": (None, [c_void_p]),
     "anmkit_convert": (_status, [_doc, c_char_p, POINTER(_doc), _err]),
+    "anmkit_edit_time": (_status, [_doc, c_char_p, POINTER(_doc), POINTER(c_void_p), _err]),
     "anmkit_export_kind": (c_char_p, [c_size_t]),
     "anmkit_export_options_init": (None, [POINTER(ExportOptions)]),
     "anmkit_export": (_status, [_doc, c_char_p, POINTER(ExportOptions), POINTER(c_void_p), POINTER(c_void_p), _err]),

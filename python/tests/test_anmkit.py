@@ -165,6 +165,28 @@ def test_save_and_convert(tmp_path):
     reopened.save(out, overwrite_source=True)
 
 
+def test_time_edits_come_back_byte_for_byte():
+    doc = anmkit.open(example("turret_v60.anm"))
+    slower, said = doc.edit_time("retime=2")
+    assert said == []
+    assert slower.skeleton.frame_count == 2 * (doc.skeleton.frame_count - 1) + 1
+    back, said = slower.edit_time("retime=1/2")
+    assert back.write() == doc.write()
+    twice, _ = doc.edit_time("reverse", "reverse")
+    assert twice.write() == doc.write()
+    trimmed, said = doc.edit_time("trim=0:1")
+    assert trimmed.skeleton.frame_count == 2
+    with pytest.raises(anmkit.Error) as caught:
+        doc.edit_time("speed=2")
+    assert caught.value.code_name == "bad_value"
+    assert "expected reverse, loop, retime=FACTOR" in str(caught.value)
+    sprite = anmkit.open(example("ghost_mm2.anm"))
+    with pytest.raises(anmkit.Error) as caught:
+        sprite.edit_time("reverse")
+    assert caught.value.code_name == "unsupported"
+    assert "this format has no time edits yet" in str(caught.value)
+
+
 def test_errors_carry_code_offset_and_file(tmp_path):
     with pytest.raises(anmkit.Error) as caught:
         anmkit.open(example("mansion_door.bin"))

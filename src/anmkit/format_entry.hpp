@@ -70,7 +70,9 @@ class FormatModel {
     std::shared_ptr<const FormatModel> model;  // null when the edit changes nothing
     std::vector<std::string> notes;            // what the edit left out or could not keep as it was
   };
-  virtual Expected<TimeEdited> edit_time(const model::TimeEdit&, const ReadLimits&) const { return unsupported("time edits"); }
+  virtual Expected<TimeEdited> edit_time(const model::TimeEdit&, const ReadLimits&) const {
+    return make_error(ErrorCode::unsupported, "this format has no time edits yet");
+  }
   virtual Expected<std::shared_ptr<const FormatModel>> replace_frames(
       const std::vector<std::pair<std::size_t, Document::FramePicture>>&, const Document::FrameImportOptions&) const {
     return unsupported("sprite frames");

@@ -393,4 +393,21 @@ anmkit_status anmkit_convert(const anmkit_document* document, const char* target
   });
 }
 
+anmkit_status anmkit_edit_time(const anmkit_document* document, const char* edit, anmkit_document** out,
+                               anmkit_diagnostics** warnings, anmkit_error* error) {
+  return guarded(error, [&] {
+    if (out == nullptr) return capi::null_argument(error, "out");
+    *out = nullptr;
+    if (warnings != nullptr) *warnings = nullptr;
+    if (document == nullptr) return capi::null_argument(error, "document");
+    if (edit == nullptr) return capi::null_argument(error, "edit");
+    auto parsed = model::parse_time_edit(edit);
+    if (!parsed) return fail(error, parsed.error());
+    auto edited = document->doc.edit_time(*parsed);
+    if (!edited) return fail(error, edited.error());
+    if (warnings != nullptr) *warnings = capi::hand_warnings(edited->warnings, "time-edit");
+    return hand_document(std::move(edited->document), out, error);
+  });
+}
+
 }  // extern "C"

@@ -378,6 +378,32 @@ static void test_gem(void) {
   CHECK(anmkit_convert(doc, NULL, &other, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
   CHECK(anmkit_convert(doc, "gem-4.0", NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
 
+  /* Time edits: reversed twice, the file's own bytes; a bad edit names what was expected. */
+  {
+    anmkit_document* reversed = NULL;
+    anmkit_document* back = NULL;
+    anmkit_diagnostics* said = NULL;
+    uint8_t* original = NULL;
+    uint8_t* again = NULL;
+    size_t original_size = 0, again_size = 0;
+    CHECK(anmkit_edit_time(doc, "reverse", &reversed, &said, &error) == ANMKIT_OK);
+    CHECK(said != NULL && anmkit_diagnostics_count(said) == 0);
+    anmkit_diagnostics_free(said);
+    CHECK(anmkit_edit_time(reversed, "reverse", &back, NULL, &error) == ANMKIT_OK);
+    CHECK(anmkit_write(doc, &original, &original_size, &error) == ANMKIT_OK);
+    CHECK(anmkit_write(back, &again, &again_size, &error) == ANMKIT_OK);
+    CHECK(original_size == again_size && memcmp(original, again, original_size) == 0);
+    anmkit_bytes_free(original);
+    anmkit_bytes_free(again);
+    anmkit_free(back);
+    anmkit_free(reversed);
+    CHECK(anmkit_edit_time(doc, "retime=0", &other, NULL, &error) == ANMKIT_ERROR_BAD_VALUE);
+    CHECK(other == NULL && strstr(error.message, "expected retime=FACTOR") != NULL);
+    CHECK(anmkit_edit_time(doc, NULL, &other, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+    CHECK(anmkit_edit_time(NULL, "reverse", &other, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+    CHECK(anmkit_edit_time(doc, "reverse", NULL, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  }
+
   /* A valid file has nothing to say. */
   CHECK(anmkit_validate(doc, &diagnostics, &error) == ANMKIT_OK);
   CHECK(anmkit_diagnostics_count(diagnostics) == 0);

@@ -2,6 +2,8 @@
 // delete frames, a loop seam), applied in the order given. The library does the work
 // (Document::edit_time, model/time_edit.hpp); this parses and prints.
 
+#include <cstdio>
+
 #include <fmt/format.h>
 
 #include "cli_common.hpp"
@@ -33,7 +35,8 @@ void add_edit(CLI::App& app, int& exit_code) {
     for (const auto& text : opt->edits) {
       auto edit = model::parse_time_edit(text);
       if (!edit) {
-        report(edit.error());
+        // About the command line, not a file: no file name before it.
+        std::fputs(("error: " + printable(edit.error().message) + "\n").c_str(), stderr);
         exit_code = exit_usage;
         return;
       }

@@ -181,7 +181,8 @@ class Editor {
     }
     // Frames out of order: each track sorted by frame, the later key in the file winning a frame.
     std::size_t repeated = 0;
-    for (auto& [id, t] : tracks_) {
+    for (auto& entry : tracks_) {
+      Track& t = entry.second;  // (a named reference: lambdas below may not capture a structured binding in clang 14)
       if (std::is_sorted(t.frames.begin(), t.frames.end()) &&
           std::adjacent_find(t.frames.begin(), t.frames.end()) == t.frames.end()) {
         continue;
