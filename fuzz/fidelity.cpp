@@ -5,6 +5,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <cstring>
 
 #include "anmkit/anmkit.hpp"
 #include "anmkit/core/json_input.hpp"
@@ -17,6 +18,7 @@
 #include "anmkit/formats/gem/gem_info.hpp"
 #include "anmkit/formats/gem/gem_json.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/formats/gem/gem_time_edit.hpp"
 #include "anmkit/formats/gem/gem_validate.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
 #include "anmkit/formats/gem/armour_json.hpp"
@@ -149,6 +151,37 @@ std::vector<std::uint8_t>& png_base() {
 
 }  // namespace
 
+// A time edit (picked by the input's size) is refused cleanly or gives a file that writes, reads
+// back, and shows at each new frame, bit for bit, the pose of the old frame the edit maps it to.
+Result check_gem_time_edit(const gem::File& file, const model::Clip& clip, std::size_t pick) {
+  static const char* const edits[] = {"reverse", "retime=2", "retime=1/2", "trim=1:3", "delete=0:0", "insert=1:2", "loop"};
+  const char* text = edits[pick % std::size(edits)];
+  const auto edit = *model::parse_time_edit(text);
+  auto edited = gem::edit_time(file, edit, fuzz_limits());
+  if (!edited) return std::nullopt;  // refused, with its message
+  auto written = gem::write(edited->file);
+  if (!written) return fmt::format("gem {}: the edited file does not write: {}", text, written.error().to_string());
+  auto back = gem::read(*written, fuzz_limits());
+  if (!back) return fmt::format("gem {}: the edited file does not read back: {}", text, back.error().to_string());
+  if (edited->unchanged) return std::nullopt;
+  const auto map = model::FrameMap::of(edit, file.frame_count, fuzz_limits().max_frames);
+  if (!map) return fmt::format("gem {}: an edit made without its map", text);
+  const model::Clip after = gem::to_clip(edited->file, false);
+  for (std::uint64_t g = 0; g < map->frame_count(); ++g) {
+    const auto want = model::sample(clip, double(map->source(g)));
+    const auto got = model::sample(after, double(g));
+    if (want.size() != got.size()) return fmt::format("gem {}: {} bones became {}", text, want.size(), got.size());
+    for (std::size_t b = 0; b < got.size(); ++b) {
+      const bool same = std::memcmp(&got[b].translation, &want[b].translation, sizeof(model::Vec3)) == 0 &&
+                        std::memcmp(&got[b].rotation, &want[b].rotation, sizeof(model::Quat)) == 0 &&
+                        std::memcmp(&got[b].scale, &want[b].scale, sizeof(model::Vec3)) == 0 &&
+                        got[b].visible == want[b].visible && got[b].mirrored == want[b].mirrored;
+      if (!same) return fmt::format("gem {}: frame {} of bone {} is not frame {} of the input", text, g, b, map->source(g));
+    }
+  }
+  return std::nullopt;
+}
+
 Result check_gem(Input bytes) {
   auto file = gem::read(bytes, fuzz_limits());
   if (!file) return check_error(file.error(), bytes.size(), "gem read");
@@ -165,6 +198,7 @@ Result check_gem(Input bytes) {
   if (auto r = check_sampler(clip, "gem")) return r;
   // Conversion walks every frame of every bone: keep it to small clips, one target per input.
   if (std::uint64_t(clip.frame_count) * (clip.bones.size() + 1) <= 4096) {
+    if (auto r = check_gem_time_edit(*file, gem::to_clip(*file, false), bytes.size())) return r;
     const gem::Target targets[] = {gem::Target::gem_4_0, gem::Target::gem_6_1, gem::Target::gem_6_1_frm3};
     for (auto target : {targets[bytes.size() % 3]}) {
       auto converted = gem::from_clip(clip, target);
