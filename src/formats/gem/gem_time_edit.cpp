@@ -58,11 +58,9 @@ class Editor {
       out.unchanged = true;
       return out;
     }
-    if (auto chunk = output_chunk(); !chunk) {
-      return chunk.error();
-    } else {
-      chunk_ = *chunk;
-    }
+    const auto chunk = output_chunk();
+    if (!chunk) return chunk.error();
+    chunk_ = *chunk;
     if (auto numbered = check_numbering(map->frame_count()); !numbered) return numbered.error();
     collect();
     if (edit_.kind == model::TimeEdit::Kind::loop && last_equals_first()) {
@@ -207,7 +205,7 @@ class Editor {
     };
     say(past_end, fmt::format("at or past the frame count ({}) left out: no frame shows them", in_.frame_count));
     say(negative, "at negative frames left out: no frame shows them");
-    say(empty_keys, "with nothing in them left out");
+    say(empty_keys, "holding nothing left out");
     say(repeated, "repeating a component at a frame already keyed: the later in the file kept, as the game reads them");
     if (empty_frames) notes_.push_back(fmt::format("{} frame {} without keys left out", empty_frames, empty_frames == 1 ? "chunk" : "chunks"));
   }
