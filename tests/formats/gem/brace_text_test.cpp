@@ -1,7 +1,6 @@
 // The pieces a brace text (.mdl, .mtl) is kept in: its tokens' strings and its line index.
 
 #include <gtest/gtest.h>
-#include <rapidcheck/gtest.h>
 
 #include "anmkit/formats/gem/brace_text.hpp"
 
@@ -40,16 +39,6 @@ TEST(BraceString, CopiesMovesAndAssignsWithoutSharing) {
   moved = "short";
   EXPECT_EQ(moved, "short");
   EXPECT_EQ(moved + "er", "shorter");
-}
-
-RC_GTEST_PROP(BraceString, KeepsEveryStringAsGiven, (const std::string& s, const std::string& t)) {
-  BraceString a = s;
-  RC_ASSERT(a.view() == s);
-  a = t;
-  RC_ASSERT(a.view() == t);
-  BraceString b = a;
-  RC_ASSERT(b == a);
-  RC_ASSERT(b.view() == t);
 }
 
 TEST(LineIndex, AgreesWithCountingFromTheStart) {
