@@ -161,11 +161,17 @@ TEST(GemTimeEdit, AnFrmnFileFollowsTheMapAndComesBack) {
   EXPECT_EQ(*write(edited(edited(*file, "reverse"), "reverse")), bytes);
 }
 
-TEST(GemTimeEdit, AComponentThatWouldGoBackToItsRestIsRefusedNamingIt) {
+// A 6.0 file of one bone and no keys yet.
+File one_bone(const char* name, std::uint32_t frame_count) {
   File f;
   f.version = version_6_0;
-  f.frame_count = 10;
-  f.bones = {{"hatch"}};
+  f.frame_count = frame_count;
+  f.bones = {{name}};
+  return f;
+}
+
+TEST(GemTimeEdit, AComponentThatWouldGoBackToItsRestIsRefusedNamingIt) {
+  File f = one_bone("hatch", 10);
   f.add_frame(FrameChunk::frm2, 4);
   f.add_key(0, 0, {.orientation = Vec3Bits{test::bits(0.5f), 0, 0}});
   auto r = edit_time(f, edit("reverse"), ReadLimits{});
@@ -178,10 +184,7 @@ TEST(GemTimeEdit, AComponentThatWouldGoBackToItsRestIsRefusedNamingIt) {
 }
 
 TEST(GemTimeEdit, WhatTheEditLeavesOutIsSaid) {
-  File f;
-  f.version = version_6_0;
-  f.frame_count = 4;
-  f.bones = {{"a"}};
+  File f = one_bone("a", 4);
   f.add_frame(FrameChunk::frm2, 0);
   f.add_key(0, 0, {.position = Vec3Bits{1, 2, 3}});
   f.add_frame(FrameChunk::frm2, 2);
@@ -193,9 +196,7 @@ TEST(GemTimeEdit, WhatTheEditLeavesOutIsSaid) {
   EXPECT_EQ(r->notes, (std::vector<std::string>{"1 key at or past the frame count (4) left out: no frame shows them",
                                                 "1 key that no frame of the result shows was left out"}));
   // A loop whose last frame is its first already is left as it is.
-  File still;
-  still.frame_count = 3;
-  still.bones = {{"a"}};
+  File still = one_bone("a", 3);
   still.add_frame(FrameChunk::frm2, 0);
   still.add_key(0, 0, {.position = Vec3Bits{1, 2, 3}});
   auto loop = edit_time(still, edit("loop"), ReadLimits{});
@@ -205,10 +206,7 @@ TEST(GemTimeEdit, WhatTheEditLeavesOutIsSaid) {
 }
 
 TEST(GemTimeEdit, AnFrm2ResultPastFrame65535IsRefused) {
-  File f;
-  f.version = version_6_0;
-  f.frame_count = 40000;
-  f.bones = {{"a"}};
+  File f = one_bone("a", 40000);
   f.add_frame(FrameChunk::frm2, 0);
   f.add_key(0, 0, {.position = Vec3Bits{1, 2, 3}});
   auto r = edit_time(f, edit("retime=2"), ReadLimits{});
