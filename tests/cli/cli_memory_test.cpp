@@ -22,6 +22,16 @@ namespace {
 
 constexpr std::uint64_t mib = 1u << 20;
 
+// Under AddressSanitizer (scripts/test-sanitizers) a peak of many small blocks is mostly the
+// sanitizer's own: shadow memory, redzones and a quarantine of up to 256 MB of freed blocks (242 MB
+// for a text of 937 KiB). There such a command runs for its exit code and its memory errors; the
+// plain build (scripts/test) holds it to its bound.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool small_block_peaks_are_ours = false;
+#else
+constexpr bool small_block_peaks_are_ours = true;
+#endif
+
 // The command's exit code and peak resident size in bytes; its output is discarded.
 struct Peak {
   int exit_code = -1;
@@ -172,8 +182,9 @@ TEST(BoundedWork, ATextOfEmptyBlocksCostsAStatedMultipleOfItsSize) {
     for (const char* command : {"info", "validate"}) {
       const Peak peak = peak_of({command, file});
       EXPECT_TRUE(peak.exit_code == 0 || peak.exit_code == 1) << command << " " << name << " ended " << peak.exit_code;
-      EXPECT_LT(beyond_start(peak), 110 * text.size())
-          << command << " " << name << " of " << text.size() / 1024 << " KiB took " << beyond_start(peak) / mib << " MiB";
+      if (small_block_peaks_are_ours)
+        EXPECT_LT(beyond_start(peak), 110 * text.size())
+            << command << " " << name << " of " << text.size() / 1024 << " KiB took " << beyond_start(peak) / mib << " MiB";
     }
   }
 }
