@@ -246,6 +246,13 @@ struct GltfImportOptions {
   FormatSettings format_options;
   ReadLimits limits;         // the input cap covers the glTF and its external buffers together
   std::string folder;        // where its external buffers are (the glTF's folder); empty: none read
+  // The game's model file (the target's skeleton_extension: GEM's .mdl) to read the animation
+  // onto: its bones only, in its rest pose and axes, whatever node tree, axes and bone frames
+  // the glTF has (Blender's own exporter, another tool); a node the animation moves that is no
+  // bone of it is refused by name (docs/gltf.md, "Onto a skeleton"). Read through read_file
+  // (empty: from disk). Empty: the nodes hold the format's values below anmkit_root.
+  std::string skeleton;
+  FileReader read_file;
   // The original file the glTF was made from (same format as the target; docs/gltf.md,
   // "--base"): its bone order, flags, comments, version and layout are kept, and every value the
   // glTF did not move beyond the tolerance keeps the original's exact bits. Null: none.

@@ -229,6 +229,22 @@ Expected<Document::GltfImport> Document::import_gltf(std::span<const std::uint8_
       const detail::FormatEntry* writer = detail::find_entry(record_format);
       return writer && writer->record_frame_count_excludes_last && !loop ? frame_count + 1 : frame_count;
     };
+    model::Skeleton skeleton;
+    if (!options.skeleton.empty()) {
+      if (!entry->import_skeleton) {
+        return make_error(ErrorCode::unsupported, fmt::format("a glTF animation is not read onto a skeleton for '{}'", target));
+      }
+      OpenOptions named;
+      named.limits = options.limits;
+      named.skeleton = options.skeleton;
+      named.read_file = options.read_file ? options.read_file : FileReader([](const std::string& path, std::uint64_t max_bytes) {
+        return anmkit::read_file(path, max_bytes);
+      });
+      auto read = entry->import_skeleton(named);
+      if (!read) return read.error();
+      skeleton = std::move(*read);
+      import.skeleton = &skeleton;
+    }
     std::vector<Wording> messages;
     auto clip = gltf::import_clip(gltf, import, messages);
     if (!clip) return clip.error();

@@ -17,7 +17,9 @@
 #include "anmkit/core/float_bits.hpp"
 #include "anmkit/core/json_text.hpp"
 #include "anmkit/model/tolerance.hpp"
+#include "gltf_import_source.hpp"
 #include "gltf_read.hpp"
+#include "skeleton_import.hpp"
 #include "record_json.hpp"
 
 namespace anmkit::gltf {
@@ -25,71 +27,11 @@ namespace {
 
 Error import_error(std::string message) { return make_error(ErrorCode::bad_value, std::move(message)); }
 
-// One channel's keys: checked views into the file's buffers (channels may share accessors).
-struct Curve {
-  std::string interpolation;
-  detail::FloatView times;
-  detail::FloatView values;  // CUBICSPLINE: in-tangent, value, out-tangent per key
-  std::size_t width = 3;
-  // `slack`: how far past t a key time may be and still count as reached. Times are floats, so
-  // frame f at some rate is stored as float(f / rate), which can lie just above f / rate.
-  // Interpolates as glTF says: STEP holds, LINEAR lerps (rotations slerp), CUBICSPLINE is the
-  // Hermite curve of the values and tangents (rotations normalised). `cursor` is the key found
-  // last: frames are sampled in order and t + slack never decreases, so the search resumes
-  // there and a pass over every frame walks the keys once (a 16 MB file has millions).
-  std::vector<float> at(double t, double slack, std::size_t& cursor) const {
-    std::size_t k = cursor;
-    while (k + 1 < times.count && times.at(k + 1, 0) <= t + slack) ++k;
-    cursor = k;
-    const bool cubic = interpolation == "CUBICSPLINE";
-    const std::size_t per_key = cubic ? 3 : 1;
-    const std::size_t base = cubic ? 1 : 0;  // skip the in-tangent
-    const auto value = [&](std::size_t key, std::size_t i) { return double(values.at(key * per_key + base, i)); };
-    std::vector<float> out(width);
-    for (std::size_t i = 0; i < width; ++i) out[i] = float(value(k, i));
-    if (interpolation == "STEP" || k + 1 >= times.count || !(t > times.at(k, 0) + slack)) return out;
-    const double gap = double(times.at(k + 1, 0)) - times.at(k, 0);
-    const double u = std::clamp((t - times.at(k, 0)) / gap, 0.0, 1.0);
-    if (cubic) {
-      for (std::size_t i = 0; i < width; ++i) {
-        const double out_tangent = values.at(k * 3 + 2, i), in_tangent = values.at((k + 1) * 3, i);
-        out[i] = float(model::hermite(value(k, i), out_tangent, value(k + 1, i), in_tangent, gap, u));
-      }
-      if (width == 4) {
-        const auto q = model::normalized(model::Quat{out[0], out[1], out[2], out[3]});
-        out = {q.x, q.y, q.z, q.w};
-      }
-    } else if (width == 4) {
-      const auto q = model::slerp(model::Quat{out[0], out[1], out[2], out[3]},
-                                  model::Quat{float(value(k + 1, 0)), float(value(k + 1, 1)), float(value(k + 1, 2)), float(value(k + 1, 3))}, u);
-      out = {q.x, q.y, q.z, q.w};
-    } else {
-      for (std::size_t i = 0; i < width; ++i) out[i] = float(value(k, i) + u * (value(k + 1, i) - value(k, i)));
-    }
-    return out;
-  }
-};
+}  // namespace
 
-// The parsed file: the chosen animation's channels by node, and what anmkit recorded.
-struct Source {
-  detail::GltfFile file;
-  const detail::GltfAnimation* animation = nullptr;
-  std::vector<std::size_t> nodes;  // the animated nodes in bone order
-  // translation, rotation, scale by node position, and the scale of the node's own mesh (a node
-  // with a mesh below the bone's: anmkit hides a bone's mesh there, not the bone and its children).
-  std::vector<std::array<const Curve*, 4>> curves;
-  std::vector<Curve> storage;
-  nlohmann::ordered_json extras;
-  std::string pointer;  // extras.anmkit's JSON pointer, for errors
-  double fps = model::default_fps;
-  std::uint32_t frame_count = 0;  // as model::Clip counts them
-  bool loop = false;
-  std::uint32_t last = 0;  // the last whole frame sampled (a loop's wrap frame included)
-  // A thousandth of a frame, or the float rounding of the frame's time if that is larger.
-  double slack(std::uint32_t frame) const { return std::max(1e-3 / fps, 4e-7 * (frame / fps)); }
-};
+namespace detail {
 
-Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& options) {
+Expected<Source> load_source(std::span<const std::uint8_t> bytes, const ImportOptions& options, bool every_node) {
   if (!(options.tolerance >= 0)) return import_error(fmt::format("tolerance {} is not a number of 0 or more", options.tolerance));
   Source s;
   s.file = detail::read_gltf(bytes, {options.limits, options.folder});
@@ -147,7 +89,7 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
   // Bone order: the recorded bone map, else the nodes in order (the root left out). Names are
   // looked up in a table: a bone map and a node list of 10^5 each would be 10^10 comparisons.
   std::vector<std::size_t> order;
-  if (s.extras.contains("bone_map")) {
+  if (s.extras.contains("bone_map") && !every_node) {
     std::unordered_map<std::string_view, std::size_t> node_by_name;
     for (std::size_t n = 0; n < s.file.nodes.size(); ++n) {
       if (!s.file.nodes[n].has_mesh) node_by_name[s.file.nodes[n].name] = n;  // the last of a name
@@ -162,7 +104,7 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
     }
   } else {
     for (std::size_t n = 0; n < s.file.nodes.size(); ++n) {
-      if (s.file.nodes[n].name != "anmkit_root" && !s.file.nodes[n].has_mesh) order.push_back(n);
+      if (every_node || (s.file.nodes[n].name != "anmkit_root" && !s.file.nodes[n].has_mesh)) order.push_back(n);
     }
   }
   if (order.size() > options.limits.max_bones) {
@@ -235,6 +177,13 @@ Expected<Source> load(std::span<const std::uint8_t> bytes, const ImportOptions& 
   s.last = model::last_frame(s.frame_count, s.loop);
   return s;
 }
+
+}  // namespace detail
+
+namespace {
+
+using detail::Curve;
+using detail::Source;
 
 std::vector<float> rest_value(const detail::GltfNode& n, std::size_t path) {
   if (path == 0) return {n.translation.begin(), n.translation.end()};
@@ -462,9 +411,10 @@ model::Clip clip_from(const Source& s, const ImportOptions& options) {
 
 Expected<model::Clip> import_clip_unguarded(std::span<const std::uint8_t> bytes, const ImportOptions& options,
                                             std::vector<Wording>& warnings) {
-  auto source = load(bytes, options);
+  auto source = detail::load_source(bytes, options, options.skeleton != nullptr);
   if (!source) return source.error();
   if (auto between = keys_between_frames(*source)) warnings.push_back(std::move(*between));
+  if (options.skeleton) return detail::clip_on_skeleton(*source, options, *options.skeleton, warnings);
   return clip_from(*source, options);
 }
 

@@ -234,6 +234,8 @@ void read_nodes(GltfFile& file) {
     node.translation = float_array<3>(n, at, "translation", node.translation);
     node.rotation = float_array<4>(n, at, "rotation", node.rotation);
     node.scale = float_array<3>(n, at, "scale", node.scale);
+    node.has_matrix = optional_member(n, "matrix") != nullptr;
+    node.matrix = float_array<16>(n, at, "matrix", node.matrix);
     node.has_mesh = optional_member(n, "mesh") != nullptr;
     file.nodes.push_back(std::move(node));
   }

@@ -23,6 +23,10 @@ struct GltfNode {
   std::array<float, 3> translation{0, 0, 0};
   std::array<float, 4> rotation{0, 0, 0, 1};
   std::array<float, 3> scale{1, 1, 1};
+  // A node given by its `matrix` (column-major) instead of translation, rotation and scale;
+  // glTF lets no animation target such a node.
+  bool has_matrix = false;
+  std::array<float, 16> matrix{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
   bool has_mesh = false;           // it draws a mesh: never a bone (anmkit hangs a bone's mesh on a node of its own)
   std::size_t parent = SIZE_MAX;   // the node whose children list names it, SIZE_MAX for none
 };

@@ -182,9 +182,10 @@ TEST(BoundedWork, ATextOfEmptyBlocksCostsAStatedMultipleOfItsSize) {
     for (const char* command : {"info", "validate"}) {
       const Peak peak = peak_of({command, file});
       EXPECT_TRUE(peak.exit_code == 0 || peak.exit_code == 1) << command << " " << name << " ended " << peak.exit_code;
-      if (small_block_peaks_are_ours)
+      if (small_block_peaks_are_ours) {
         EXPECT_LT(beyond_start(peak), 110 * text.size())
             << command << " " << name << " of " << text.size() / 1024 << " KiB took " << beyond_start(peak) / mib << " MiB";
+      }
     }
   }
 }

@@ -109,7 +109,8 @@ void add_convert(CLI::App& app, int& exit_code) {
                                 "were exported at (default: found from them)")
       ->capture_default_str()
       ->check(whole_number(scale_range.max, scale_range.min));
-  cmd->add_option("--skeleton", opt->skeleton, "glTF from GEM: the model's .mdl (bone tree and rest pose)");
+  cmd->add_option("--skeleton", opt->skeleton,
+                  "glTF from GEM: the model's .mdl (bone tree and rest pose); from glTF: the .mdl to read the animation onto");
   cmd->add_option("--fps", opt->fps, "glTF: frames per second (neither format stores it)")
       ->capture_default_str()
       ->check(real_number(fps_range));
@@ -164,8 +165,11 @@ void add_convert(CLI::App& app, int& exit_code) {
       // External buffers are beside the glTF file, wherever the command runs.
       const auto folder = fs_path(opt->input).parent_path();
       import.folder = folder.empty() ? "." : utf8(folder);
+      // --skeleton: the game's model, read onto its bones (docs/gltf.md, "Onto a skeleton").
+      import.skeleton = opt->skeleton;
+      import.read_file = [](const std::string& path, std::uint64_t max_bytes) { return read_file(path, max_bytes); };
       // --base: the original game file (LM: opened with --bin or --nodes, as any LM file).
-      InputSet read{opt->input, opt->format.skeleton(), opt->import.base};
+      InputSet read{opt->input, opt->format.skeleton(), opt->import.base, opt->skeleton};
       if (!opt->import.base.empty()) {
         auto base = Document::open(opt->import.base, options);
         if (!base) return fail(base.error());

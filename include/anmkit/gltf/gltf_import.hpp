@@ -14,6 +14,7 @@
 #include "anmkit/core/expected.hpp"
 #include "anmkit/core/limits.hpp"
 #include "anmkit/model/clip.hpp"
+#include "anmkit/model/skeleton.hpp"
 
 namespace anmkit::gltf {
 
@@ -41,6 +42,10 @@ struct ImportOptions {
   // The input cap covers the file and its external buffers together; frames, bones (the nodes
   // imported) and keys (of every channel read) are capped as the formats' readers cap them.
   ReadLimits limits;
+  // The game's skeleton to read the animation onto (src/gltf/skeleton_import.hpp): its bones
+  // only, in its rest pose and axes, whatever the glTF's node tree, axes and bone frames; null:
+  // the nodes hold the format's own values below anmkit_root.
+  const model::Skeleton* skeleton = nullptr;
   // The glTF file's folder, where its external buffers (`uri` files) are read from. Empty: the
   // bytes came from elsewhere, and only embedded buffers (GLB, data: URIs) are read.
   std::string folder;

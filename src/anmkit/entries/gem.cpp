@@ -156,6 +156,12 @@ Expected<std::shared_ptr<const NamedModel>> skeleton_named(const OpenOptions& op
   return std::make_shared<const NamedModel>(NamedModel{options.skeleton, std::move(*mdl), std::move(skeleton)});
 }
 
+Expected<model::Skeleton> import_skeleton(const OpenOptions& options) {
+  auto named = skeleton_named(options);
+  if (!named) return named.error();
+  return (*named)->skeleton;
+}
+
 Expected<std::shared_ptr<const FormatModel>> wrap(gem::File file, const OpenOptions& options) {
   auto skeleton = skeleton_named(options);
   if (!skeleton) return skeleton.error();
@@ -199,7 +205,8 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
     for (auto& w : merged->warnings) warnings.push_back(std::move(w));
     return wrap(std::move(merged->file), {});
   }
-  if (clip.record.empty()) warnings.push_back(no_record_warning());
+  // A new sequence made on the model's skeleton has no record to restore: nothing is missing.
+  if (clip.record.empty() && options.skeleton.empty()) warnings.push_back(no_record_warning());
   auto file = gem::from_imported_clip(clip, *gem::parse_target(target), options.tolerance);
   if (!file) return file.error();
   return wrap(std::move(*file), {});
@@ -472,6 +479,7 @@ const FormatEntry& entry() {
       .read = read,
       .from_json = from_json,
       .from_clip = from_clip,
+      .import_skeleton = import_skeleton,
       .import_policy = {.rest_where_unanimated = true, .scale_carries_visibility_and_mirror = true, .drop_within_tolerance = true},
       .sniff_model = sniff_model,
       .model_extension_claims = true,

@@ -1,0 +1,300 @@
+// A glTF animation read onto a game skeleton (ImportOptions::skeleton): whatever node tree, axes
+// and bone frames the glTF has, each bone gets the game's parent-local values.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+
+#include <nlohmann/json.hpp>
+
+#include "anmkit/anmkit.hpp"
+#include "anmkit/formats/gem/gem_clip.hpp"
+#include "anmkit/formats/gem/gem_read.hpp"
+#include "anmkit/gltf/gltf_import.hpp"
+#include "anmkit/model/rest_affine.hpp"
+#include "anmkit/model/rest_pose.hpp"
+#include "anmkit/model/tolerance.hpp"
+#include "support/fixture_bytes.hpp"
+#include "support/run_cli.hpp"
+#include "support/foreign_gltf_tool.hpp"
+
+namespace anmkit::gltf {
+namespace {
+
+namespace fs = std::filesystem;
+using json = nlohmann::ordered_json;
+using model::Affine;
+using model::Quat;
+
+constexpr double degree = std::numbers::pi / 180;
+
+Quat about(char axis, double angle) {
+  const float s = float(std::sin(angle / 2)), c = float(std::cos(angle / 2));
+  return axis == 'x' ? Quat{s, 0, 0, c} : axis == 'y' ? Quat{0, s, 0, c} : Quat{0, 0, s, c};
+}
+
+Affine turn(const Quat& q) { return model::rest_affine({}, q, {1, 1, 1}); }
+
+// A GEM-like skeleton: the game's axes (left-handed, Z up, 20 units to the metre), a mirrored gun.
+model::Skeleton tank() {
+  model::Skeleton s;
+  s.to_right_handed = {1, -1, 1};
+  s.to_y_up = about('x', -90 * degree);
+  s.metres_per_unit = 0.05f;
+  s.joints = {
+      {"body", -1, {10, 20, 30}, about('z', 30 * degree)},
+      {"turret", 0, {0, 0, 5}, {}},
+      {"gun", 1, {4, 0, 1}, about('y', 10 * degree), {1, 1, 1}, true},
+      {"hatch", 1, {-1, 2, 3}, {}},
+  };
+  return s;
+}
+
+Affine joint_local(const model::Joint& j) {
+  return model::rest_affine(j.translation, j.rotation, {j.scale.x, j.scale.y, j.mirrored ? -j.scale.z : j.scale.z});
+}
+
+// glTF's translation, rotation and scale of an affine map (a mirror as a negative z scale).
+json trs(const Affine& m) {
+  model::Matrix34 rows{};
+  for (std::size_t axis = 0; axis < 3; ++axis) {
+    for (std::size_t c = 0; c < 3; ++c) rows[axis * 3 + c] = float(m.a[c][axis]);
+  }
+  for (std::size_t c = 0; c < 3; ++c) rows[9 + c] = float(m.t[c]);
+  const model::Decomposed d = model::decompose(rows);
+  return {{"translation", {d.translation.x, d.translation.y, d.translation.z}},
+          {"rotation", {d.rotation.x, d.rotation.y, d.rotation.z, d.rotation.w}},
+          {"scale", {d.scale.x, d.scale.y, d.mirrored ? -d.scale.z : d.scale.z}}};
+}
+
+std::string base64(const std::vector<std::uint8_t>& bytes) {
+  static const char* digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  for (std::size_t i = 0; i < bytes.size(); i += 3) {
+    const std::uint32_t n = (std::uint32_t(bytes[i]) << 16) | (i + 1 < bytes.size() ? std::uint32_t(bytes[i + 1]) << 8 : 0) |
+                            (i + 2 < bytes.size() ? bytes[i + 2] : 0);
+    out += digits[(n >> 18) & 63];
+    out += digits[(n >> 12) & 63];
+    out += i + 1 < bytes.size() ? digits[(n >> 6) & 63] : '=';
+    out += i + 2 < bytes.size() ? digits[n & 63] : '=';
+  }
+  return out;
+}
+
+// A glTF as a DCC tool writes the tank: an armature node holding the change of axes, each bone's
+// frame turned (Blender points bones at their children), a helper node between the turret and
+// the hatch, a mesh on the body. The turret turns 3 degrees a frame about the game's Z; the hatch
+// opens 9 degrees a frame about its X from frame 6.
+struct TankGltf {
+  json doc;
+  std::vector<float> floats;
+
+  std::size_t accessor(const std::vector<float>& values, const char* type) {
+    const std::size_t offset = floats.size() * 4;
+    floats.insert(floats.end(), values.begin(), values.end());
+    const std::size_t width = std::string(type) == "SCALAR" ? 1 : std::string(type) == "VEC3" ? 3 : 4;
+    doc["bufferViews"].push_back({{"buffer", 0}, {"byteOffset", offset}, {"byteLength", values.size() * 4}});
+    json a = {{"bufferView", doc["bufferViews"].size() - 1}, {"componentType", 5126}, {"count", values.size() / width}, {"type", type}};
+    if (width == 1) a["min"] = {values.front()}, a["max"] = {values.back()};
+    doc["accessors"].push_back(a);
+    return doc["accessors"].size() - 1;
+  }
+
+  std::vector<std::uint8_t> bytes() {
+    std::vector<std::uint8_t> data(floats.size() * 4);
+    std::memcpy(data.data(), floats.data(), data.size());
+    doc["buffers"] = json::array({{{"byteLength", data.size()}, {"uri", "data:application/octet-stream;base64," + base64(data)}}});
+    const std::string text = doc.dump();
+    return {text.begin(), text.end()};
+  }
+};
+
+constexpr int frames = 11;
+
+TankGltf tank_gltf(const std::string& turret_name = "turret", model::Vec3 body_moved = {}) {
+  const model::Skeleton s = tank();
+  const Affine a = model::rest_affine({}, s.to_y_up, {0.05f, -0.05f, 0.05f});
+  const Affine body_frame = turn(about('x', 90 * degree)), turret_frame = turn(about('z', 45 * degree)),
+               gun_frame = turn(about('y', -90 * degree)), hatch_frame{};
+  Affine helper;
+  helper.t = {0, 1, 0};
+  Affine body = joint_local(s.joints[0]);
+  body.t = {body.t[0] + body_moved.x, body.t[1] + body_moved.y, body.t[2] + body_moved.z};
+  const auto turned = [](const Affine& parent_frame, const Affine& local, const Affine& frame) {
+    return model::inverse(parent_frame) * local * frame;
+  };
+  TankGltf g;
+  g.doc["asset"] = {{"version", "2.0"}};
+  json& nodes = g.doc["nodes"];
+  nodes.push_back({{"name", "Armature"}, {"children", {1}}});
+  nodes[0].update(trs(a));
+  nodes.push_back({{"name", "body"}, {"children", {2, 5}}});
+  nodes[1].update(trs(turned(Affine{}, body, body_frame)));
+  nodes.push_back({{"name", turret_name}, {"children", {3, 4}}});
+  nodes[2].update(trs(turned(body_frame, joint_local(s.joints[1]), turret_frame)));
+  nodes.push_back({{"name", "GUN"}});  // the game finds names whatever their case
+  nodes[3].update(trs(turned(turret_frame, joint_local(s.joints[2]), gun_frame)));
+  nodes.push_back({{"name", "hatch_pivot"}, {"children", {6}}});
+  nodes[4].update(trs(turned(turret_frame, helper, Affine{})));
+  nodes.push_back({{"name", "Cube"}, {"mesh", 0}});
+  nodes[6 - 1].update(trs(Affine{}));
+  nodes.push_back({{"name", "hatch"}});
+  nodes[6].update(trs(turned(helper, joint_local(s.joints[3]), hatch_frame)));
+  g.doc["scenes"] = json::array({{{"nodes", {0}}}});  // (nodes, a reference into doc, is done with)
+  g.doc["meshes"] = json::array({{{"primitives", json::array({{{"attributes", {{"POSITION", 0}}}}})}}});
+  // The animation: the game's local rotations, turned into each node's frame.
+  std::vector<float> times, turret, hatch;
+  for (int f = 0; f < frames; ++f) {
+    times.push_back(float(f / 30.0));
+    const json t = trs(turned(body_frame, turn(about('z', 3 * f * degree)), turret_frame))["rotation"];
+    const json h = trs(turned(helper, joint_local(s.joints[3]) * turn(about('x', std::max(0, f - 5) * 9 * degree)),
+                              hatch_frame))["rotation"];
+    for (std::size_t i = 0; i < 4; ++i) turret.push_back(t[i].get<float>()), hatch.push_back(h[i].get<float>());
+  }
+  g.accessor({0, 0, 0, 1, 0, 0, 0, 1, 0}, "VEC3");  // the cube's positions (accessor 0)
+  const std::size_t input = g.accessor(times, "SCALAR");
+  const std::size_t turret_values = g.accessor(turret, "VEC4"), hatch_values = g.accessor(hatch, "VEC4");
+  g.doc["animations"] = json::array({{{"name", "hatch_open"},
+                                      {"samplers", json::array({{{"input", input}, {"output", turret_values}, {"interpolation", "LINEAR"}},
+                                                                {{"input", input}, {"output", hatch_values}, {"interpolation", "LINEAR"}}})},
+                                      {"channels", json::array({{{"sampler", 0}, {"target", {{"node", 2}, {"path", "rotation"}}}},
+                                                                {{"sampler", 1}, {"target", {{"node", 6}, {"path", "rotation"}}}}})}}});
+  return g;
+}
+
+Expected<model::Clip> import_on_tank(std::vector<std::uint8_t> bytes, std::vector<Wording>* warnings = nullptr) {
+  const model::Skeleton skeleton = tank();
+  ImportOptions options;
+  options.skeleton = &skeleton;
+  std::vector<Wording> ignored;
+  return import_clip(bytes, options, warnings ? *warnings : ignored);
+}
+
+void expect_rotation(const model::Keyframe<Quat>& key, double frame, const Quat& expected) {
+  SCOPED_TRACE(testing::Message() << "frame " << frame);
+  EXPECT_EQ(key.frame, frame);
+  EXPECT_LT(model::quat_angle_between(key.value, expected), 2e-6f);
+}
+
+TEST(SkeletonImport, EachBoneGetsTheGamesLocalValuesWhateverTheGltfsFramesAndNodes) {
+  std::vector<Wording> warnings;
+  auto clip = import_on_tank(tank_gltf().bytes(), &warnings);
+  ASSERT_TRUE(clip) << clip.error().to_string();
+  EXPECT_TRUE(warnings.empty());
+  EXPECT_EQ(clip->frame_count, std::uint32_t(frames));
+  // Only what moves: the body and the gun keep their rest, and have no keys.
+  ASSERT_EQ(clip->bones.size(), 2u);
+  const model::BoneTrack& turret = clip->bones[0];
+  EXPECT_EQ(turret.name, "turret");
+  EXPECT_TRUE(turret.translation.empty());
+  EXPECT_TRUE(turret.scale.empty());
+  EXPECT_TRUE(turret.visible.empty());
+  EXPECT_TRUE(turret.mirrored.empty());
+  ASSERT_EQ(turret.rotation.keys.size(), std::size_t(frames));
+  for (int f = 0; f < frames; ++f) expect_rotation(turret.rotation.keys[std::size_t(f)], f, about('z', 3 * f * degree));
+  const model::BoneTrack& hatch = clip->bones[1];
+  EXPECT_EQ(hatch.name, "hatch");
+  EXPECT_TRUE(hatch.translation.empty());
+  // Frame 0, then each frame it moves (6 to 10): frames 1 to 5 hold frame 0's key.
+  ASSERT_EQ(hatch.rotation.keys.size(), 6u);
+  expect_rotation(hatch.rotation.keys[0], 0, {});
+  for (int f = 6; f < frames; ++f) expect_rotation(hatch.rotation.keys[std::size_t(f - 5)], f, about('x', (f - 5) * 9 * degree));
+}
+
+TEST(SkeletonImport, AnimatedNodesTheSkeletonLacksAreRefusedByName) {
+  auto clip = import_on_tank(tank_gltf("turret_new").bytes());
+  ASSERT_FALSE(clip);
+  EXPECT_EQ(clip.error().message,
+            "the animation moves a node that is no bone of the skeleton: 'turret_new'; a game file keys the skeleton's bones only");
+}
+
+TEST(SkeletonImport, ABoneRestingElsewhereIsAnotherModel) {
+  auto clip = import_on_tank(tank_gltf("turret", {1, 0, -2}).bytes());
+  ASSERT_FALSE(clip);
+  EXPECT_EQ(clip.error().message,
+            "bone 'body' rests at (11, 20, 28) in the glTF and at (10, 20, 30) in the skeleton (in the skeleton's units): the "
+            "glTF was made on another model, or its rest pose was moved");
+}
+
+TEST(SkeletonImport, AGltfWithNoBoneOfTheSkeletonAndACycleAreRefused) {
+  TankGltf g = tank_gltf();
+  for (auto& node : g.doc["nodes"]) node["name"] = "x" + node["name"].get<std::string>();
+  g.doc["animations"] = json::array({{{"samplers", json::array()}, {"channels", json::array()}}});
+  auto none = import_on_tank(g.bytes());
+  ASSERT_FALSE(none);
+  EXPECT_EQ(none.error().message, "no node of the glTF is named as a bone of the skeleton (its bones are 'body', 'turret', 'gun', 'hatch')");
+  TankGltf cycle = tank_gltf();
+  cycle.doc["nodes"][2]["children"] = {3};  // the hatch's pivot hangs from the hatch, which hangs from it
+  cycle.doc["nodes"][6]["children"] = {4};
+  auto cyclic = import_on_tank(cycle.bytes());
+  ASSERT_FALSE(cyclic);
+  EXPECT_EQ(cyclic.error().message, "node 4 is its own ancestor: the glTF's node tree has a cycle");
+}
+
+// Every pose of `a` and `b` as the game draws them on `skeleton`, the same within float noise.
+void expect_same_filled_poses(const model::Clip& a, const model::Clip& b, const model::Skeleton& skeleton) {
+  ASSERT_EQ(a.frame_count, b.frame_count);
+  const auto rest_a = model::rest_poses(a, skeleton), rest_b = model::rest_poses(b, skeleton);
+  for (std::uint32_t f = 0; f < a.frame_count; ++f) {
+    const auto pa = model::sample(a, f), pb = model::sample(b, f);
+    for (std::size_t i = 0; i < a.bones.size(); ++i) {
+      SCOPED_TRACE(testing::Message() << a.bones[i].name << " frame " << f);
+      const model::FilledPose x = model::filled(pa[i], rest_a[i], f);
+      // A bone b does not key is at its rest.
+      const model::Joint& joint = skeleton.joints[std::size_t(skeleton.find(a.bones[i].name))];
+      model::FilledPose y{joint.translation, joint.rotation, joint.scale, joint.shown, joint.mirrored};
+      for (std::size_t k = 0; k < b.bones.size(); ++k) {
+        if (b.bones[k].name == a.bones[i].name) y = model::filled(pb[k], rest_b[k], f);
+      }
+      EXPECT_NEAR(x.translation.x, y.translation.x, 1e-4);
+      EXPECT_NEAR(x.translation.y, y.translation.y, 1e-4);
+      EXPECT_NEAR(x.translation.z, y.translation.z, 1e-4);
+      // The same matrix, however split: a mirror and a half turn may stand for a turn of their own.
+      EXPECT_TRUE(model::within_tolerance(model::linear_part(x.rotation, x.scale, x.mirrored),
+                                          model::linear_part(y.rotation, y.scale, y.mirrored), 1e-5));
+      EXPECT_EQ(x.visible, y.visible);
+    }
+  }
+}
+
+// The real tank: each of the e-25's sequences as anmkit writes it with the .mdl, then as another
+// tool writes that again (nodes in another order, every node keyed every frame with float noise,
+// the mirror as a half turn and a negative scale, no extras), read back onto the .mdl: every
+// pose of every bone as the original's. Written as a file, it is a GEM file of the .mdl's bones.
+TEST(SkeletonImport, TheE25sSequencesComeBackOntoItsMdlThroughAnotherTool) {
+  ANMKIT_REQUIRE_VEHICLES_CORPUS(vehicles);
+  const fs::path mdl = vehicles / "e-25" / "e-25.mdl";
+  for (const char* sequence : {"fire", "stop"}) {
+    SCOPED_TRACE(sequence);
+    OpenOptions on_mdl;
+    on_mdl.skeleton = mdl.string();
+    on_mdl.meshes = false;
+    auto original = Document::open((vehicles / "e-25" / (std::string(sequence) + ".anm")).string(), on_mdl);
+    ASSERT_TRUE(original) << original.error().to_string();
+    auto glb = original->to_gltf();
+    ASSERT_TRUE(glb) << glb.error().to_string();
+    const auto foreign = test::through_foreign_tool(glb->bytes);
+    auto skeleton = original->skeleton();
+    auto a = original->clip();
+    ASSERT_TRUE(skeleton && a);
+    ImportOptions options;
+    options.skeleton = &*skeleton;
+    auto b = import_clip(foreign, options);
+    ASSERT_TRUE(b) << b.error().to_string();
+    expect_same_filled_poses(*a, *b, *skeleton);
+
+    GltfImportOptions import;
+    import.skeleton = mdl.string();
+    auto made = Document::import_gltf(foreign, original->import_target(), import, "foreign.glb");
+    ASSERT_TRUE(made) << made.error().to_string();
+    EXPECT_TRUE(made->warnings.empty()) << made->warnings[0].message;
+    auto clip = made->document.clip();
+    ASSERT_TRUE(clip);
+    EXPECT_EQ(clip->frame_count, a->frame_count);
+    for (const model::BoneTrack& bone : clip->bones) EXPECT_GE(skeleton->find(bone.name), 0) << bone.name;
+  }
+}
+
+}  // namespace
+}  // namespace anmkit::gltf
