@@ -410,6 +410,14 @@ bool looks_like_model(std::span<const std::uint8_t> bytes, const std::string& pa
 Expected<GltfOutput> model_to_gltf(const std::string& path, const OpenOptions& options = {}, bool binary = true);
 // The animation files a model file names (as written in it, relative to its folder).
 Expected<std::vector<std::string>> model_sequence_files(const std::string& path, const OpenOptions& options = {});
+// The model file at `path` with one more sequence, `name`, that plays the file at `file_path`
+// (named in the model as its own sequence files are: relative to the model's folder, with '/'),
+// every other byte as it was (docs/cli.md, "A new sequence"). Refused when `file_path` lies
+// outside the model's folder (the game looks for a sequence's file from there), when the model
+// declares that name already, when the name or the file cannot be written in the model's text,
+// or when the format's models declare no sequences.
+Expected<std::vector<std::uint8_t>> model_with_sequence(const std::string& path, std::string_view name, const std::string& file_path,
+                                                        const OpenOptions& options = {});
 // Every file besides it that model_to_gltf of a model file reads, as found (its sequences, and
 // with options.meshes its meshes, materials and textures; with options.volumes its volumes):
 // what a run that converts it must not write over. Meshes and materials are read to find the

@@ -440,6 +440,43 @@ Expected<std::vector<std::string>> model_sequence_files(const std::string& path,
   });
 }
 
+namespace {
+
+// `file_path` as a model at `model_path` names it: relative to the model's folder, with '/'.
+Expected<std::string> name_in_model_folder(const std::string& model_path, const std::string& file_path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path folder = fs::weakly_canonical(fs::absolute(fs_path(model_path), ec).parent_path(), ec);
+  const fs::path file = ec ? fs::path() : fs::weakly_canonical(fs::absolute(fs_path(file_path), ec), ec);
+  if (ec) return naming(make_error(ErrorCode::io, ec.message()), file_path);
+  const fs::path relative = file.lexically_relative(folder);
+  if (relative.empty() || *relative.begin() == "..") {
+    return naming(make_error(ErrorCode::bad_value, fmt::format("a sequence's file must lie in its model's folder ({}) or below "
+                                                               "it, where the game looks for it",
+                                                               printable_path(utf8(folder)))),
+                  file_path);
+  }
+  std::string name = utf8(relative);
+  std::replace(name.begin(), name.end(), '\\', '/');
+  return name;
+}
+
+}  // namespace
+
+Expected<std::vector<std::uint8_t>> model_with_sequence(const std::string& path, std::string_view name, const std::string& file_path,
+                                                        const OpenOptions& options) {
+  return guarded(path, [&]() -> Expected<std::vector<std::uint8_t>> {
+    auto file = name_in_model_folder(path, file_path);
+    if (!file) return file.error();
+    auto text = detail::read_input(path, options);
+    if (!text) return text.error();
+    const auto* entry = detail::model_entry(path, *text);
+    if (!entry) return not_a_model(path, *text);
+    if (!entry->add_sequence) return make_error(ErrorCode::unsupported, "this format's model files declare no sequences");
+    return entry->add_sequence(*text, name, *file, options.limits);
+  });
+}
+
 Expected<std::vector<std::string>> model_files_read(const std::string& path, const OpenOptions& options) {
   return guarded(path, [&]() -> Expected<std::vector<std::string>> {
     auto text = detail::read_input(path, options);

@@ -146,6 +146,10 @@ struct FormatEntry {
   Expected<GltfOutput> (*model_to_gltf)(const std::string& path, std::span<const std::uint8_t> text,
                                         const OpenOptions& options, bool binary) = nullptr;
   Expected<std::vector<std::string>> (*sequence_files)(std::span<const std::uint8_t> text, const ReadLimits& limits) = nullptr;
+  // The model's text with a sequence `name` playing `file` declared, the rest byte for byte
+  // (model_with_sequence); nullptr when the format's models declare none.
+  Expected<std::vector<std::uint8_t>> (*add_sequence)(std::span<const std::uint8_t> text, std::string_view name, std::string_view file,
+                                                      const ReadLimits& limits) = nullptr;
   // Every file besides the model that model_to_gltf reads (model_files_read).
   Expected<std::vector<std::string>> (*model_files_read)(const std::string& path, std::span<const std::uint8_t> text,
                                                          const OpenOptions& options) = nullptr;

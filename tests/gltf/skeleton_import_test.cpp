@@ -296,5 +296,68 @@ TEST(SkeletonImport, TheE25sSequencesComeBackOntoItsMdlThroughAnotherTool) {
   }
 }
 
+// The command line: a glTF read onto the e-25's .mdl (anmkit's own, as another tool wrote it
+// again), the new file declared in a copy of the .mdl as a sequence of its own; the .mdl changes
+// by that line alone and reads back with it, and what the command cannot do it refuses.
+TEST(SkeletonImport, TheCommandLineWritesANewSequenceAndDeclaresItInTheMdl) {
+  ANMKIT_REQUIRE_VEHICLES_CORPUS(vehicles);
+  test::TempDir dir;
+  const std::string mdl = dir.file("e-25.mdl");
+  fs::copy_file(vehicles / "e-25" / "e-25.mdl", mdl);
+  const auto original_mdl = test::read_bytes(mdl);
+  auto r = test::run_cli({"convert", (vehicles / "e-25" / "fire.anm").string(), "--skeleton", mdl, "-o", dir.file("fire.glb")}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  dir.write("foreign.glb", test::through_foreign_tool(test::read_bytes(dir.file("fire.glb"))));
+  fs::create_directories(dir.path() / "anim");
+
+  r = test::run_cli({"convert", dir.file("foreign.glb"), "--skeleton", mdl, "-o", dir.file("anim/hatch_open.anm"), "--to", "gem-6.0",
+                     "--add-sequence", "hatch_open"},
+                    dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  const auto written = test::read_bytes(mdl);
+  const std::string line = "    {sequence \"hatch_open\" {file \"anim/hatch_open.anm\"}}\n";
+  std::string expected(original_mdl.begin(), original_mdl.end());
+  const std::size_t after_fire = expected.find("{sequence \"fire\"}");
+  ASSERT_NE(after_fire, std::string::npos);
+  expected.insert(expected.find('\n', after_fire) + 1, line);
+  EXPECT_EQ(std::string(written.begin(), written.end()), expected);
+  r = test::run_cli({"info", mdl}, dir);
+  EXPECT_NE(r.out.find("anim/hatch_open.anm"), std::string::npos) << r.out;
+  // The gun's recoil, as `sample` shows it in the fire sequence and in the new file.
+  const auto gun_at = [&](const std::string& file, const char* frame) {
+    const auto sampled = test::run_cli({"sample", file, "--frame", frame, "--json"}, dir);
+    EXPECT_EQ(sampled.exit_code, 0) << sampled.err << sampled.out.substr(0, 400);
+    const json pose = json::parse(sampled.out);
+    for (const auto& bone : pose["bones"]) {
+      if (bone["name"] == "gun") return bone["translation"].get<std::vector<double>>();
+    }
+    return std::vector<double>{};
+  };
+  for (const char* frame : {"0", "3", "10"}) {
+    const auto was = gun_at((vehicles / "e-25" / "fire.anm").string(), frame), now = gun_at(dir.file("anim/hatch_open.anm"), frame);
+    ASSERT_EQ(now.size(), 3u) << "frame " << frame;
+    for (std::size_t i = 0; i < 3; ++i) EXPECT_NEAR(now[i], was[i], 1e-4) << "frame " << frame;
+  }
+
+  // Refused, nothing written: the name again, a file outside the model's folder, the .mdl as output.
+  r = test::run_cli({"convert", dir.file("foreign.glb"), "--skeleton", mdl, "-o", dir.file("again.anm"), "--to", "gem-6.0",
+                     "--add-sequence", "HATCH_OPEN"},
+                    dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, mdl + ": error: the skeleton declares a sequence 'HATCH_OPEN' already\n");
+  EXPECT_FALSE(fs::exists(dir.file("again.anm")));
+  r = test::run_cli({"convert", dir.file("foreign.glb"), "--skeleton", mdl, "-o", (dir.path().parent_path() / "x.anm").string(),
+                     "--to", "gem-6.0", "--add-sequence", "x"},
+                    dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("error: a sequence's file must lie in its model's folder"), std::string::npos) << r.err;
+  r = test::run_cli({"convert", dir.file("foreign.glb"), "--skeleton", mdl, "-o", mdl, "--to", "gem-6.0"}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(test::read_bytes(mdl), written);
+  r = test::run_cli({"convert", dir.file("foreign.glb"), "-o", dir.file("y.anm"), "--to", "gem-6.0", "--add-sequence", "y"}, dir);
+  EXPECT_EQ(r.exit_code, 2) << "--add-sequence needs --skeleton";
+}
+
 }  // namespace
 }  // namespace anmkit::gltf

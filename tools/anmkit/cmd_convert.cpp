@@ -74,6 +74,7 @@ void add_convert(CLI::App& app, int& exit_code) {
     SpriteImportOptions import;
     double fps = model::default_fps;
     std::string skeleton;
+    std::string add_sequence;
     FormatFlags format;
   };
   auto opt = std::make_shared<Options>();
@@ -109,8 +110,14 @@ void add_convert(CLI::App& app, int& exit_code) {
                                 "were exported at (default: found from them)")
       ->capture_default_str()
       ->check(whole_number(scale_range.max, scale_range.min));
-  cmd->add_option("--skeleton", opt->skeleton,
-                  "glTF from GEM: the model's .mdl (bone tree and rest pose); from glTF: the .mdl to read the animation onto");
+  auto* skeleton = cmd->add_option("--skeleton", opt->skeleton,
+                                   "glTF from GEM: the model's .mdl (bone tree and rest pose); from glTF: the .mdl to read the "
+                                   "animation onto");
+  cmd->add_option("--add-sequence", opt->add_sequence,
+                  "From glTF with --skeleton: also declare the new file in the .mdl as sequence NAME (the .mdl is rewritten, "
+                  "every other byte kept)")
+      ->type_name("NAME")
+      ->needs(skeleton);
   cmd->add_option("--fps", opt->fps, "glTF: frames per second (neither format stores it)")
       ->capture_default_str()
       ->check(real_number(fps_range));
@@ -180,7 +187,20 @@ void add_convert(CLI::App& app, int& exit_code) {
       print_warnings(imported->warnings);
       auto bytes = imported->document.write();
       if (!bytes) return fail(bytes.error());
-      if (auto written = write_output(opt->output, *bytes, read, force); !written) fail(written.error());
+      // --add-sequence: the model's new text is made first, so that a refusal writes nothing.
+      std::optional<std::vector<std::uint8_t>> model;
+      if (!opt->add_sequence.empty()) {
+        auto added = model_with_sequence(opt->skeleton, opt->add_sequence, opt->output, options);
+        if (!added) return (void)(exit_code = report(std::move(added.error()), opt->skeleton));
+        model = std::move(*added);
+      }
+      if (auto written = write_output(opt->output, *bytes, read, force); !written) return fail(written.error());
+      if (model) {
+        // The user asked for the model to change: it is the one input this may replace.
+        if (auto written = write_output(opt->skeleton, *model, InputSet{opt->input, opt->output}, false); !written) {
+          exit_code = report(std::move(written.error()), opt->skeleton);
+        }
+      }
       return;
     }
     if (!text) return fail(text.error());

@@ -16,6 +16,7 @@
 #include "anmkit/formats/gem/gem_validate.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
 #include "anmkit/formats/gem/mdl.hpp"
+#include "anmkit/formats/gem/mdl_edit.hpp"
 #include "anmkit/formats/gem/mesh/mtl_json.hpp"
 #include "anmkit/formats/gem/mesh/mtl_material.hpp"
 #include "anmkit/formats/gem/mesh/mtl_read.hpp"
@@ -289,6 +290,15 @@ Expected<std::vector<std::string>> sequence_files(std::span<const std::uint8_t> 
   return files;
 }
 
+Expected<std::vector<std::uint8_t>> add_sequence(std::span<const std::uint8_t> text, std::string_view name, std::string_view file,
+                                                 const ReadLimits& limits) {
+  auto mdl = gem::read_mdl(text, limits);
+  if (!mdl) return mdl.error();
+  auto added = gem::add_sequence(*mdl, name, file);
+  if (!added) return added.error();
+  return gem::write_mdl(*added);
+}
+
 // A .mdl as `info` describes it: its skeleton and the sequence files it names. A text that is no
 // model is unknown_format (an armour file is read as a resource); a file named .mdl that does not
 // read is this reader's error (model_extension_claims).
@@ -485,6 +495,7 @@ const FormatEntry& entry() {
       .model_extension_claims = true,
       .model_to_gltf = model_to_gltf,
       .sequence_files = sequence_files,
+      .add_sequence = add_sequence,
       .model_files_read = model_files_read,
       .read_model = read_model,
       .model_shows = model_shows,
