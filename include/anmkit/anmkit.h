@@ -330,6 +330,10 @@ typedef struct anmkit_gltf_import_options {
    * "dense" and "rotation-unit", as in anmkit_open_options. */
   const anmkit_format_setting* format_settings;
   size_t format_setting_count;
+  /* The game's model file (a GEM .mdl, read from disk) to read the animation onto: its bones
+   * only, in its rest pose and axes, whatever the glTF's node tree, axes and bone frames
+   * (docs/gltf.md, "Onto a skeleton"); NULL: the nodes hold the format's own values. */
+  const char* skeleton;
 } anmkit_gltf_import_options;
 
 ANMKIT_API void anmkit_gltf_import_options_init(anmkit_gltf_import_options* options);
@@ -351,6 +355,16 @@ ANMKIT_API anmkit_status anmkit_from_gltf(const void* bytes, size_t size, const 
 ANMKIT_API anmkit_status anmkit_model_to_gltf(const char* path, const anmkit_open_options* options, int binary,
                                               uint8_t** bytes, size_t* size, anmkit_diagnostics** warnings,
                                               anmkit_error* error);
+
+/* The model file at `path` (a GEM .mdl) with one more sequence, `name`, playing the file at
+ * `file_path` (named in the model relative to its folder, with '/'), every other byte as it was:
+ * what `anmkit convert IN.glb --skeleton MODEL --add-sequence NAME -o FILE` writes over the model.
+ * Refused when the file lies outside the model's folder, when the model declares the name
+ * already, or when the name or file cannot be written in its text. Ownership of *bytes as for
+ * anmkit_write; nothing is written to disk. `options` may be NULL. */
+ANMKIT_API anmkit_status anmkit_model_with_sequence(const char* path, const char* name, const char* file_path,
+                                                    const anmkit_open_options* options, uint8_t** bytes, size_t* size,
+                                                    anmkit_error* error);
 
 /* What `anmkit info MODEL` prints of a model file (GEM .mdl, LM .bin): its skeleton and the
  * animation files it names, each with whether it exists; text, or one JSON object when `as_json`

@@ -37,7 +37,8 @@ except ImportError:  # pragma: no cover - exercised by the tests' no-NumPy run
     _np = None
 
 __all__ = ["Error", "Diagnostic", "Bone", "Joint", "Skeleton", "Pose", "Sprite", "Document", "open", "open_bytes",
-           "from_json", "from_gltf", "GltfImport", "model_to_gltf", "model_summary", "ModelSequence", "model_sequences",
+           "from_json", "from_gltf", "GltfImport", "model_to_gltf", "model_with_sequence", "model_summary", "ModelSequence",
+           "model_sequences",
            "Resource", "open_resource",
            "detect", "formats", "have_numpy",
            "SkeletonReason", "SkeletonMatch", "find_skeleton", "Export", "export_kinds", "setting_range",
@@ -938,11 +939,14 @@ class GltfImport(NamedTuple):
 
 def from_gltf(data: bytes, target: str, name: str = "", *, animation: Optional[str] = None,
               fps: Optional[float] = None, tolerance: Optional[float] = None, base: Optional["Document"] = None,
-              folder: Optional[PathLike] = None, max_input_bytes: Optional[int] = None, **settings) -> GltfImport:
+              folder: Optional[PathLike] = None, max_input_bytes: Optional[int] = None,
+              skeleton: Optional[PathLike] = None, **settings) -> GltfImport:
     """A glTF animation (.glb or .gltf bytes) written as `target` ("gem-6.0", "lm", ...), as
     `anmkit convert IN.glb --to TARGET` does. `base` is the original file (docs/gltf.md,
     "--base"): its bone order, flags, version and unchanged values are kept. `folder` is where
-    the glTF's external buffers are (none are read without it)."""
+    the glTF's external buffers are (none are read without it). `skeleton` is the game's model
+    file (a GEM .mdl) to read the animation onto, whatever the glTF's axes and bone frames: a new
+    sequence for the model (docs/gltf.md, "Onto a skeleton")."""
     options = _capi.GltfImportOptions()
     lib.anmkit_gltf_import_options_init(ctypes.byref(options))
     options.target = _text(target, "the target")
@@ -956,6 +960,8 @@ def from_gltf(data: bytes, target: str, name: str = "", *, animation: Optional[s
         options.folder = _path(folder)
     if max_input_bytes is not None:
         options.max_input_bytes = _whole("max_input_bytes", max_input_bytes, ctypes.c_uint64)
+    if skeleton is not None:
+        options.skeleton = _path(skeleton)
     # The target format's own options (format_options() that are when_importing: dense=True, ...).
     array, count = _settings(settings, "when_importing")
     options.format_settings = ctypes.cast(array, ctypes.POINTER(_capi.FormatSetting))
@@ -984,6 +990,15 @@ def model_to_gltf(path: PathLike, binary: bool = True, **limits: Any) -> Tuple[b
     glb = _handed_out(lib.anmkit_model_to_gltf, _path(path), ctypes.byref(options), _flag(binary),
                       trailing=(ctypes.byref(warnings),))
     return glb, _diagnostics(warnings)
+
+
+def model_with_sequence(path: PathLike, name: str, file_path: PathLike, **limits: Any) -> bytes:
+    """The model file at `path` (a GEM .mdl) with one more sequence, `name`, playing the file at
+    `file_path` (named in the model relative to its folder), every other byte as it was; nothing
+    is written (save the bytes over the model to keep them)."""
+    options = _options(None, None, None, dict(limits))
+    return _handed_out(lib.anmkit_model_with_sequence, _path(path), _text(name, "the name"), _path(file_path),
+                       ctypes.byref(options))
 
 
 def model_summary(path: PathLike, as_json: bool = False, **limits: Any) -> str:

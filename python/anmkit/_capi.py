@@ -54,7 +54,8 @@ class Diagnostic(Structure):
 class GltfImportOptions(Structure):
     _fields_ = [("struct_size", c_size_t), ("target", c_char_p), ("animation", c_char_p), ("fps", c_double),
                 ("tolerance", c_float), ("base", c_void_p), ("folder", c_char_p), ("max_input_bytes", c_uint64),
-                ("format_settings", POINTER(FormatSetting)), ("format_setting_count", c_size_t)]
+                ("format_settings", POINTER(FormatSetting)), ("format_setting_count", c_size_t),
+                ("skeleton", c_char_p)]
 
 
 class SaveOptions(Structure):
@@ -285,6 +286,8 @@ _SIGNATURES = {
                                    POINTER(c_void_p), _err]),
     "anmkit_model_to_gltf": (_status, [c_char_p, POINTER(OpenOptions), c_int, POINTER(POINTER(c_uint8)),
                                        POINTER(c_size_t), POINTER(c_void_p), _err]),
+    "anmkit_model_with_sequence": (_status, [c_char_p, c_char_p, c_char_p, POINTER(OpenOptions), POINTER(POINTER(c_uint8)),
+                                             POINTER(c_size_t), _err]),
     "anmkit_model_summary": (_status, [c_char_p, POINTER(OpenOptions), c_int, POINTER(POINTER(c_char)),
                                        POINTER(c_size_t), _err]),
     "anmkit_model_open": (_status, [c_char_p, POINTER(OpenOptions), POINTER(c_void_p), _err]),

@@ -320,6 +320,29 @@ def test_a_model_file_with_its_sequences(tmp_path):
         anmkit.model_summary(tmp_path / "missing.mdl")
 
 
+def test_a_new_sequence_made_on_a_model(tmp_path):
+    # The turret's glTF read onto a model with its bones (side by side at their rest, as the glTF
+    # of a file without its model has them), and the new file declared in it.
+    model = tmp_path / "turret.mdl"
+    model.write_text('{Skeleton {animation {sequence "idle"}}\n'
+                     '  {bone "basis"} {bone "body"} {bone "turret1"} {bone "gun_rot"} {bone "hatch"}}\n')
+    original = anmkit.open(example("turret_v60.anm"))
+    made = anmkit.from_gltf(original.to_gltf(), "gem-6.0", name="t.glb", skeleton=model)
+    # anmkit's own glTF: what it recorded of the original is not read onto a skeleton, and said.
+    assert [w.message for w in made.warnings] == [
+        "extras.anmkit is not read on a skeleton (its visibility, mirror and mesh keys, comments): the transforms say "
+        "what the bones do"]
+    assert made.document.version == "6.0"
+    frames = made.document.sample_all()
+    assert [[round(v, 4) for v in bone] for bone in frames.translation[5]] == \
+        [[round(v, 4) for v in bone] for bone in original.sample_all().translation[5]]
+    text = anmkit.model_with_sequence(model, "turn", tmp_path / "anim" / "turn.anm")
+    assert text == model.read_bytes().replace(b'{sequence "idle"}}', b'{sequence "idle"} {sequence "turn" {file "anim/turn.anm"}}}')
+    (tmp_path / "two.mdl").write_text('{Skeleton {bone "basis" {bone "body"}}}\n')
+    with pytest.raises(anmkit.Error, match="no bone of the skeleton: 'turret1'"):
+        anmkit.from_gltf(original.to_gltf(), "gem-6.0", skeleton=tmp_path / "two.mdl")
+
+
 def test_a_model_files_sequences_as_values(tmp_path):
     (tmp_path / "tank.mdl").write_text('{Skeleton {bone "basis" {bone "body" {animation {sequence "repair" '
                                        '{file "turn.anm"}}}} {animation {sequence "idle"}}}}\n')

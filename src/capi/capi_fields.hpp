@@ -77,7 +77,8 @@ LAYOUT(anmkit_diagnostic, FIELD(struct_size), FIELD(severity), FIELD(has_offset)
        FIELD(message), FIELD(pointer), FIELD(settings), FIELD(setting_at), FIELD(setting_size))
 LAYOUT(anmkit_save_options, FIELD(struct_size), FIELD(overwrite_source))
 LAYOUT(anmkit_gltf_import_options, FIELD(struct_size), FIELD(target), FIELD(animation), FIELD(fps), FIELD(tolerance),
-       FIELD(base), FIELD(folder), FIELD(max_input_bytes), FIELD(format_settings), FIELD(format_setting_count))
+       FIELD(base), FIELD(folder), FIELD(max_input_bytes), FIELD(format_settings), FIELD(format_setting_count),
+       FIELD(skeleton))
 LAYOUT(anmkit_export_options, FIELD(struct_size), FIELD(scale), FIELD(raw), FIELD(sequence), FIELD(flipbook),
        FIELD(flipbook_ticks), FIELD(state), FIELD(max_output_pixels), FIELD(file_name), FIELD(animation_name))
 LAYOUT(anmkit_model_sequence, FIELD(struct_size), FIELD(name), FIELD(name_size), FIELD(file), FIELD(file_size),

@@ -65,6 +65,7 @@ anmkit_status anmkit_from_gltf(const void* bytes, size_t size, const char* name,
     if (c->base != nullptr) o.base = std::make_shared<const Document>(c->base->doc);
     if (c->folder != nullptr) o.folder = c->folder;
     if (c->max_input_bytes != 0) o.limits.max_input_bytes = c->max_input_bytes;
+    if (c->skeleton != nullptr) o.skeleton = c->skeleton;
     const std::span<const std::uint8_t> span(static_cast<const std::uint8_t*>(bytes), size);
     auto imported = Document::import_gltf(span, c->target, o, name != nullptr ? name : "");
     if (!imported) return fail(error, imported.error());
@@ -88,6 +89,22 @@ anmkit_status anmkit_model_to_gltf(const char* path, const anmkit_open_options* 
     const anmkit_status handed = capi::hand_out(gltf->bytes.data(), gltf->bytes.size(), false, bytes, size, error);
     if (handed == ANMKIT_OK) hand_warnings(gltf->warnings, "model.sequence", warnings);
     return handed;
+  });
+}
+
+anmkit_status anmkit_model_with_sequence(const char* path, const char* name, const char* file_path, const anmkit_open_options* options,
+                                         uint8_t** bytes, size_t* size, anmkit_error* error) {
+  return guarded(error, [&] {
+    if (bytes != nullptr) *bytes = nullptr;
+    if (path == nullptr) return capi::null_argument(error, "path");
+    if (name == nullptr) return capi::null_argument(error, "name");
+    if (file_path == nullptr) return capi::null_argument(error, "file_path");
+    anmkit_status status = ANMKIT_OK;
+    const auto o = capi::open_options(options, error, status);
+    if (!o) return status;
+    const auto text = model_with_sequence(path, name, file_path, *o);
+    if (!text) return fail(error, text.error());
+    return capi::hand_out(text->data(), text->size(), false, bytes, size, error);
   });
 }
 

@@ -856,6 +856,31 @@ static void test_gltf_and_models(void) {
   CHECK(text == NULL);
   CHECK(anmkit_model_summary(NULL, NULL, 0, &text, &size, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
 
+  /* A new sequence declared in the model: its text with one more sequence, nothing written. */
+  CHECK(anmkit_model_with_sequence(path_of(scratch, "two.mdl"), "hatch", path_of(scratch, "hatch.anm"), NULL, &bytes, &size,
+                                   &error) == ANMKIT_OK);
+  {
+    static const char expected[] = "{Skeleton {animation {sequence \"turn\" {file \"turn.anm\"}} {sequence \"gone\"} "
+                                   "{sequence \"hatch\" {file \"hatch.anm\"}}}\n  {bone \"basis\" {bone \"body\" {Position 1 2 3}}}}\n";
+    CHECK(size == sizeof expected - 1 && memcmp(bytes, expected, size) == 0);
+  }
+  anmkit_bytes_free(bytes);
+  CHECK(anmkit_model_with_sequence(path_of(scratch, "two.mdl"), "TURN", path_of(scratch, "x.anm"), NULL, &bytes, &size, &error) ==
+        ANMKIT_ERROR_BAD_VALUE);
+  CHECK(bytes == NULL);
+  CHECK_STR(error.message, "the skeleton declares a sequence 'TURN' already");
+  CHECK(anmkit_model_with_sequence(path_of(scratch, "two.mdl"), NULL, "x.anm", NULL, &bytes, &size, &error) ==
+        ANMKIT_ERROR_INVALID_ARGUMENT);
+  /* A glTF read onto the model: the turret's animated bones are not the model's, and are named. */
+  CHECK(anmkit_to_gltf(original, 1, &gltf, &gltf_size, &error) == ANMKIT_OK);
+  options.skeleton = path_of(scratch, "two.mdl");
+  options.target = "gem-6.0";
+  CHECK(anmkit_from_gltf(gltf, gltf_size, "t.glb", &options, &back, NULL, &error) == ANMKIT_ERROR_BAD_VALUE);
+  CHECK_STR(error.message, "the animation moves 3 nodes that are no bone of the skeleton: 'turret1', 'gun_rot', 'hatch'; a game "
+                           "file keys the skeleton's bones only");
+  options.skeleton = NULL;
+  anmkit_bytes_free(gltf);
+
   free(original_bytes);
   anmkit_free(original);
 }
