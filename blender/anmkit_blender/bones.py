@@ -3,10 +3,11 @@
 for the export, and the helpers (fx, emit, seat, ...) in their own hidden bone collection (Blender
 4) or bone layer (Blender 3), so that the moving parts stand out."""
 import json
+import math
 from typing import Dict
 
 import bpy
-from mathutils import Matrix, Vector
+from mathutils import Matrix, Quaternion, Vector
 
 from . import gltf_axes, versions
 
@@ -93,3 +94,42 @@ def group_helpers(obj) -> None:
 def axes_of(obj) -> Dict[str, tuple]:
     """Bone name -> the rotation its frame was turned by at import (the bones that were turned)."""
     return {bone.name: tuple(json.loads(bone[AXES])) for bone in obj.data.bones if AXES in bone}
+
+
+# Blender's glTF importer turns the glTF's Y up to Blender's Z up: +90 degrees about X.
+Y_UP_TO_Z_UP = Matrix.Rotation(math.pi / 2, 4, "X")
+
+
+def rest_of(bone):
+    """The bone's node rest relative to its parent as the import gave it to Blender (REST), as a
+    matrix, or None."""
+    text = bone.get(REST)
+    if text is None:
+        return None
+    t, r, s = json.loads(text)
+    return Matrix.LocRotScale(Vector(t), Quaternion((r[3], r[0], r[1], r[2])), Vector(s))
+
+
+def rest_basis(bone) -> Matrix:
+    """The pose basis that shows `bone` (a Bone) at its game rest: Blender keeps no reflection in
+    a bone's rest (the e-25's mirrored basis), and its importer moves it into the pose, so for
+    such a bone the identity shows the vehicle reflected. The identity for every other bone."""
+    rest = rest_of(bone)
+    if rest is None:
+        return Matrix()
+    if bone.parent:
+        edit = bone.parent.matrix_local.inverted() @ bone.matrix_local
+    else:
+        # A root bone's rest is in the armature's space, which the importer turned from Y up to Z up.
+        edit = bone.matrix_local
+        rest = Y_UP_TO_Z_UP @ rest
+    basis = edit.inverted() @ rest
+    # Blender's rests are single precision: a bone 40 units out is 4e-5 off its node's.
+    near = all(abs(basis[i][j] - (1.0 if i == j else 0.0)) <= 1e-5 for i in range(3) for j in range(3)) and \
+        basis.translation.length <= 1e-5 * max(1.0, edit.translation.length)
+    return Matrix() if near else basis
+
+
+def node_rests(obj) -> Dict[str, list]:
+    """Every bone's REST ([translation, rotation (x, y, z, w), scale]) by name."""
+    return {bone.name: json.loads(bone[REST]) for bone in obj.data.bones if REST in bone}

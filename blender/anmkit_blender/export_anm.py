@@ -1,19 +1,21 @@
 """File > Export > "Game animation (.anm)": the active action back into the file it was imported
 from. Blender's glTF exporter writes it (the docs/gltf.md settings), and anmkit reads that over
 the original (`--base`): bone order, flags, comments, mesh payloads and every value not edited
-keep the original's bytes; what cannot be kept is a warning in the info bar."""
+keep the original's bytes; what cannot be kept is a warning in the info bar. An action made in
+Blender is a new file on the model's skeleton (`--skeleton`), frames 0 to the scene's last,
+optionally declared in the model."""
+import json
 import os
 import pathlib
 import tempfile
 from dataclasses import dataclass, field
-from typing import List
+from typing import List, Optional
 
 import bpy
 from bpy.props import BoolProperty, EnumProperty
 from bpy_extras.io_utils import ExportHelper
-from mathutils import Matrix
 
-from . import anmkit, bones, changes, exact_keys, gltf_axes, parts, sources
+from . import anmkit, bones, changes, exact_keys, gltf_axes, parts, sources, versions
 
 # Another version or layout of the file's format: every convert target that a glTF import can
 # also be written as, as the registry lists them.
@@ -23,18 +25,24 @@ VERSIONS = [("original", "As the original", "The version and layout of the file 
     for target in info["convert_targets"] if target in info["import_targets"]]
 
 
+def from_anmkit(obj) -> bool:
+    """An armature an anmkit import made: its actions' files, or its model, are known."""
+    return obj is not None and obj.type == "ARMATURE" and bool(sources.recall_all(obj) or sources.recall_model(obj))
+
+
 def armature_with_sources(context):
     obj = context.active_object
-    if obj is not None and obj.type == "ARMATURE" and sources.recall_all(obj):
+    if from_anmkit(obj):
         return obj
-    found = [o for o in context.scene.objects if o.type == "ARMATURE" and sources.recall_all(o)]
+    found = [o for o in context.scene.objects if from_anmkit(o)]
     return found[0] if len(found) == 1 else None
 
 
-def gltf_of(context, obj, sequence: str) -> bytes:
+def gltf_of(context, obj, sequence: str, last_frame: Optional[int] = None) -> bytes:
     """The armature's active action as Blender's glTF exporter writes it, one animation named
     `sequence`, every bone's frame turned back to the game's (the import turned it to point at the
-    bone's child: bones.py, gltf_axes.py)."""
+    bone's child: bones.py, gltf_axes.py). `last_frame`: frames 0 to it are sampled (the scene's
+    range, the file's length), else the action's own range."""
     for other in context.selected_objects:
         other.select_set(False)
     obj.select_set(True)
@@ -42,12 +50,12 @@ def gltf_of(context, obj, sequence: str) -> bytes:
     # to: a bone this action does not key would otherwise be written where the last action shown
     # left it (another sequence's pose at the frame it was looked at), and join the file as edited.
     for bone in obj.pose.bones:
-        bone.matrix_basis = Matrix()
+        bone.matrix_basis = bones.rest_basis(bone.bone)
     context.scene.frame_set(context.scene.frame_current)
     handle, temporary = tempfile.mkstemp(suffix=".glb", prefix="anmkit_")
     os.close(handle)
     options = dict(filepath=temporary, export_format="GLB", use_selection=True, export_animations=True,
-                   export_frame_range=False, export_frame_step=1, export_force_sampling=True,
+                   export_frame_range=last_frame is not None, export_frame_step=1, export_force_sampling=True,
                    export_optimize_animation_size=False, export_def_bones=False)
     # The action played alone: every other sequence would be sampled too, bone by bone and frame by
     # frame, most of an export's time on a vehicle (the exporter's option, as each version names it).
@@ -58,12 +66,20 @@ def gltf_of(context, obj, sequence: str) -> bytes:
         options["export_animation_mode"] = "ACTIVE_ACTIONS"
     elif "export_nla_strips" in offered:
         options["export_nla_strips"] = False
+    scene = context.scene
+    kept_range = scene.frame_start, scene.frame_end
+    if last_frame is not None:
+        scene.frame_start, scene.frame_end = 0, last_frame
     try:
         bpy.ops.export_scene.gltf(**options)
         glb = exact_keys.recompute(pathlib.Path(temporary).read_bytes(), obj, obj.animation_data.action,
                                    context.scene.render)
+        if last_frame is not None:
+            # Read onto the skeleton: the nodes' rests the game's, as the import gave them.
+            glb = gltf_axes.with_node_rests(glb, bones.node_rests(obj))
         glb = gltf_axes.turn_back(glb, bones.axes_of(obj))
     finally:
+        scene.frame_start, scene.frame_end = kept_range
         os.remove(temporary)
     return gltf_axes.name_only_animation(glb, sequence)
 
@@ -82,12 +98,77 @@ class Report:
     warnings: List[str] = field(default_factory=list)
 
 
-def export_action(context, obj, action, path: str, version: str, overwrite_original: bool) -> Report:
+def _keyed_last_frame(obj, action) -> float:
+    """The last frame at which `action` keys a bone of `obj`."""
+    frames = [k.co[0] for c in versions.fcurves(obj, action) for k in c.keyframe_points]
+    return max(frames) if frames else 0.0
+
+
+def _write_atomically(path: str, data: bytes) -> None:
+    """`data` into a new file beside `path`, then renamed over it: the old file or the new one."""
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".anmkit_", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.remove(temporary)
+        raise
+
+
+def export_new_action(context, obj, action, path: str, version: str, add_to_model: bool) -> Report:
+    """An action made in Blender (no file behind it) as a new file on the model's skeleton: the
+    model's bones only, in its rest pose and axes, frames 0 to the scene's last; with
+    `add_to_model`, declared in the model as a sequence of the action's name."""
+    model = sources.recall_model(obj)
+    if model is None or not model.get("skeleton"):
+        raise anmkit.Error(0, f"the action '{action.name}' did not come from an anmkit import, and the armature was not "
+                              "made from a model file: there is no skeleton to write it on")
+    target = version if version != "original" else model.get("target")
+    if not target:
+        raise anmkit.Error(0, f"the action '{action.name}' is new and the model has no sequence to take a version from: "
+                              "pick a Version")
+    scene = context.scene
+    scene_fps = scene.render.fps / scene.render.fps_base
+    warnings = []
+    end = scene.frame_end
+    if scene.frame_start != 0:
+        warnings.append(f"the scene starts at frame {scene.frame_start}: a game sequence starts at frame 0, so the file "
+                        f"runs frames 0 to {end}")
+    if _keyed_last_frame(obj, action) > end + 1e-3:
+        warnings.append(f"keys past the scene's last frame ({end}) are not written: the file ends there")
+    if abs(scene_fps - model["fps"]) > 1e-9:
+        warnings.append(f"the scene runs at {scene_fps:g} fps and the game at {model['fps']:g}: the action is sampled at "
+                        "the game's rate, its timing kept")
+    # The model's new text first: a refusal (the name declared already) writes nothing.
+    model_text = anmkit.model_with_sequence(model["skeleton"], action.name, path) if add_to_model else None
+    glb = gltf_of(context, obj, action.name, last_frame=end)
+    # Frames 0 to the scene's last, counted at the game's rate.
+    glb = gltf_axes.with_frame_count(glb, round(end / scene_fps * model["fps"]) + 1)
+    imported = anmkit.from_gltf(glb, target, name=pathlib.Path(path).name, fps=model["fps"], skeleton=model["skeleton"])
+    warnings += [w.worded(FIELDS) for w in imported.warnings]
+    with imported.document as document:
+        document.save(path)
+        frames = json.loads(document.summary(as_json=True))["frame_count"]
+    report = Report(changed=f"a new sequence of {frames} frames on {pathlib.Path(model['skeleton']).name}")
+    if model_text is not None:
+        _write_atomically(model["skeleton"], model_text)
+        report.changed += f", declared in it as '{action.name}'"
+    report.warnings = warnings
+    return report
+
+
+def export_action(context, obj, action, path: str, version: str, overwrite_original: bool,
+                  add_to_model: bool = False) -> Report:
     """Writes `action` of `obj` to `path`; returns what to tell the user."""
     source = sources.recall(obj, action.name)
     if source is None:
-        raise anmkit.Error(0, f"the action '{action.name}' did not come from an anmkit import: there is no file "
-                              "to write it over")
+        return export_new_action(context, obj, action, path, version, add_to_model)
+    if add_to_model:
+        raise anmkit.Error(0, f"the action '{action.name}' is the model's sequence already: 'Add to the model' is for a "
+                              "new action")
     original = pathlib.Path(source["path"])
     if pathlib.Path(path).resolve() == original.resolve() and not overwrite_original:
         raise anmkit.Error(0, f"{path} is the file the action came from; tick 'Overwrite the original' to replace it")
@@ -140,6 +221,9 @@ class ExportAnm(bpy.types.Operator, ExportHelper):
                           description="The version to write (a format with one version keeps it)")
     overwrite_original: BoolProperty(name="Overwrite the original", default=False,
                                      description="Allow the output to be the file the action was imported from")
+    add_to_model: BoolProperty(name="Add to the model", default=False,
+                               description="A new action: also declare the file in the model (.mdl) as a sequence of "
+                                           "the action's name; the model's other bytes are kept")
 
     def execute(self, context):
         obj = armature_with_sources(context)
@@ -148,7 +232,7 @@ class ExportAnm(bpy.types.Operator, ExportHelper):
             return {"CANCELLED"}
         try:
             report = export_action(context, obj, obj.animation_data.action, self.filepath, self.version,
-                                   self.overwrite_original)
+                                   self.overwrite_original, self.add_to_model)
         except (anmkit.Error, OSError) as error:
             self.report({"ERROR"}, str(error))
             return {"CANCELLED"}

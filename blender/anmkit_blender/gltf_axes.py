@@ -376,6 +376,29 @@ def turn_back(glb: bytes, axes: Dict[str, Quat]) -> bytes:
     return write_glb(doc, binary)
 
 
+def with_node_rests(glb: bytes, rests: Dict[str, Sequence[Sequence[float]]]) -> bytes:
+    """`glb` with each node named in `rests` given that rest ([translation, rotation (x, y, z, w),
+    scale]): the rest the import gave Blender, reflections included, where Blender's exporter
+    writes its bones' rests, which hold none."""
+    doc, binary = read_glb(glb)
+    for node in doc.get("nodes", []):
+        rest = rests.get(node.get("name"))
+        if rest is None or "mesh" in node:
+            continue
+        node.pop("matrix", None)
+        node["translation"], node["rotation"], node["scale"] = (list(map(float, v)) for v in rest)
+    return write_glb(doc, binary)
+
+
+def with_frame_count(glb: bytes, frame_count: int) -> bytes:
+    """`glb` whose one animation says, as anmkit's own glTF does (extras.anmkit.frame_count), how
+    many frames it runs: Blender's exporter samples no further than the action's last key."""
+    doc, binary = read_glb(glb)
+    for animation in doc.get("animations", []):
+        animation.setdefault("extras", {}).setdefault("anmkit", {})["frame_count"] = int(frame_count)
+    return write_glb(doc, binary)
+
+
 def name_only_animation(glb: bytes, name: str) -> bytes:
     """`glb` with its one animation named `name` (an exporter names an action it writes alone
     after the action, not after the sequence); as it is when it holds any other number."""

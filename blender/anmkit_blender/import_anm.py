@@ -194,6 +194,8 @@ def import_file(context, path: str, skeleton: Optional[str], fps: float, roots: 
         frame_count = document.skeleton.frame_count
         obj = bring_in(context, document.to_gltf(), fps)
     set_volumes_apart(context, obj)
+    if skeleton:
+        sources.remember_model(obj, {"skeleton": str(pathlib.Path(skeleton).resolve()), "fps": fps, "target": target})
     actions = name_actions(obj, {name: {"path": str(pathlib.Path(path).resolve()), "target": target,
                                         "skeleton": skeleton, "fps": fps, "frame_count": frame_count}})
     if name in actions:
@@ -237,6 +239,10 @@ def import_model(context, mdl: str, chosen: Optional[str], fps: float, roots: Li
                            "fps": fps, "frame_count": frame_count}
     obj = bring_in(context, glb, fps)
     set_volumes_apart(context, obj)
+    # A new action is written in the version most of the model's sequences are (none: the export's choice).
+    targets = [s["target"] for s in source_of.values()]
+    sources.remember_model(obj, {"skeleton": str(pathlib.Path(mdl).resolve()), "fps": fps,
+                                 "target": max(sorted(set(targets)), key=targets.count) if targets else None})
     actions = name_actions(obj, source_of)
     first = next((n for n, s in source_of.items() if chosen and pathlib.Path(s["path"]) == pathlib.Path(chosen).resolve()),
                  next((n for n in names if n in actions), None))  # else the model's first sequence

@@ -17,14 +17,15 @@ from typing import Optional
 import bpy
 from bpy.app.handlers import persistent
 
-from . import gltf_axes, sources, versions
+from . import bones, gltf_axes, sources, versions
 
 # On a mesh object: its scale and its shape keys' values at rest, as the importer made them
 # (JSON-free lists of floats, saved with the .blend).
 REST_SCALE = "anmkit_rest_scale"
 REST_WEIGHTS = "anmkit_rest_weights"
-# On the armature object: the sequence its meshes follow now.
+# On the armature object: the sequence its meshes follow now, and the action picked last.
 PLAYING = "anmkit_playing"
+PICKED = "anmkit_picked"
 
 
 def remember_rest(objects) -> None:
@@ -113,14 +114,44 @@ def follow(obj, sequence: str) -> None:
     obj[PLAYING] = sequence
 
 
+def keyed_bones(obj, action) -> set:
+    """The names of the bones of `obj` that `action` has F-curves for."""
+    names = set()
+    for curve in versions.fcurves(obj, action):
+        path = curve.data_path
+        if path.startswith('pose.bones["'):
+            names.add(path[len('pose.bones["'):path.find('"]')].replace('\\"', '"'))
+    return names
+
+
+def picked(scene, obj, action) -> None:
+    """`action` was just picked for the armature `obj`: every bone it does not key goes to its
+    rest, so that nothing of the last action's pose is shown, keyed or exported with it; a
+    sequence of a file sets the timeline to the file's frames."""
+    keyed = keyed_bones(obj, action) if action is not None else set()
+    for bone in obj.pose.bones:
+        if bone.name not in keyed:
+            bone.matrix_basis = bones.rest_basis(bone.bone)
+    source = sources.recall(obj, sequence_of(obj, action) or "") if action is not None else None
+    if source is not None and source.get("frame_count"):
+        scene.frame_start, scene.frame_end = 0, max(0, int(source["frame_count"]) - 1)
+
+
 @persistent
 def follow_everywhere(scene, depsgraph=None) -> None:
     """After a depsgraph update (an action picked in the Action Editor, say) and before a frame
-    change: the meshes of every armature imported by anmkit follow the sequence it now plays."""
+    change: the meshes of every armature imported by anmkit follow the sequence it now plays, and
+    a newly picked action starts from the rest pose (picked())."""
     for obj in scene.objects:
-        if obj.type != "ARMATURE" or sources.PROPERTY not in obj or obj.animation_data is None:
+        if obj.type != "ARMATURE" or obj.animation_data is None or \
+                (sources.PROPERTY not in obj and sources.MODEL not in obj):
             continue
-        sequence = sequence_of(obj, obj.animation_data.action)
+        action = obj.animation_data.action
+        name = action.name if action is not None else ""
+        if obj.get(PICKED) != name:
+            obj[PICKED] = name
+            picked(scene, obj, action)
+        sequence = sequence_of(obj, action)
         if sequence is not None and obj.get(PLAYING) != sequence:
             follow(obj, sequence)
 

@@ -1044,7 +1044,57 @@ def test_a_models_helpers_are_hidden_and_its_moving_parts_shown():
     check(not missing, f"bones left out of the export: {sorted(missing)}")
 
 
+def test_a_new_action_is_a_new_sequence_with_nothing_of_the_last_one():
+    """An action made from nothing on the e-25 (picked after "fire" played, its gun recoiled): the
+    gun moved one unit by frame 5 and the turret turned by frame 10 export as a new file on the
+    .mdl's skeleton, frames 0 to the scene's last, the gun one unit from its rest (nothing of the
+    recoil), every bone where Blender shows it; "Add to the model" declares it in the .mdl, every
+    other byte kept."""
+    clean()
+    here = vehicle_folder("e-25")
+    mdl = here / "e-25.mdl"
+    original_mdl = mdl.read_bytes()
+    check(bpy.ops.import_anim.anmkit(filepath=str(mdl)) == {"FINISHED"}, "import")
+    obj = armature()
+    scene = bpy.context.scene
+    obj.animation_data.action = bpy.data.actions["fire"]
+    scene.frame_set(10)
+    gun = obj.pose.bones["gun"]
+    check(gun.location.length > 1, f"the gun recoils in fire: {tuple(gun.location)}")
+    obj.animation_data.action = bpy.data.actions.new("hatch_open")
+    scene.frame_set(0)
+    check(gun.location.length == 0, f"a new action starts at the rest pose: the gun at {tuple(gun.location)}")
+    scene.frame_end = 20
+    turret = obj.pose.bones["turret"]
+    turret.rotation_mode = "QUATERNION"
+    turret.keyframe_insert("rotation_quaternion", frame=0)
+    scene.frame_set(10)
+    turret.rotation_quaternion = turret.rotation_quaternion @ Quaternion((0, 0, 1), 0.5)
+    turret.keyframe_insert("rotation_quaternion", frame=10)
+    gun.keyframe_insert("location", frame=0)
+    scene.frame_set(5)
+    gun.location = (0.6, 0.8, 0)
+    gun.keyframe_insert("location", frame=5)
+    report = export_anm.export_action(bpy.context, obj, obj.animation_data.action, str(here / "hatch_open.anm"),
+                                      "original", False, add_to_model=True)
+    check(report.changed == "a new sequence of 21 frames on e-25.mdl, declared in it as 'hatch_open'", report.changed)
+    check(report.warnings == [], report.warnings)
+    with anmkit.open(str(here / "hatch_open.anm"), skeleton=str(mdl)) as made:
+        check(json.loads(made.summary(as_json=True))["frame_count"] == 21, made.summary())
+        names = [b.name for b in made.skeleton.bones]
+        check(names == ["turret", "gun"], names)
+        joint = made.skeleton.joints[made.skeleton.bones[1].joint]
+        for frame, want in ((0, 0.0), (5, 1.0), (20, 1.0)):
+            moved = (Vector(list(map(float, made.sample(frame).translation[1]))) - Vector(joint.translation)).length
+            check(abs(moved - want) <= 1e-4, f"the gun {moved} from its rest at frame {frame}, not {want}")
+        expect_world_positions(obj, made, [0, 5, 10, 20])
+    line = b'    {sequence "hatch_open" {file "hatch_open.anm"}}\n'
+    at = original_mdl.index(b"\n", original_mdl.index(b'{sequence "fire"}')) + 1
+    check(mdl.read_bytes() == original_mdl[:at] + line + original_mdl[at:], mdl.read_bytes()[:400])
+
+
 VEHICLE_TESTS = ("test_the_e75_bones_point_to_their_children_and_its_helpers_stand_aside",
+                 "test_a_new_action_is_a_new_sequence_with_nothing_of_the_last_one",
                  "test_every_vehicle_sequence_comes_back_byte_for_byte", "test_the_e75_comes_whole_every_mesh_on_its_bone",
                  "test_the_e25_body_draws_its_texture", "test_the_pzh2000_tracks_move_with_break",
                  "test_a_hidden_part_shows_when_its_sequence_shows_it",

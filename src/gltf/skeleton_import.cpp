@@ -93,7 +93,9 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
   const GltfFile& file = s.file;
   const std::size_t node_count = file.nodes.size();
   const std::size_t joint_count = skeleton.joints.size();
-  const double tolerance = options.tolerance;
+  // A tool computes a bone from its parents in single precision: a rotation comes back 1e-6 off,
+  // a small offset of a bone far out 4e-6 of the model's size (as a --base compares them).
+  const double tolerance = std::max<double>(options.tolerance, model::base_tolerance_floor);
 
   // Bones by name, as the game finds them (case ignored); a node that draws a mesh is no bone.
   const model::NameIndex joints(skeleton.joints, [](const model::Joint& j) -> std::string_view { return j.name; });
@@ -153,7 +155,8 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
   if (weights) {
     warnings.push_back(Wording("the animation's morph target weights are not written: a file made on a skeleton keys its bones"));
   }
-  if (!s.extras.empty()) {
+  // The frame count, rate and loop flag are read (load_source); the events and payloads are not.
+  if (s.extras.contains("visibility") || s.extras.contains("mirrored") || s.extras.contains("mesh") || s.extras.contains("comments")) {
     warnings.push_back(Wording(
         "extras.anmkit is not read on a skeleton (its visibility, mirror and mesh keys, comments): the transforms say what the "
         "bones do"));
@@ -191,6 +194,11 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
   double extent = 1;
   for (const Affine& w : game_rest) extent = std::max({extent, std::fabs(w.t[0]), std::fabs(w.t[1]), std::fabs(w.t[2])});
   const double near = 1e-4 * extent;
+  const double offset_floor = 4e-6 * extent;
+  const auto same_place = [&](const model::Vec3& a, const model::Vec3& b) {
+    return model::within_tolerance(a, b, tolerance) ||
+           std::hypot(double(a.x) - b.x, double(a.y) - b.y, double(a.z) - b.z) <= offset_floor;
+  };
   std::vector<Affine> frame_inverse(joint_count);
   for (std::size_t j = 0; j < joint_count; ++j) {
     if (node_of[j] == none) continue;
@@ -260,10 +268,10 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
       // GEM's hidden bones pass on to their children; its scale and mirror hold.
       const model::Decomposed d = split(p >= 0 ? model::inverse(game[std::size_t(p)]) * game[j] : game[j]);
       const double frame = f;
-      if (k.translation.keys.empty() || !model::within_tolerance(d.translation, k.translation.keys.back().value, tolerance)) {
+      if (k.translation.keys.empty() || !same_place(d.translation, k.translation.keys.back().value)) {
         k.translation.keys.push_back({frame, d.translation});
       }
-      k.translation.leaves_rest = k.translation.leaves_rest || !model::within_tolerance(d.translation, rest.translation, tolerance);
+      k.translation.leaves_rest = k.translation.leaves_rest || !same_place(d.translation, rest.translation);
       if (k.rotation.keys.empty() || !same_rotation(d.rotation, k.rotation.keys.back().value, tolerance)) {
         k.rotation.keys.push_back({frame, d.rotation});
       }
