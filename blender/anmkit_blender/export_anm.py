@@ -14,6 +14,7 @@ from typing import List, Optional
 import bpy
 from bpy.props import BoolProperty, EnumProperty
 from bpy_extras.io_utils import ExportHelper
+from mathutils import Matrix
 
 from . import anmkit, bones, changes, exact_keys, gltf_axes, parts, sources, versions
 
@@ -38,19 +39,18 @@ def armature_with_sources(context):
     return found[0] if len(found) == 1 else None
 
 
-def gltf_of(context, obj, sequence: str, last_frame: Optional[int] = None) -> bytes:
-    """The armature's active action as Blender's glTF exporter writes it, one animation named
-    `sequence`, every bone's frame turned back to the game's (the import turned it to point at the
-    bone's child: bones.py, gltf_axes.py). `last_frame`: frames 0 to it are sampled (the scene's
-    range, the file's length), else the action's own range."""
+def _exported(context, obj, last_frame: Optional[int]) -> bytes:
+    """gltf_of's glTF before its animation is named."""
     for other in context.selected_objects:
         other.select_set(False)
     obj.select_set(True)
     # Every bone from its rest, as Blender's exporter leaves them between the actions it switches
     # to: a bone this action does not key would otherwise be written where the last action shown
     # left it (another sequence's pose at the frame it was looked at), and join the file as edited.
+    # A new action: at the game's rest (rest_basis: a mirrored rest is in the pose); over a file,
+    # at Blender's, which the library's --base takes for the rest.
     for bone in obj.pose.bones:
-        bone.matrix_basis = bones.rest_basis(bone.bone)
+        bone.matrix_basis = bones.rest_basis(bone.bone) if last_frame is not None else Matrix()
     context.scene.frame_set(context.scene.frame_current)
     handle, temporary = tempfile.mkstemp(suffix=".glb", prefix="anmkit_")
     os.close(handle)
@@ -81,6 +81,21 @@ def gltf_of(context, obj, sequence: str, last_frame: Optional[int] = None) -> by
     finally:
         scene.frame_start, scene.frame_end = kept_range
         os.remove(temporary)
+    return glb
+
+
+def gltf_of(context, obj, sequence: str, last_frame: Optional[int] = None) -> bytes:
+    """The armature's active action as Blender's glTF exporter writes it, one animation named
+    `sequence`, every bone's frame turned back to the game's (the import turned it to point at the
+    bone's child: bones.py, gltf_axes.py). `last_frame`: frames 0 to it are sampled (the scene's
+    range, the file's length), else the action's own range."""
+    # From here the armature's action changes only as the exporter samples it: no pick of the
+    # user's (parts.picked() would move the bones it does not key).
+    parts.exporting = True
+    try:
+        glb = _exported(context, obj, last_frame)
+    finally:
+        parts.exporting = False
     return gltf_axes.name_only_animation(glb, sequence)
 
 

@@ -137,6 +137,11 @@ def picked(scene, obj, action) -> None:
         scene.frame_start, scene.frame_end = 0, max(0, int(source["frame_count"]) - 1)
 
 
+# Set while Blender's glTF exporter runs: it switches the armature's action to sample it, which
+# is no pick of the user's (picked() would move the bones it does not key).
+exporting = False
+
+
 @persistent
 def follow_everywhere(scene, depsgraph=None) -> None:
     """After a depsgraph update (an action picked in the Action Editor, say) and before a frame
@@ -148,7 +153,7 @@ def follow_everywhere(scene, depsgraph=None) -> None:
             continue
         action = obj.animation_data.action
         name = action.name if action is not None else ""
-        if obj.get(PICKED) != name:
+        if obj.get(PICKED) != name and not exporting:
             obj[PICKED] = name
             picked(scene, obj, action)
         sequence = sequence_of(obj, action)
