@@ -16,7 +16,7 @@ from bpy.props import BoolProperty, EnumProperty
 from bpy_extras.io_utils import ExportHelper
 from mathutils import Matrix
 
-from . import anmkit, bones, changes, exact_keys, gltf_axes, parts, sources, versions
+from . import anmkit, bones, changes, exact_keys, gltf_axes, mesh_edits, parts, sources, versions
 
 # Another version or layout of the file's format: every convert target that a glTF import can
 # also be written as, as the registry lists them.
@@ -171,7 +171,7 @@ def export_new_action(context, obj, action, path: str, version: str, add_to_mode
     if model_text is not None:
         _write_atomically(model["skeleton"], model_text)
         report.changed += f", declared in it as '{action.name}'"
-    report.warnings = warnings
+    report.warnings = warnings + [line for line in [mesh_edits.report_line(mesh_edits.unwritten(context.scene))] if line]
     return report
 
 
@@ -208,7 +208,7 @@ def export_action(context, obj, action, path: str, version: str, overwrite_origi
             warnings += [w.worded(FIELDS) for w in document.save_as(version, path, overwrite_source=overwrite_original)]
         else:
             document.save(path, overwrite_source=overwrite_original)
-    report.warnings = warnings
+    report.warnings = warnings + [line for line in [mesh_edits.report_line(mesh_edits.unwritten(context.scene))] if line]
     return report
 
 

@@ -14,7 +14,7 @@ import bpy
 from bpy.props import BoolProperty, FloatProperty, StringProperty
 from bpy_extras.io_utils import ImportHelper
 
-from . import anmkit, bones, gltf_axes, parts, sources, sprite_plane
+from . import anmkit, bones, gltf_axes, mesh_edits, parts, sources, sprite_plane
 
 
 def lists_animations(path: str) -> bool:
@@ -87,6 +87,7 @@ def bring_in(context, glb: bytes, fps: float):
         os.remove(temporary)
     new = [o for o in bpy.data.objects if o not in before]
     parts.remember_rest(new)
+    mesh_edits.remember(new)
     made = [o for o in new if o.type == "ARMATURE"]
     if not made:
         raise anmkit.Error(0, "Blender's glTF importer made no armature")

@@ -1093,7 +1093,30 @@ def test_a_new_action_is_a_new_sequence_with_nothing_of_the_last_one():
     check(mdl.read_bytes() == original_mdl[:at] + line + original_mdl[at:], mdl.read_bytes()[:400])
 
 
+def test_mesh_edits_are_named_in_the_report():
+    """A vertex moved, a part moved on its bone, a cube added: the file written over its original
+    is the original byte for byte (anmkit writes animations), and the report names all three."""
+    clean()
+    here = vehicle_folder("e-25")
+    check(bpy.ops.import_anim.anmkit(filepath=str(here / "e-25.mdl")) == {"FINISHED"}, "import")
+    obj = armature()
+    obj.animation_data.action = bpy.data.actions["fire"]
+    report = export_anm.export_action(bpy.context, obj, obj.animation_data.action, str(here / "back.anm"), "original", False)
+    check(report.warnings == [], f"no edit, nothing said: {report.warnings}")
+    by_name = sorted(meshes(), key=lambda m: m.name)
+    turret = next(m for m in by_name if m.name.startswith("turret1"))
+    gun = next(m for m in by_name if m.name.startswith("gun"))
+    turret.data.vertices[0].co.x += 0.01
+    gun.location.z += 0.5
+    bpy.ops.mesh.primitive_cube_add()
+    report = export_anm.export_action(bpy.context, obj, obj.animation_data.action, str(here / "back.anm"), "original", False)
+    check((here / "back.anm").read_bytes() == (here / "fire.anm").read_bytes(), "the file as it was")
+    names = ", ".join(sorted([turret.name, gun.name, "Cube"]))
+    check(report.warnings == [f"3 mesh edits not written: anmkit writes animations; {names}"], report.warnings)
+
+
 VEHICLE_TESTS = ("test_the_e75_bones_point_to_their_children_and_its_helpers_stand_aside",
+                 "test_mesh_edits_are_named_in_the_report",
                  "test_a_new_action_is_a_new_sequence_with_nothing_of_the_last_one",
                  "test_every_vehicle_sequence_comes_back_byte_for_byte", "test_the_e75_comes_whole_every_mesh_on_its_bone",
                  "test_the_e25_body_draws_its_texture", "test_the_pzh2000_tracks_move_with_break",
