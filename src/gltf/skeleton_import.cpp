@@ -52,6 +52,12 @@ bool same_rotation(const model::Quat& a, const model::Quat& b, double tolerance)
   return within(1) || within(-1);
 }
 
+double determinant(const Affine& m) {
+  const auto& a = m.a;
+  return a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) +
+         a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]);
+}
+
 std::string point(const std::array<double, 3>& p) { return fmt::format("({:.6g}, {:.6g}, {:.6g})", p[0], p[1], p[2]); }
 
 // The nodes, parents before children; a cycle of parents is refused.
@@ -162,11 +168,16 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
         "bones do"));
   }
 
-  // Rest: the skeleton's world transforms, and the glTF's from its nodes' own values.
-  std::vector<Affine> game_rest(joint_count);
+  // Rest: the skeleton's world transforms, as the game has them and as a tool whose bones hold no
+  // scale in their rest has them (Blender: each bone's scale and mirror stripped from its rest,
+  // not passed on to its children, and put in the pose); and the glTF's from its nodes' values.
+  std::vector<Affine> game_rest(joint_count), unscaled_rest(joint_count);
   for (std::size_t j = 0; j < joint_count; ++j) {
-    const int p = skeleton.joints[j].parent;
-    game_rest[j] = p >= 0 ? game_rest[std::size_t(p)] * joint_affine(skeleton.joints[j]) : joint_affine(skeleton.joints[j]);
+    const model::Joint& joint = skeleton.joints[j];
+    const int p = joint.parent;
+    const Affine unscaled = model::rest_affine(joint.translation, joint.rotation, {1, 1, 1});
+    game_rest[j] = p >= 0 ? game_rest[std::size_t(p)] * joint_affine(joint) : joint_affine(joint);
+    unscaled_rest[j] = p >= 0 ? unscaled_rest[std::size_t(p)] * unscaled : unscaled;
   }
   const std::vector<std::size_t> order = parents_first(file);
   const auto local_at_rest = [&](std::size_t n) {
@@ -182,35 +193,64 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
     gltf_rest[n] = p != none ? gltf_rest[p] * local_at_rest(n) : local_at_rest(n);
   }
 
-  // A: the glTF's world of the game's, from the node above the first bone the glTF has.
+  // A: the glTF's world of the game's, from the node above the first bone the glTF has; R_b for
+  // every bone, which must move nothing (the model's size sets how near). The rest as the game
+  // has it is tried first, then as a tool without scaled rests has it.
   const std::size_t first_joint = std::size_t(first_mapped - node_of.begin());
   const std::size_t above = file.nodes[*first_mapped].parent;
   const int first_parent = skeleton.joints[first_joint].parent;
-  const Affine game_to_gltf = (above != none ? gltf_rest[above] : Affine{}) *
-                              (first_parent >= 0 ? model::inverse(game_rest[std::size_t(first_parent)]) : Affine{});
-  const Affine gltf_to_game = model::inverse(game_to_gltf);
-
-  // R_b, and every bone where the skeleton has it (the model's size sets how near).
   double extent = 1;
   for (const Affine& w : game_rest) extent = std::max({extent, std::fabs(w.t[0]), std::fabs(w.t[1]), std::fabs(w.t[2])});
   const double near = 1e-4 * extent;
+  struct Fit {
+    Affine gltf_to_game;
+    std::vector<Affine> frame_inverse;
+    std::size_t misplaced = none;  // the first bone that rests elsewhere, or mirrored
+    bool mirrored = false;
+  };
+  const auto fit = [&](const std::vector<Affine>& rest) {
+    Fit out;
+    const Affine game_to_gltf = (above != none ? gltf_rest[above] : Affine{}) *
+                                (first_parent >= 0 ? model::inverse(rest[std::size_t(first_parent)]) : Affine{});
+    out.gltf_to_game = model::inverse(game_to_gltf);
+    out.frame_inverse.resize(joint_count);
+    for (std::size_t j = 0; j < joint_count && out.misplaced == none; ++j) {
+      if (node_of[j] == none) continue;
+      const Affine frame = model::inverse(game_to_gltf * rest[j]) * gltf_rest[node_of[j]];
+      if (std::hypot(frame.t[0], frame.t[1], frame.t[2]) > near || !model::within(frame, 1e12)) out.misplaced = j;
+      // A bone's frame in the glTF is the game's turned, never mirrored.
+      if (determinant(frame) < 0 && out.misplaced == none) {
+        out.misplaced = j;
+        out.mirrored = true;
+      }
+      out.frame_inverse[j] = model::inverse(frame);
+    }
+    return out;
+  };
+  Fit chosen = fit(game_rest);
+  if (chosen.misplaced != none) {
+    Fit unscaled = fit(unscaled_rest);
+    if (unscaled.misplaced != none) {
+      const std::size_t j = chosen.misplaced;
+      const Affine in_game = chosen.gltf_to_game * gltf_rest[node_of[j]];
+      if (chosen.mirrored) {
+        refuse(fmt::format("bone '{}' rests mirrored in the glTF and not in the skeleton, or the other way: the glTF was made on "
+                           "another model, or its rest pose was moved",
+                           printable(skeleton.joints[j].name)));
+      }
+      refuse(fmt::format("bone '{}' rests at {} in the glTF and at {} in the skeleton (in the skeleton's units): the glTF was made "
+                         "on another model, or its rest pose was moved",
+                         printable(skeleton.joints[j].name), point(in_game.t), point(game_rest[j].t)));
+    }
+    chosen = std::move(unscaled);
+  }
+  const Affine& gltf_to_game = chosen.gltf_to_game;
+  const std::vector<Affine>& frame_inverse = chosen.frame_inverse;
   const double offset_floor = 4e-6 * extent;
   const auto same_place = [&](const model::Vec3& a, const model::Vec3& b) {
     return model::within_tolerance(a, b, tolerance) ||
            std::hypot(double(a.x) - b.x, double(a.y) - b.y, double(a.z) - b.z) <= offset_floor;
   };
-  std::vector<Affine> frame_inverse(joint_count);
-  for (std::size_t j = 0; j < joint_count; ++j) {
-    if (node_of[j] == none) continue;
-    const Affine frame = model::inverse(game_to_gltf * game_rest[j]) * gltf_rest[node_of[j]];
-    if (std::hypot(frame.t[0], frame.t[1], frame.t[2]) > near || !model::within(frame, 1e12)) {
-      const Affine in_game = gltf_to_game * gltf_rest[node_of[j]];
-      refuse(fmt::format("bone '{}' rests at {} in the glTF and at {} in the skeleton (in the skeleton's units): the glTF was made "
-                         "on another model, or its rest pose was moved",
-                         printable(skeleton.joints[j].name), point(in_game.t), point(game_rest[j].t)));
-    }
-    frame_inverse[j] = model::inverse(frame);
-  }
 
   // Each frame: every node's world, then every bone's local transform in the game's terms.
   struct BoneKeys {

@@ -9,7 +9,9 @@
 //        unmapped skeleton parents;
 //   R_b  bone b's frame in the glTF against the game's, from the two rest poses:
 //        R_b = (A * G_rest(b))^-1 * W_rest(node of b), which must move nothing (a bone that rests
-//        elsewhere means another model: refused, naming it);
+//        elsewhere means another model: refused, naming it). G_rest is the game's rest, or, where
+//        that does not fit, the rest a tool whose bones hold no scale has (Blender strips each
+//        bone's scale and mirror from its rest, children unmoved, and keeps them in the pose);
 //   G_f(b) = A^-1 * W_f(node of b) * R_b^-1 at each whole frame, and the bone's local transform
 //        G_f(parent)^-1 * G_f(b), split into translation, rotation, scale and the mirror.
 //

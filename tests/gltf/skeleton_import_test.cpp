@@ -202,6 +202,45 @@ TEST(SkeletonImport, EachBoneGetsTheGamesLocalValuesWhateverTheGltfsFramesAndNod
   for (int f = 6; f < frames; ++f) expect_rotation(hatch.rotation.keys[std::size_t(f - 5)], f, about('x', (f - 5) * 9 * degree));
 }
 
+// Blender's bones hold no scale in their rest: its exporter writes the mirrored gun's rest without
+// its scale and mirror (its children unmoved), and its pose holds them. Read as the game's, every
+// bone as before; without the pose's mirror, the gun is keyed unmirrored.
+TEST(SkeletonImport, ARestWithoutTheMirrorReadsWhenThePoseHoldsIt) {
+  TankGltf g = tank_gltf();
+  const model::Joint& joint = tank().joints[2];
+  const json shown = g.doc["nodes"][3];  // the gun's rest as the game has it, in its turned frame
+  const Affine turret_frame = turn(about('z', 45 * degree)), gun_frame = turn(about('y', -90 * degree));
+  const Affine unscaled = model::rest_affine(joint.translation, joint.rotation, {1, 1, 1});
+  g.doc["nodes"][3].update(trs(model::inverse(turret_frame) * unscaled * gun_frame));
+  std::vector<float> translation, rotation, scale;
+  for (int f = 0; f < frames; ++f) {
+    for (std::size_t i = 0; i < 3; ++i) translation.push_back(shown["translation"][i].get<float>());
+    for (std::size_t i = 0; i < 4; ++i) rotation.push_back(shown["rotation"][i].get<float>());
+    for (std::size_t i = 0; i < 3; ++i) scale.push_back(shown["scale"][i].get<float>());
+  }
+  const std::size_t input = g.doc["animations"][0]["samplers"][0]["input"].get<std::size_t>();
+  TankGltf without_pose = g;
+  for (const auto& [path, values, type] : {std::tuple{"translation", &translation, "VEC3"}, std::tuple{"rotation", &rotation, "VEC4"},
+                                           std::tuple{"scale", &scale, "VEC3"}}) {
+    const std::size_t output = g.accessor(*values, type);
+    auto& animation = g.doc["animations"][0];
+    animation["samplers"].push_back({{"input", input}, {"output", output}, {"interpolation", "STEP"}});
+    animation["channels"].push_back({{"sampler", animation["samplers"].size() - 1}, {"target", {{"node", 3}, {"path", path}}}});
+  }
+  auto clip = import_on_tank(g.bytes());
+  ASSERT_TRUE(clip) << clip.error().to_string();
+  ASSERT_EQ(clip->bones.size(), 2u);
+  EXPECT_EQ(clip->bones[0].name, "turret");
+  EXPECT_EQ(clip->bones[1].name, "hatch");
+  ASSERT_EQ(clip->bones[0].rotation.keys.size(), std::size_t(frames));
+  expect_rotation(clip->bones[0].rotation.keys[7], 7, about('z', 21 * degree));
+  auto unmirrored = import_on_tank(without_pose.bytes());
+  ASSERT_TRUE(unmirrored) << unmirrored.error().to_string();
+  ASSERT_EQ(unmirrored->bones.size(), 3u);
+  EXPECT_EQ(unmirrored->bones[1].name, "gun");
+  EXPECT_EQ(unmirrored->bones[1].mirrored, (std::vector<model::Key<bool>>{{0, false}}));
+}
+
 TEST(SkeletonImport, AnimatedNodesTheSkeletonLacksAreRefusedByName) {
   auto clip = import_on_tank(tank_gltf("turret_new").bytes());
   ASSERT_FALSE(clip);
