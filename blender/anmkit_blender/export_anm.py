@@ -39,7 +39,7 @@ def armature_with_sources(context):
     return found[0] if len(found) == 1 else None
 
 
-def _exported(context, obj, last_frame: Optional[int]) -> bytes:
+def _exported(context, obj, last_frame: Optional[int], on_skeleton: bool) -> bytes:
     """gltf_of's glTF before its animation is named."""
     for other in context.selected_objects:
         other.select_set(False)
@@ -50,7 +50,7 @@ def _exported(context, obj, last_frame: Optional[int]) -> bytes:
     # A new action: at the game's rest (rest_basis: a mirrored rest is in the pose); over a file,
     # at Blender's, which the library's --base takes for the rest.
     for bone in obj.pose.bones:
-        bone.matrix_basis = bones.rest_basis(bone.bone) if last_frame is not None else Matrix()
+        bone.matrix_basis = bones.rest_basis(bone.bone) if on_skeleton else Matrix()
     context.scene.frame_set(context.scene.frame_current)
     handle, temporary = tempfile.mkstemp(suffix=".glb", prefix="anmkit_")
     os.close(handle)
@@ -74,7 +74,7 @@ def _exported(context, obj, last_frame: Optional[int]) -> bytes:
         bpy.ops.export_scene.gltf(**options)
         glb = exact_keys.recompute(pathlib.Path(temporary).read_bytes(), obj, obj.animation_data.action,
                                    context.scene.render)
-        if last_frame is not None:
+        if on_skeleton:
             # Read onto the skeleton: the nodes' rests the game's, as the import gave them.
             glb = gltf_axes.with_node_rests(glb, bones.node_rests(obj))
         glb = gltf_axes.turn_back(glb, bones.axes_of(obj))
@@ -84,16 +84,17 @@ def _exported(context, obj, last_frame: Optional[int]) -> bytes:
     return glb
 
 
-def gltf_of(context, obj, sequence: str, last_frame: Optional[int] = None) -> bytes:
+def gltf_of(context, obj, sequence: str, last_frame: Optional[int] = None, on_skeleton: bool = False) -> bytes:
     """The armature's active action as Blender's glTF exporter writes it, one animation named
     `sequence`, every bone's frame turned back to the game's (the import turned it to point at the
     bone's child: bones.py, gltf_axes.py). `last_frame`: frames 0 to it are sampled (the scene's
-    range, the file's length), else the action's own range."""
+    range, the file's length), else the action's own range. `on_skeleton`: a new action, read onto
+    the model's skeleton: the bones start from the game's rest, and the nodes keep the import's rests."""
     # From here the armature's action changes only as the exporter samples it: no pick of the
     # user's (parts.picked() would move the bones it does not key).
     parts.exporting = True
     try:
-        glb = _exported(context, obj, last_frame)
+        glb = _exported(context, obj, last_frame, on_skeleton)
     finally:
         parts.exporting = False
     return gltf_axes.name_only_animation(glb, sequence)
@@ -133,6 +134,27 @@ def _write_atomically(path: str, data: bytes) -> None:
         raise
 
 
+def frame_count(document) -> int:
+    return json.loads(document.summary(as_json=True))["frame_count"]
+
+
+def scene_warnings(obj, action, scene, file_fps: float, imported_as: str) -> List[str]:
+    """What the scene changes in what is written: a start other than frame 0, keys past its End,
+    a frame rate other than the file's (honoured: the action is sampled at the file's rate)."""
+    scene_fps = scene.render.fps / scene.render.fps_base
+    end = scene.frame_end
+    warnings = []
+    if scene.frame_start != 0:
+        warnings.append(f"the scene starts at frame {scene.frame_start}: a game sequence starts at frame 0, so the file "
+                        f"runs frames 0 to {end}")
+    if _keyed_last_frame(obj, action) > end + 1e-3:
+        warnings.append(f"keys past the scene's last frame ({end}) are not written: the file ends there")
+    if abs(scene_fps - file_fps) > 1e-9:
+        warnings.append(f"the scene runs at {scene_fps:g} fps and {imported_as} {file_fps:g}: the action is sampled at "
+                        f"{file_fps:g} fps, its timing kept ({round(end / scene_fps * file_fps) + 1} frames)")
+    return warnings
+
+
 def export_new_action(context, obj, action, path: str, version: str, add_to_model: bool) -> Report:
     """An action made in Blender (no file behind it) as a new file on the model's skeleton: the
     model's bones only, in its rest pose and axes, frames 0 to the scene's last; with
@@ -147,19 +169,11 @@ def export_new_action(context, obj, action, path: str, version: str, add_to_mode
                               "pick a Version")
     scene = context.scene
     scene_fps = scene.render.fps / scene.render.fps_base
-    warnings = []
     end = scene.frame_end
-    if scene.frame_start != 0:
-        warnings.append(f"the scene starts at frame {scene.frame_start}: a game sequence starts at frame 0, so the file "
-                        f"runs frames 0 to {end}")
-    if _keyed_last_frame(obj, action) > end + 1e-3:
-        warnings.append(f"keys past the scene's last frame ({end}) are not written: the file ends there")
-    if abs(scene_fps - model["fps"]) > 1e-9:
-        warnings.append(f"the scene runs at {scene_fps:g} fps and the game at {model['fps']:g}: the action is sampled at "
-                        "the game's rate, its timing kept")
+    warnings = scene_warnings(obj, action, scene, model["fps"], "the model was imported at")
     # The model's new text first: a refusal (the name declared already) writes nothing.
     model_text = anmkit.model_with_sequence(model["skeleton"], action.name, path) if add_to_model else None
-    glb = gltf_of(context, obj, action.name, last_frame=end)
+    glb = gltf_of(context, obj, action.name, last_frame=end, on_skeleton=True)
     # Frames 0 to the scene's last, counted at the game's rate.
     glb = gltf_axes.with_frame_count(glb, round(end / scene_fps * model["fps"]) + 1)
     imported = anmkit.from_gltf(glb, target, name=pathlib.Path(path).name, fps=model["fps"], skeleton=model["skeleton"])
@@ -187,22 +201,34 @@ def export_action(context, obj, action, path: str, version: str, overwrite_origi
     original = pathlib.Path(source["path"])
     if pathlib.Path(path).resolve() == original.resolve() and not overwrite_original:
         raise anmkit.Error(0, f"{path} is the file the action came from; tick 'Overwrite the original' to replace it")
-    warnings = []
-    scene_fps = context.scene.render.fps / context.scene.render.fps_base
-    if abs(scene_fps - source["fps"]) > 1e-9:
-        warnings.append(f"the scene runs at {scene_fps:g} fps but the file was imported at {source['fps']:g}: "
-                        "each Blender frame is written as one game frame")
+    scene = context.scene
+    scene_fps = scene.render.fps / scene.render.fps_base
+    file_fps = source["fps"]
+    warnings = scene_warnings(obj, action, scene, file_fps, "the file was imported at")
+    # The file runs the scene's frames, 0 to its End, at the file's rate (the library's time
+    # edits make the original as long first, or cut the result to it).
+    length = round(scene.frame_end / scene_fps * file_fps) + 1
     # The meshes' visibility (their objects' scale) goes back as their bones' scale.
-    glb = parts.visibility_onto_bones(gltf_of(context, obj, source["sequence"]), obj, source["sequence"], scene_fps)
+    glb = parts.visibility_onto_bones(gltf_of(context, obj, source["sequence"], last_frame=scene.frame_end), obj,
+                                      source["sequence"], scene_fps)
     # The skeleton it was imported with opens the original as it was opened then (a format may
     # take what its model file gives, as LM takes its node count from the .bin).
     report = Report()
     with anmkit.open(str(original), skeleton=source.get("skeleton")) as base:
+        frames = frame_count(base)
+        over = base
+        if length > frames:
+            over, said = base.edit_time(f"insert={frames}:{length - frames}")
+            warnings += [w.message for w in said]
         imported = anmkit.from_gltf(glb, source["target"], name=pathlib.Path(path).name, animation=source["sequence"],
-                                    fps=scene_fps, base=base)
-        report.changed, report.changed_details = changes.what_changed(base, imported.document)
+                                    fps=file_fps, base=over)
+        result = imported.document
+        if frame_count(result) > length:
+            result, said = result.edit_time(f"trim=0:{length - 1}")
+            warnings += [w.message for w in said]
+        report.changed, report.changed_details = changes.what_changed(base, result)
     warnings += [w.worded(FIELDS) for w in imported.warnings]
-    with imported.document as document:
+    with result as document:
         if version != "original" and version != source["target"]:
             # Another version: the library's export of that kind, saved as one file.
             warnings += [w.worded(FIELDS) for w in document.save_as(version, path, overwrite_source=overwrite_original)]

@@ -252,6 +252,40 @@ def test_an_edit_comes_back_as_that_edit():
     check((report.changed, report.changed_details, report.warnings) == ("turret1 changed at frame 10", "", []), report)
 
 
+def test_the_scenes_range_is_the_files_length():
+    """The timeline's End is the file's last frame: a shorter range cuts the file (every frame
+    kept exactly as it was), a longer one holds the last pose on; keys past the End are said."""
+    clean()
+    here = folder("range")
+    shutil.copyfile(examples / "turret_v60.anm", here / "turret.anm")
+    bpy.ops.import_anim.anmkit(filepath=str(here / "turret.anm"))
+    obj = armature()
+    scene = bpy.context.scene
+    check((scene.frame_start, scene.frame_end) == (0, 24), "the import sets the range to the file's 25 frames")
+    scene.frame_end = 12
+    report = export_anm.export_action(bpy.context, obj, obj.animation_data.action, str(here / "short.anm"), "original",
+                                      False)
+    with anmkit.open(str(here / "turret.anm")) as before, anmkit.open(str(here / "short.anm")) as after:
+        check(json.loads(after.summary(as_json=True))["frame_count"] == 13, after.summary())
+        names = [b.name for b in before.skeleton.bones]
+        expect_poses_kept(after, before, names)
+    check(report.changed == "13 frames where the original has 25", report)
+    scene.frame_end = 30
+    turret = obj.pose.bones["turret1"]
+    scene.frame_set(40)
+    turret.keyframe_insert("rotation_quaternion", frame=40)
+    report = export_anm.export_action(bpy.context, obj, obj.animation_data.action, str(here / "long.anm"), "original",
+                                      False)
+    check("keys past the scene's last frame (30) are not written: the file ends there" in report.warnings, report.warnings)
+    with anmkit.open(str(here / "turret.anm")) as before, anmkit.open(str(here / "long.anm")) as after:
+        check(json.loads(after.summary(as_json=True))["frame_count"] == 31, after.summary())
+        expect_poses_kept(before, after, [b.name for b in before.skeleton.bones])
+        last = before.sample(24)
+        for frame in (25, 30):
+            check(list(map(float, after.sample(frame).rotation[0])) == list(map(float, last.rotation[0])),
+                  f"frame {frame} holds the last pose")
+
+
 def test_an_export_reports_what_changed():
     """The report of an export: each bone changed with its frames, in the headline up to three
     bones, beyond that counted there and listed in the details (the system console)."""
@@ -339,8 +373,8 @@ def test_what_is_not_kept_is_said():
     report = export_anm.export_action(bpy.context, obj, obj.animation_data.action, str(here / "out.anm"),
                                       "original", False)
     warnings = report.warnings
-    check(warnings[0] == "the scene runs at 24 fps but the file was imported at 30: each Blender frame is written "
-                         "as one game frame", warnings)
+    check(warnings[0] == "the scene runs at 24 fps and the file was imported at 30: the action is sampled at 30 fps, its "
+                         "timing kept (31 frames)", warnings)
     check(any("hatch" in w for w in warnings), f"the missing bone is named: {warnings}")
     try:
         export_anm.export_action(bpy.context, obj, obj.animation_data.action, str(here / "turret.anm"), "original",
