@@ -192,6 +192,8 @@ def export_new_action(context, obj, action, path: str, version: str, add_to_mode
 def export_action(context, obj, action, path: str, version: str, overwrite_original: bool,
                   add_to_model: bool = False) -> Report:
     """Writes `action` of `obj` to `path`; returns what to tell the user."""
+    if obj.animation_data is not None and obj.animation_data.action == action:
+        parts.ensure_picked(context.scene, obj)
     source = sources.recall(obj, action.name)
     if source is None:
         return export_new_action(context, obj, action, path, version, add_to_model)

@@ -137,6 +137,16 @@ def picked(scene, obj, action) -> None:
         scene.frame_start, scene.frame_end = 0, max(0, int(source["frame_count"]) - 1)
 
 
+def ensure_picked(scene, obj) -> None:
+    """picked() for the armature's action if no update has run it yet (a script that sets the
+    action and exports at once): the export sees what the user would have seen."""
+    action = obj.animation_data.action if obj.animation_data is not None else None
+    name = action.name if action is not None else ""
+    if obj.get(PICKED) != name:
+        obj[PICKED] = name
+        picked(scene, obj, action)
+
+
 # Set while Blender's glTF exporter runs: it switches the armature's action to sample it, which
 # is no pick of the user's (picked() would move the bones it does not key).
 exporting = False
@@ -151,11 +161,9 @@ def follow_everywhere(scene, depsgraph=None) -> None:
         if obj.type != "ARMATURE" or obj.animation_data is None or \
                 (sources.PROPERTY not in obj and sources.MODEL not in obj):
             continue
+        if not exporting:
+            ensure_picked(scene, obj)
         action = obj.animation_data.action
-        name = action.name if action is not None else ""
-        if obj.get(PICKED) != name and not exporting:
-            obj[PICKED] = name
-            picked(scene, obj, action)
         sequence = sequence_of(obj, action)
         if sequence is not None and obj.get(PLAYING) != sequence:
             follow(obj, sequence)
