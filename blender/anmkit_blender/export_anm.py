@@ -138,16 +138,17 @@ def frame_count(document) -> int:
     return json.loads(document.summary(as_json=True))["frame_count"]
 
 
-def scene_warnings(obj, action, scene, file_fps: float, imported_as: str) -> List[str]:
-    """What the scene changes in what is written: a start other than frame 0, keys past its End,
-    a frame rate other than the file's (honoured: the action is sampled at the file's rate)."""
+def scene_warnings(obj, action, scene, file_fps: float, imported_as: str, wrap: int = 0) -> List[str]:
+    """What the scene changes in what is written: a start other than frame 0, keys past its End
+    (and past the frame a looping clip wraps to, `wrap` after it), a frame rate other than the
+    file's (honoured: the action is sampled at the file's rate)."""
     scene_fps = scene.render.fps / scene.render.fps_base
     end = scene.frame_end
     warnings = []
     if scene.frame_start != 0:
         warnings.append(f"the scene starts at frame {scene.frame_start}: a game sequence starts at frame 0, so the file "
                         f"runs frames 0 to {end}")
-    if _keyed_last_frame(obj, action) > end + 1e-3:
+    if _keyed_last_frame(obj, action) > end + wrap + 1e-3:
         warnings.append(f"keys past the scene's last frame ({end}) are not written: the file ends there")
     if abs(scene_fps - file_fps) > 1e-9:
         warnings.append(f"the scene runs at {scene_fps:g} fps and {imported_as} {file_fps:g}: the action is sampled at "
@@ -206,18 +207,21 @@ def export_action(context, obj, action, path: str, version: str, overwrite_origi
     scene = context.scene
     scene_fps = scene.render.fps / scene.render.fps_base
     file_fps = source["fps"]
-    warnings = scene_warnings(obj, action, scene, file_fps, "the file was imported at")
-    # The file runs the scene's frames, 0 to its End, at the file's rate (the library's time
-    # edits make the original as long first, or cut the result to it).
-    length = round(scene.frame_end / scene_fps * file_fps) + 1
-    # The meshes' visibility (their objects' scale) goes back as their bones' scale.
-    glb = parts.visibility_onto_bones(gltf_of(context, obj, source["sequence"], last_frame=scene.frame_end), obj,
-                                      source["sequence"], scene_fps)
+    report = Report()
     # The skeleton it was imported with opens the original as it was opened then (a format may
     # take what its model file gives, as LM takes its node count from the .bin).
-    report = Report()
     with anmkit.open(str(original), skeleton=source.get("skeleton")) as base:
-        frames = frame_count(base)
+        facts = json.loads(base.summary(as_json=True))
+        frames = facts["frame_count"]
+        # A looping clip's action also holds the frame it wraps to, one past the last.
+        wrap = 1 if facts.get("loop") else 0
+        warnings = scene_warnings(obj, action, scene, file_fps, "the file was imported at", wrap)
+        # The file runs the scene's frames, 0 to its End, at the file's rate (the library's time
+        # edits make the original as long first, or cut the result to it).
+        length = round(scene.frame_end / scene_fps * file_fps) + 1
+        # The meshes' visibility (their objects' scale) goes back as their bones' scale.
+        glb = parts.visibility_onto_bones(gltf_of(context, obj, source["sequence"], last_frame=scene.frame_end + wrap),
+                                          obj, source["sequence"], scene_fps)
         over = base
         if length > frames:
             over, said = base.edit_time(f"insert={frames}:{length - frames}")
