@@ -52,6 +52,12 @@ bool same_rotation(const model::Quat& a, const model::Quat& b, double tolerance)
   return within(1) || within(-1);
 }
 
+std::array<double, 3> column_lengths(const Affine& m) {
+  std::array<double, 3> out{};
+  for (std::size_t c = 0; c < 3; ++c) out[c] = std::hypot(m.a[0][c], m.a[1][c], m.a[2][c]);
+  return out;
+}
+
 double determinant(const Affine& m) {
   const auto& a = m.a;
   return a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) +
@@ -205,7 +211,8 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
   struct Fit {
     Affine gltf_to_game;
     std::vector<Affine> frame_inverse;
-    std::size_t misplaced = none;  // the first bone that rests elsewhere, or mirrored
+    std::size_t misplaced = none;  // the first bone that rests elsewhere, scaled or mirrored
+    std::optional<std::array<double, 3>> scaled;
     bool mirrored = false;
   };
   const auto fit = [&](const std::vector<Affine>& rest) {
@@ -217,9 +224,14 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
     for (std::size_t j = 0; j < joint_count && out.misplaced == none; ++j) {
       if (node_of[j] == none) continue;
       const Affine frame = model::inverse(game_to_gltf * rest[j]) * gltf_rest[node_of[j]];
-      if (std::hypot(frame.t[0], frame.t[1], frame.t[2]) > near || !model::within(frame, 1e12)) out.misplaced = j;
-      // A bone's frame in the glTF is the game's turned, never mirrored.
-      if (determinant(frame) < 0 && out.misplaced == none) {
+      // A bone's frame in the glTF is the game's turned: never moved, scaled or mirrored.
+      const std::array<double, 3> scale = column_lengths(frame);
+      if (std::any_of(scale.begin(), scale.end(), [](double v) { return !(std::fabs(v - 1) <= 1e-3); })) {
+        out.misplaced = j;
+        out.scaled = scale;
+      } else if (std::hypot(frame.t[0], frame.t[1], frame.t[2]) > near || !model::within(frame, 1e12)) {
+        out.misplaced = j;
+      } else if (determinant(frame) < 0) {
         out.misplaced = j;
         out.mirrored = true;
       }
@@ -233,6 +245,11 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
     if (unscaled.misplaced != none) {
       const std::size_t j = chosen.misplaced;
       const Affine in_game = chosen.gltf_to_game * gltf_rest[node_of[j]];
+      if (chosen.scaled) {
+        refuse(fmt::format("bone '{}' rests scaled by {} in the glTF, not in the skeleton: the glTF was made on another model, "
+                           "or its rest pose was changed",
+                           printable(skeleton.joints[j].name), point(*chosen.scaled)));
+      }
       if (chosen.mirrored) {
         refuse(fmt::format("bone '{}' rests mirrored in the glTF and not in the skeleton, or the other way: the glTF was made on "
                            "another model, or its rest pose was moved",
@@ -279,6 +296,12 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
           return curves[path] ? curves[path]->at(time, slack, cursors[n][path]) : std::vector<float>(rest.begin(), rest.end());
         };
         const auto t = value(0, node.translation), r = value(1, node.rotation), sc = value(2, node.scale);
+        for (const auto* v : {&t, &r, &sc}) {
+          if (!std::all_of(v->begin(), v->end(), [](float x) { return std::isfinite(x); })) {
+            refuse(fmt::format("node {}'s {} at frame {} is not a finite number", n,
+                               v == &t ? "translation" : v == &r ? "rotation" : "scale", f));
+          }
+        }
         // A scale of 0 hides the bone; rest_affine takes it as 1, so what hangs below still moves.
         local = model::rest_affine({t[0], t[1], t[2]}, {r[0], r[1], r[2], r[3]}, {sc[0], sc[1], sc[2]});
         hidden_node[n] = sc[0] == 0 && sc[1] == 0 && sc[2] == 0;
@@ -308,6 +331,13 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
       // GEM's hidden bones pass on to their children; its scale and mirror hold.
       const model::Decomposed d = split(p >= 0 ? model::inverse(game[std::size_t(p)]) * game[j] : game[j]);
       const double frame = f;
+      const float values[] = {d.translation.x, d.translation.y, d.translation.z, d.rotation.x, d.rotation.y,
+                              d.rotation.z,    d.rotation.w,    d.scale.x,       d.scale.y,    d.scale.z};
+      if (!std::all_of(std::begin(values), std::end(values), [](float v) { return std::isfinite(v); })) {
+        refuse(fmt::format("bone '{}' has no finite transform at frame {} (node {} or one above it moves to a value past a "
+                           "float, or to nothing)",
+                           printable(skeleton.joints[j].name), f, n));
+      }
       if (k.translation.keys.empty() || !same_place(d.translation, k.translation.keys.back().value)) {
         k.translation.keys.push_back({frame, d.translation});
       }

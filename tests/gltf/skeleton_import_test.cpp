@@ -4,8 +4,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
 #include <numbers>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "anmkit/anmkit.hpp"
@@ -294,6 +296,26 @@ void expect_same_filled_poses(const model::Clip& a, const model::Clip& b, const 
                                           model::linear_part(y.rotation, y.scale, y.mirrored), 1e-5));
       EXPECT_EQ(x.visible, y.visible);
     }
+  }
+}
+
+// Binary data can hold what JSON cannot: a turret turned to NaN, or to a scale past a float.
+TEST(SkeletonImport, ATransformPastAFloatIsRefusedNamingTheBoneAndFrame) {
+  TankGltf g = tank_gltf();
+  // The floats: the cube's 3 positions, the times, then the turret's rotations, 4 a frame.
+  g.floats[9 + std::size_t(frames) + 4 * 3] = std::numeric_limits<float>::quiet_NaN();  // the turret at frame 3
+  auto clip = import_on_tank(g.bytes());
+  ASSERT_FALSE(clip);
+  EXPECT_EQ(clip.error().message, "node 2's rotation at frame 3 is not a finite number");
+  // The body scaled at rest, by 2 and by 1e30.
+  for (const double by : {2.0, 1e30}) {
+    TankGltf scaled = tank_gltf();
+    scaled.doc["nodes"][1]["scale"] = {by, by, by};
+    clip = import_on_tank(scaled.bytes());
+    ASSERT_FALSE(clip);
+    EXPECT_EQ(clip.error().message, fmt::format("bone 'body' rests scaled by ({0:.6g}, {0:.6g}, {0:.6g}) in the glTF, not in the "
+                                                "skeleton: the glTF was made on another model, or its rest pose was changed",
+                                                by));
   }
 }
 
