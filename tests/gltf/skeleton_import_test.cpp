@@ -209,7 +209,8 @@ TEST(SkeletonImport, EachBoneGetsTheGamesLocalValuesWhateverTheGltfsFramesAndNod
 // bone as before; without the pose's mirror, the gun is keyed unmirrored.
 TEST(SkeletonImport, ARestWithoutTheMirrorReadsWhenThePoseHoldsIt) {
   TankGltf g = tank_gltf();
-  const model::Joint& joint = tank().joints[2];
+  const model::Skeleton skeleton = tank();
+  const model::Joint& joint = skeleton.joints[2];
   const json shown = g.doc["nodes"][3];  // the gun's rest as the game has it, in its turned frame
   const Affine turret_frame = turn(about('z', 45 * degree)), gun_frame = turn(about('y', -90 * degree));
   const Affine unscaled = model::rest_affine(joint.translation, joint.rotation, {1, 1, 1});
