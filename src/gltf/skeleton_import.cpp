@@ -105,6 +105,13 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
   const GltfFile& file = s.file;
   const std::size_t node_count = file.nodes.size();
   const std::size_t joint_count = skeleton.joints.size();
+  // Every node and every bone is worked out at every frame: a few bytes of glTF on a large model
+  // could ask for billions (load_source bounds the nodes alone).
+  const std::uint64_t work = std::uint64_t(s.last + 1) * (node_count + joint_count);
+  if (work > (1u << 22)) {
+    refuse(fmt::format("{} nodes and {} bones over {} frames are {} samples; an import onto a skeleton stops at 4194304",
+                       node_count, joint_count, s.last + 1, work));
+  }
   // A tool computes a bone from its parents in single precision: a rotation comes back 1e-6 off,
   // a small offset of a bone far out 4e-6 of the model's size (as a --base compares them).
   const double tolerance = std::max<double>(options.tolerance, model::base_tolerance_floor);
@@ -140,6 +147,7 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
   std::vector<bool> above_bone(node_count, false);
   for (std::size_t m = file.nodes[*first_mapped].parent; m != none && !above_bone[m]; m = file.nodes[m].parent) above_bone[m] = true;
   std::vector<std::size_t> strangers;
+  std::vector<bool> named(node_count, false);  // among the strangers already
   bool weights = false;
   for (const GltfChannel& c : s.animation->channels) {
     if (!c.has_node) continue;
@@ -151,7 +159,8 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
     const GltfNode& node = file.nodes[c.node];
     const bool bone_mesh = node.has_mesh && c.path == "scale" && node.parent != none && joint_of[node.parent] >= 0;
     if (joint_of[c.node] >= 0 || bone_mesh || above_bone[c.node]) continue;
-    if (std::find(strangers.begin(), strangers.end(), c.node) == strangers.end()) strangers.push_back(c.node);
+    if (!named[c.node]) strangers.push_back(c.node);
+    named[c.node] = true;
   }
   if (!strangers.empty()) {
     std::string names;

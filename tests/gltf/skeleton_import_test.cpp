@@ -320,6 +320,23 @@ TEST(SkeletonImport, ATransformPastAFloatIsRefusedNamingTheBoneAndFrame) {
   }
 }
 
+// Every node and bone at every frame is the work: a glTF of 2 000 s on a model of 104 bones asks
+// for more than an import does.
+TEST(SkeletonImport, WorkPastTheSampleLimitIsRefusedBeforeItStarts) {
+  TankGltf g = tank_gltf();
+  g.floats[9 + std::size_t(frames) - 1] = 2000;  // the last key's time
+  g.doc["accessors"][1]["max"] = {2000.0};
+  model::Skeleton skeleton = tank();
+  for (int i = 0; i < 100; ++i) skeleton.joints.push_back({fmt::format("extra{}", i), 0, {}, {}});
+  ImportOptions options;
+  options.skeleton = &skeleton;
+  std::vector<Wording> warnings;
+  auto clip = import_clip(g.bytes(), options, warnings);
+  ASSERT_FALSE(clip);
+  EXPECT_EQ(clip.error().message,
+            "7 nodes and 104 bones over 60001 frames are 6660111 samples; an import onto a skeleton stops at 4194304");
+}
+
 // The real tank: each of the e-25's sequences as anmkit writes it with the .mdl, then as another
 // tool writes that again (nodes in another order, every node keyed every frame with float noise,
 // the mirror as a half turn and a negative scale, no extras), read back onto the .mdl: every
