@@ -181,12 +181,12 @@ def export_new_action(context, obj, action, path: str, version: str, add_to_mode
     warnings += [w.worded(FIELDS) for w in imported.warnings]
     with imported.document as document:
         document.save(path)
-        frames = json.loads(document.summary(as_json=True))["frame_count"]
+        frames = frame_count(document)
     report = Report(changed=f"a new sequence of {frames} frames on {pathlib.Path(model['skeleton']).name}")
     if model_text is not None:
         _write_atomically(model["skeleton"], model_text)
         report.changed += f", declared in it as '{action.name}'"
-    report.warnings = warnings + [line for line in [mesh_edits.report_line(mesh_edits.unwritten(context.scene))] if line]
+    report.warnings = warnings + mesh_edits.report(context.scene)
     return report
 
 
@@ -240,7 +240,7 @@ def export_action(context, obj, action, path: str, version: str, overwrite_origi
             warnings += [w.worded(FIELDS) for w in document.save_as(version, path, overwrite_source=overwrite_original)]
         else:
             document.save(path, overwrite_source=overwrite_original)
-    report.warnings = warnings + [line for line in [mesh_edits.report_line(mesh_edits.unwritten(context.scene))] if line]
+    report.warnings = warnings + mesh_edits.report(context.scene)
     return report
 
 

@@ -46,9 +46,11 @@ def unwritten(scene) -> List[str]:
     return sorted(names)
 
 
-def report_line(names: List[str]) -> str:
-    """"3 mesh edits not written: anmkit writes animations; turret.ply, antenna, Cube"; "" for none."""
+def report(scene) -> List[str]:
+    """The export's warning of what it did not write ("3 mesh edits not written: anmkit writes
+    animations; turret.ply, antenna, Cube"), or none."""
+    names = unwritten(scene)
     if not names:
-        return ""
+        return []
     shown = ", ".join(names[:10]) + (f" and {len(names) - 10} more" if len(names) > 10 else "")
-    return f"{len(names)} mesh edit{'s' if len(names) != 1 else ''} not written: anmkit writes animations; {shown}"
+    return [f"{len(names)} mesh edit{'s' if len(names) != 1 else ''} not written: anmkit writes animations; {shown}"]

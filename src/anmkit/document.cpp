@@ -237,9 +237,7 @@ Expected<Document::GltfImport> Document::import_gltf(std::span<const std::uint8_
       OpenOptions named;
       named.limits = options.limits;
       named.skeleton = options.skeleton;
-      named.read_file = options.read_file ? options.read_file : FileReader([](const std::string& path, std::uint64_t max_bytes) {
-        return anmkit::read_file(path, max_bytes);
-      });
+      named.read_file = options.read_file ? options.read_file : FileReader(&anmkit::read_file);
       auto read = entry->import_skeleton(named);
       if (!read) return read.error();
       skeleton = std::move(*read);

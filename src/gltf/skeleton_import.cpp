@@ -58,12 +58,6 @@ std::array<double, 3> column_lengths(const Affine& m) {
   return out;
 }
 
-double determinant(const Affine& m) {
-  const auto& a = m.a;
-  return a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) +
-         a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]);
-}
-
 std::string point(const std::array<double, 3>& p) { return fmt::format("({:.6g}, {:.6g}, {:.6g})", p[0], p[1], p[2]); }
 
 // The nodes, parents before children; a cycle of parents is refused.
@@ -240,7 +234,7 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
         out.scaled = scale;
       } else if (std::hypot(frame.t[0], frame.t[1], frame.t[2]) > near || !model::within(frame, 1e12)) {
         out.misplaced = j;
-      } else if (determinant(frame) < 0) {
+      } else if (model::determinant(frame) < 0) {
         out.misplaced = j;
         out.mirrored = true;
       }

@@ -28,10 +28,15 @@ Affine rest_affine(const Vec3& translation, const Quat& rotation, const Vec3& sc
   return m;
 }
 
+double determinant(const Affine& m) {
+  const auto& a = m.a;
+  return a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) +
+         a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]);
+}
+
 Affine inverse(const Affine& m) {
   const auto& a = m.a;
-  const double det = a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) - a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) +
-                     a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0]);
+  const double det = determinant(m);
   if (!std::isfinite(det) || std::fabs(det) < 1e-30) return Affine{};
   Affine out;
   for (std::size_t i = 0; i < 3; ++i) {

@@ -172,9 +172,8 @@ void add_convert(CLI::App& app, int& exit_code) {
       // External buffers are beside the glTF file, wherever the command runs.
       const auto folder = fs_path(opt->input).parent_path();
       import.folder = folder.empty() ? "." : utf8(folder);
-      // --skeleton: the game's model, read onto its bones (docs/gltf.md, "Onto a skeleton").
+      // --skeleton: the game's model, read onto its bones (docs/gltf.md, "Onto a skeleton"), from disk.
       import.skeleton = opt->skeleton;
-      import.read_file = [](const std::string& path, std::uint64_t max_bytes) { return read_file(path, max_bytes); };
       // --base: the original game file (LM: opened with --bin or --nodes, as any LM file).
       InputSet read{opt->input, opt->format.skeleton(), opt->import.base, opt->skeleton};
       if (!opt->import.base.empty()) {

@@ -20,6 +20,9 @@ Affine operator*(const Affine& parent, const Affine& child);
 // where the inverse exists.
 Affine rest_affine(const Vec3& translation, const Quat& rotation, const Vec3& scale);
 
+// The determinant of the linear part (negative for a mirror).
+double determinant(const Affine& m);
+
 // The inverse through the adjugate; a singular matrix (only from a malformed rotation) is the identity.
 Affine inverse(const Affine& m);
 
