@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "anmkit/anmkit.hpp"
+#include "anmkit/core/float_bits.hpp"
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/gltf/gltf_import.hpp"
 #include "anmkit/image/png.hpp"
@@ -19,6 +20,7 @@
 #include "anmkit/formats/gem/gem_json.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/formats/gem/gem_time_edit.hpp"
+#include "anmkit/formats/mm2/mm2_time_edit.hpp"
 #include "anmkit/formats/gem/gem_validate.hpp"
 #include "anmkit/formats/gem/gem_write.hpp"
 #include "anmkit/formats/gem/armour_json.hpp"
@@ -38,6 +40,7 @@
 #include "anmkit/formats/gem/mesh/volume_mesh.hpp"
 #include "anmkit/formats/lm/lm_bin.hpp"
 #include "anmkit/formats/lm/lm_clip.hpp"
+#include "anmkit/formats/lm/lm_time_edit.hpp"
 #include "anmkit/formats/lm/lm_curves.hpp"
 #include "anmkit/formats/lm/lm_info.hpp"
 #include "anmkit/formats/lm/lm_json.hpp"
@@ -182,6 +185,57 @@ Result check_gem_time_edit(const gem::File& file, const model::Clip& clip, std::
   return std::nullopt;
 }
 
+// An LM time edit (picked by the input's size) is refused cleanly or gives a file that writes and
+// reads back with its nodes; reverse twice gives every track's data back where the key frames
+// reverse exactly (T - (T - t) == t in floats).
+Result check_lm_time_edit(const lm::File& file, std::size_t pick) {
+  static const char* const edits[] = {"reverse", "retime=2", "retime=1/2", "trim=1:3", "delete=0:0", "insert=1:2", "loop", "length=7"};
+  const std::string text = edits[pick % std::size(edits)];
+  const auto edit = *model::parse_time_edit(text);
+  auto edited = lm::edit_time(file, edit, fuzz_limits());
+  if (!edited) return std::nullopt;  // refused, with its message
+  auto written = lm::write(edited->file);
+  if (!written) return fmt::format("lm {}: the edited file does not write: {}", text, written.error().to_string());
+  auto back = lm::read(*written, std::uint32_t(file.groups.size()), fuzz_limits());
+  if (!back) return fmt::format("lm {}: the edited file does not read back: {}", text, back.error().to_string());
+  if (edited->unchanged || text != "reverse") return std::nullopt;
+  auto curves = lm::decode_curves(file);
+  if (!curves) return fmt::format("lm {}: an edited file whose curves do not decode", text);
+  const double T = file.frame_count;
+  for (const auto& node : *curves) {
+    for (const auto& curve : node.curves) {
+      for (const auto& key : curve.keys) {
+        const float once = float(T - double(key.frame)), twice = float(T - double(once));
+        if (bits_from_float(twice) != bits_from_float(key.frame)) return std::nullopt;
+      }
+    }
+  }
+  auto again = lm::edit_time(edited->file, edit, fuzz_limits());
+  if (!again) return fmt::format("lm reverse: the reversed file cannot be reversed: {}", again.error().to_string());
+  auto before = lm::track_data(file), after = lm::track_data(again->file);
+  if (!before || !after || *before != *after) return "lm reverse: reversed twice, a track's data is not what it was";
+  return std::nullopt;
+}
+
+// An MM2 time edit is refused cleanly or gives a file that writes and reads back; reverse twice is
+// the file.
+Result check_mm2_time_edit(const mm2::File& file, std::size_t pick) {
+  static const char* const edits[] = {"reverse", "retime=2", "retime=1/3", "trim=1:3", "delete=0:0", "insert=1:2", "loop", "reverse@1"};
+  const std::string text = edits[pick % std::size(edits)];
+  const auto edit = *model::parse_time_edit(text);
+  auto edited = mm2::edit_time(file, edit, fuzz_limits());
+  if (!edited) return std::nullopt;
+  auto written = mm2::write(edited->file);
+  if (!written) return fmt::format("mm2 {}: the edited file does not write: {}", text, written.error().to_string());
+  auto back = mm2::read(*written, fuzz_limits());
+  if (!back) return fmt::format("mm2 {}: the edited file does not read back: {}", text, back.error().to_string());
+  if (text.rfind("reverse", 0) != 0) return std::nullopt;
+  auto again = mm2::edit_time(edited->file, edit, fuzz_limits());
+  if (!again) return fmt::format("mm2 {}: the reversed file cannot be reversed: {}", text, again.error().to_string());
+  if (!(again->file == file)) return fmt::format("mm2 {}: reversed twice, the file is not what it was", text);
+  return std::nullopt;
+}
+
 Result check_gem(Input bytes) {
   auto file = gem::read(bytes, fuzz_limits());
   if (!file) return check_error(file.error(), bytes.size(), "gem read");
@@ -243,7 +297,7 @@ Result check_lm(Input bytes) {
   if (!back) return "lm: a repacked file does not read back: " + back.error().to_string();
   auto after = lm::track_data(back->file);
   if (!after || *after != *data) return "lm: repacking changed a track's data";
-  return std::nullopt;
+  return check_lm_time_edit(file, bytes.size());
 }
 
 Result check_lm_bin(Input bytes) {
@@ -279,7 +333,7 @@ Result check_mm2(Input bytes) {
     }
   }
   if (!mm2::to_sprite(*file, 60)) return "mm2: a file that decodes does not compose";
-  return std::nullopt;
+  return check_mm2_time_edit(*file, bytes.size());
 }
 
 // A collision volume drawn (gem::mesh::volume_mesh): a mesh whose triangles name its vertices,

@@ -53,10 +53,12 @@ set(anmkit_portable_test_sources
   formats/lm/lm_validate_test.cpp
   formats/lm/lm_json_test.cpp
   formats/lm/lm_repack_test.cpp
+  formats/lm/lm_time_edit_test.cpp
   formats/lm/lm_bin_test.cpp
   formats/mm2/mm2_read_test.cpp
   formats/mm2/mm2_compose_test.cpp
   formats/mm2/mm2_import_test.cpp
+  formats/mm2/mm2_time_edit_test.cpp
   image/image_test.cpp
   image/png_rgba_test.cpp
   image/texture_dds_test.cpp

@@ -439,11 +439,13 @@ ANMKIT_API anmkit_status anmkit_convert(const anmkit_document* document, const c
                                         anmkit_document** out, anmkit_error* error);
 
 /* A time edit of the sequence (docs/cli.md, `anmkit edit`): "reverse", "retime=2", "retime=1/2",
- * "length=81", "trim=10:40", "delete=0:0", "insert=10:5", "loop". Keys keep their bytes and move
- * to the first frame that shows them. *out is a new document the caller frees (the same content
- * when the edit changes nothing); *warnings (when not NULL) a new list the caller frees with
- * anmkit_diagnostics_free: what the edit left out (id "time-edit"). ANMKIT_ERROR_UNSUPPORTED for
- * a format without time edits (LM and MM2 for now). */
+ * "length=81", "trim=10:40", "delete=0:0", "insert=10:5", "loop", each optionally followed by
+ * "@N", the one sequence of a file of several (MM2) to edit. GEM keys keep their bytes and move to
+ * the first frame that shows them; LM curves are cut exactly; MM2 steps count ticks. *out is a new
+ * document the caller frees (the same content when the edit changes nothing); *warnings (when not
+ * NULL) a new list the caller frees with anmkit_diagnostics_free: what the edit left out (id
+ * "time-edit"). ANMKIT_ERROR_UNSUPPORTED for a format without time edits (every format of this
+ * release has them). */
 ANMKIT_API anmkit_status anmkit_edit_time(const anmkit_document* document, const char* edit, anmkit_document** out,
                                           anmkit_diagnostics** warnings, anmkit_error* error);
 

@@ -180,11 +180,18 @@ def test_time_edits_come_back_byte_for_byte():
         doc.edit_time("speed=2")
     assert caught.value.code_name == "bad_value"
     assert "expected reverse, loop, retime=FACTOR" in str(caught.value)
+    # Sprites count ticks; "@2" edits the third sequence only.
     sprite = anmkit.open(example("ghost_mm2.anm"))
+    slower, said = sprite.edit_time("retime=2@2")
+    assert said == []
+    assert slower.sprite.sequences[-1] == [(2, 20), (3, 24), (2, 20), (0, 16)]
+    assert slower.sprite.sequences[0] == [(0, 40), (1, 6), (0, 30), (1, 6)]
+    back, _ = slower.edit_time("retime=1/2@2")
+    assert back.write() == sprite.write()
     with pytest.raises(anmkit.Error) as caught:
-        sprite.edit_time("reverse")
-    assert caught.value.code_name == "unsupported"
-    assert "this format has no time edits yet" in str(caught.value)
+        sprite.edit_time("reverse@3")
+    assert caught.value.code_name == "bad_value"
+    assert "the file has 3 sequences (@0 to @2)" in str(caught.value)
 
 
 def test_errors_carry_code_offset_and_file(tmp_path):

@@ -73,9 +73,7 @@ std::uint64_t source_in(const FramePiece& p, std::uint64_t g) {
   return 0;
 }
 
-}  // namespace
-
-Expected<TimeEdit> parse_time_edit(std::string_view text) {
+Expected<TimeEdit> parse_one(std::string_view text) {
   const auto eq = text.find('=');
   const auto word = text.substr(0, eq);
   const auto value = eq == std::string_view::npos ? std::string_view{} : text.substr(eq + 1);
@@ -119,7 +117,7 @@ Expected<TimeEdit> parse_time_edit(std::string_view text) {
   return edit_error(text, "expected reverse, loop, retime=FACTOR, length=FRAMES, trim=FIRST:LAST, delete=FIRST:LAST or insert=FRAME:COUNT");
 }
 
-std::string time_edit_text(const TimeEdit& e) {
+std::string words_of(const TimeEdit& e) {
   switch (e.kind) {
     case TimeEdit::Kind::reverse: return "reverse";
     case TimeEdit::Kind::loop: return "loop";
@@ -134,14 +132,46 @@ std::string time_edit_text(const TimeEdit& e) {
   return {};
 }
 
+}  // namespace
+
+Expected<TimeEdit> parse_time_edit(std::string_view full) {
+  // "EDIT@N": the sequence, from 0.
+  std::optional<std::uint32_t> sequence;
+  std::string_view text = full;
+  if (const auto at = full.rfind('@'); at != std::string_view::npos) {
+    const auto n = whole(full.substr(at + 1));
+    if (!n || *n > 0xffffffffull) return edit_error(full, "expected EDIT@N after the edit, N a sequence's number from 0");
+    sequence = std::uint32_t(*n);
+    text = full.substr(0, at);
+  }
+  auto e = parse_one(text);
+  if (!e) return e.error();
+  e->sequence = sequence;
+  return e;
+}
+
+std::string time_edit_text(const TimeEdit& e) {
+  auto text = words_of(e);
+  if (e.sequence) text += fmt::format("@{}", *e.sequence);
+  return text;
+}
+
+Expected<void> check_one_sequence(const TimeEdit& e, std::string_view format_title) {
+  if (e.sequence && *e.sequence != 0) {
+    return make_error(ErrorCode::bad_value, fmt::format("time edit '{}': {} files hold one sequence (@0)", time_edit_text(e), format_title));
+  }
+  return {};
+}
+
 std::string_view time_edit_help() {
   return "reverse            play backwards\n"
-         "retime=FACTOR      slower (2) or faster (0.5, 2/3): the last frame lands at (frames - 1) x FACTOR\n"
+         "retime=FACTOR      slower (2) or faster (0.5, 2/3)\n"
          "length=FRAMES      retimed to this many frames\n"
          "trim=FIRST:LAST    keep these frames (both included)\n"
          "delete=FIRST:LAST  remove these frames (delete=0:0 drops the first)\n"
          "insert=FRAME:COUNT COUNT frames before FRAME, holding the pose of the frame before it\n"
-         "loop               a last frame equal to the first, unless the last already is\n";
+         "loop               a last frame equal to the first, unless the last already is\n"
+         "EDIT@N             sequence N only, where a file holds several (MM2; from 0)\n";
 }
 
 Expected<FrameMap> FrameMap::of(const TimeEdit& e, std::uint64_t frames, std::uint64_t max_frames) {

@@ -61,10 +61,38 @@ TEST(CliEdit, BadEditsAreUsageErrorsAndTheInputIsKept) {
   r = run_cli({"edit", in, "-o", in, "reverse", "--in-place"}, dir);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(read_bytes(in), small_file());
-  // A format without time edits says so.
-  r = run_cli({"edit", std::string(ANMKIT_SOURCE_DIR) + "/examples/ghost_mm2.anm", "-o", dir.file("g.anm"), "reverse"}, dir);
+  // A sequence number in a file of one sequence is refused.
+  r = run_cli({"edit", in, "-o", dir.file("x.anm"), "reverse@1"}, dir);
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_NE(r.err.find("files have no time edits yet"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err, in + ": error: time edit 'reverse@1': GEM files hold one sequence (@0)\n");
+}
+
+TEST(CliEdit, LmAndMm2FilesEditToo) {
+  TempDir dir;
+  const std::string examples = std::string(ANMKIT_SOURCE_DIR) + "/examples/";
+  // The door's curves are cut at frame 10 with a key of their own; reverse twice is the file.
+  auto r = run_cli({"edit", examples + "mansion_door.anm", "-o", dir.file("door.anm"), "reverse", "reverse"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(read_bytes(dir.file("door.anm")), read_bytes(examples + "mansion_door.anm"));
+  // Frames 0 to 10 of the looping door: 11 frames, frame 0 as it was.
+  r = run_cli({"edit", examples + "mansion_door.anm", "-o", dir.file("door11.anm"), "trim=0:10"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto before = run_cli({"sample", examples + "mansion_door.anm", "--frame", "0", "--json"}, dir);
+  auto after = run_cli({"sample", dir.file("door11.anm"), "--frame", "0", "--json"}, dir);
+  ASSERT_EQ(before.exit_code, 0) << before.err;
+  EXPECT_EQ(after.out, before.out);
+  auto info = run_cli({"info", dir.file("door11.anm"), "--json"}, dir);
+  EXPECT_NE(info.out.find("\"frame_count\": 11,"), std::string::npos) << info.out;
+  // The ghost's third sequence only, backwards; its first as it was.
+  r = run_cli({"edit", examples + "ghost_mm2.anm", "-o", dir.file("ghost.anm"), "reverse@2"}, dir);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  info = run_cli({"dump", dir.file("ghost.anm")}, dir);
+  EXPECT_NE(info.out.find("[[0, 40], [1, 6], [0, 30], [1, 6]],\n    [],\n    [[0, 8], [2, 10], [3, 12], [2, 10]]"), std::string::npos)
+      << info.out.substr(0, 600);
+  // An empty sequence has nothing to edit.
+  r = run_cli({"edit", examples + "ghost_mm2.anm", "-o", dir.file("ghost1.anm"), "reverse@1"}, dir);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, examples + "ghost_mm2.anm: error: time edit 'reverse@1': sequence 1 has no steps\n");
 }
 
 }  // namespace

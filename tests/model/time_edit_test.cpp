@@ -33,6 +33,20 @@ TEST(TimeEdit, ParsesEachEditAndSaysItBack) {
   ASSERT_TRUE(decimal);
   EXPECT_EQ(decimal->numerator, 3u);
   EXPECT_EQ(decimal->denominator, 4u);
+  // "@N": one sequence of several.
+  auto one = parse_time_edit("trim=1:4@2");
+  ASSERT_TRUE(one);
+  EXPECT_EQ(one->sequence, std::optional<std::uint32_t>(2));
+  EXPECT_EQ(one->first, 1u);
+  EXPECT_EQ(time_edit_text(*one), "trim=1:4@2");
+  EXPECT_FALSE(parse_time_edit("reverse")->sequence);
+  EXPECT_EQ(parse_time_edit("reverse@").error().message,
+            "time edit 'reverse@': expected EDIT@N after the edit, N a sequence's number from 0");
+  EXPECT_FALSE(parse_time_edit("reverse@4294967296"));
+  EXPECT_FALSE(parse_time_edit("reverse@-1"));
+  EXPECT_FALSE(parse_time_edit("@1"));
+  EXPECT_EQ(check_one_sequence(*parse_time_edit("loop@1"), "GEM").error().message, "time edit 'loop@1': GEM files hold one sequence (@0)");
+  EXPECT_TRUE(check_one_sequence(*parse_time_edit("loop@0"), "GEM"));
 }
 
 TEST(TimeEdit, RefusesWhatIsNotAnEditNamingWhatWasExpected) {

@@ -15,8 +15,9 @@ namespace anmkit::cli {
 void add_edit(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand("edit", "Retime, trim, reverse, insert or delete frames, or close the loop of a sequence");
   cmd->footer(fmt::format("EDIT, applied in the order given:\n{}"
-                          "Keys keep their bytes and move to the first frame that shows them; nothing is interpolated, so\n"
-                          "`edit reverse reverse` and `edit retime=2 retime=1/2` give the file back. See docs/cli.md.",
+                          "GEM keys keep their bytes and move to the first frame that shows them; LM curves are cut exactly;\n"
+                          "MM2 frames are ticks. `edit reverse reverse` and `edit retime=2 retime=1/2` give the file back.\n"
+                          "See docs/cli.md.",
                           model::time_edit_help()));
   struct Options {
     std::string input, output;

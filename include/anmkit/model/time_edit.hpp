@@ -32,17 +32,23 @@ struct TimeEdit {
   std::uint64_t count = 0;            // insert
   std::uint64_t length = 0;           // retime to a length
   std::uint64_t numerator = 1, denominator = 1;  // retime by a factor
+  // The one sequence to edit, in a file that holds several (MM2): "EDIT@N". Unset: every one.
+  // Formats whose files hold one sequence take @0 only.
+  std::optional<std::uint32_t> sequence;
   friend bool operator==(const TimeEdit&, const TimeEdit&) = default;
 };
 
 // Reads an edit as the command line and the C API spell it: "reverse", "loop", "retime=2",
 // "retime=1/2", "retime=0.75", "length=81", "trim=10:40", "delete=0:0", "insert=10:5" (5 frames
-// before frame 10). Errors say what was expected.
+// before frame 10), each optionally followed by "@N", the sequence it edits. Errors say what was
+// expected.
 Expected<TimeEdit> parse_time_edit(std::string_view text);
 // The same words back ("retime=1/2"), for messages and summaries.
 std::string time_edit_text(const TimeEdit& edit);
 // What parse_time_edit accepts, one line each, for help texts.
 std::string_view time_edit_help();
+// Refused unless `edit` names no sequence or sequence 0: for formats whose files hold one.
+Expected<void> check_one_sequence(const TimeEdit& edit, std::string_view format_title);
 
 // One linear piece of a map: new frames [begin, end) show source frames
 //   forward:  from + (g - begin)        backward: from - (g - begin)

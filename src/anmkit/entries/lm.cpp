@@ -15,6 +15,7 @@
 #include "anmkit/formats/lm/lm_merge.hpp"
 #include "anmkit/formats/lm/lm_read.hpp"
 #include "anmkit/formats/lm/lm_repack.hpp"
+#include "anmkit/formats/lm/lm_time_edit.hpp"
 #include "anmkit/formats/lm/lm_validate.hpp"
 #include "anmkit/formats/lm/lm_write.hpp"
 #include "../format_entry.hpp"
@@ -64,6 +65,14 @@ class LmModel final : public FormatModel {
     auto packed = lm::repack(file_);
     if (!packed) return packed.error();
     return std::shared_ptr<const FormatModel>(std::make_shared<LmModel>(std::move(*packed), scene_, node_count_source_));
+  }
+  Expected<TimeEdited> edit_time(const model::TimeEdit& edit, const ReadLimits& limits) const override {
+    auto edited = lm::edit_time(file_, edit, limits);
+    if (!edited) return edited.error();
+    TimeEdited out;
+    if (!edited->unchanged) out.model = std::make_shared<LmModel>(std::move(edited->file), scene_, node_count_source_);
+    out.notes = std::move(edited->notes);
+    return out;
   }
 
  private:
@@ -146,6 +155,7 @@ const FormatEntry& entry() {
                .title = "Luigi's Mansion node animation (GameCube)",
                .skeletal = true,
                .euler_rotations = true,
+               .time_edits = true,
                .skeleton_extension = ".bin",
                .skeleton_option = "bin",
                .skeleton_option_help = "LM: the paired .bin model (gives the node count)",

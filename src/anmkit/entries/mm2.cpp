@@ -5,6 +5,7 @@
 #include "anmkit/formats/mm2/mm2_info.hpp"
 #include "anmkit/formats/mm2/mm2_json.hpp"
 #include "anmkit/formats/mm2/mm2_read.hpp"
+#include "anmkit/formats/mm2/mm2_time_edit.hpp"
 #include "anmkit/formats/mm2/mm2_validate.hpp"
 #include "anmkit/formats/mm2/mm2_write.hpp"
 #include "../format_entry.hpp"
@@ -32,6 +33,14 @@ class Mm2Model final : public FormatModel {
     if (!file) return file.error();
     return std::shared_ptr<const FormatModel>(std::make_shared<Mm2Model>(std::move(*file)));
   }
+  Expected<TimeEdited> edit_time(const model::TimeEdit& edit, const ReadLimits& limits) const override {
+    auto edited = mm2::edit_time(file_, edit, limits);
+    if (!edited) return edited.error();
+    TimeEdited out;
+    if (!edited->unchanged) out.model = std::make_shared<Mm2Model>(std::move(edited->file));
+    out.notes = std::move(edited->notes);
+    return out;
+  }
 
  private:
   mm2::File file_;
@@ -51,7 +60,7 @@ Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_j
 
 const FormatEntry& entry() {
   static const FormatEntry entry{
-      .info = {.name = "mm2", .title = "Might and Magic II sprite animation (Amiga, ANM TV)", .sprite = true},
+      .info = {.name = "mm2", .title = "Might and Magic II sprite animation (Amiga, ANM TV)", .sprite = true, .time_edits = true},
       .signature = "MM2 ('00 00 54 56')",
       .sniff = mm2::looks_like_mm2,
       .read = read,

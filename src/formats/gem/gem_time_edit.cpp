@@ -50,6 +50,7 @@ class Editor {
   Editor(const File& file, const model::TimeEdit& edit) : in_(file), edit_(edit) {}
 
   Expected<TimeEdited> run(const ReadLimits& limits) {
+    if (auto one = model::check_one_sequence(edit_, "GEM"); !one) return one.error();
     auto map = FrameMap::of(edit_, in_.frame_count, limits.max_frames);
     if (!map) return map.error();
     TimeEdited out;

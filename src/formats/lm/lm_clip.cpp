@@ -14,41 +14,6 @@
 namespace anmkit::lm {
 namespace {
 
-// The segment of a keyed curve that contains `frame` strictly inside, or nullptr.
-const Key* segment_start(const Curve& c, double frame) {
-  const auto& keys = c.keys;
-  const auto after = std::upper_bound(keys.begin(), keys.end(), frame,
-                                      [](double f, const Key& k) { return f < double(k.frame); });
-  if (after == keys.begin() || after == keys.end()) return nullptr;
-  const Key& a = *std::prev(after);
-  return double(a.frame) < frame && double(after->frame) > double(a.frame) ? &a : nullptr;
-}
-
-// The slope (per frame) of the cubic from a to a + 1 at `frame`.
-double cubic_slope(const Key& a, const Key& b, double frame) {
-  const double gap = double(b.frame) - double(a.frame);
-  const double u = (frame - a.frame) / gap;
-  const double d00 = 6 * u * u - 6 * u, d10 = 3 * u * u - 4 * u + 1, d01 = -d00, d11 = 3 * u * u - 2 * u;
-  return (d00 * a.value + d10 * a.out_slope * gap + d01 * b.value + d11 * b.in_slope * gap) / gap;
-}
-
-// One-sided slopes of an axis at `frame`: the key's own slopes at a key, the cubic's inside a
-// segment, 0 where the axis is constant (before its first key, after its last, unkeyed).
-std::pair<double, double> slopes_at(const Curve& c, double frame) {
-  if (c.kind != Curve::Kind::keyed || c.keys.empty()) return {0, 0};
-  const auto& keys = c.keys;
-  for (std::size_t k = 0; k < keys.size(); ++k) {
-    if (double(keys[k].frame) == frame) {
-      return {k == 0 ? 0.0 : double(keys[k].in_slope), k + 1 == keys.size() ? 0.0 : double(keys[k].out_slope)};
-    }
-  }
-  if (const Key* a = segment_start(c, frame)) {
-    const double s = cubic_slope(*a, *(a + 1), frame);
-    return {s, s};
-  }
-  return {0, 0};
-}
-
 // Three axes (slots first .. first + 2) as one hermite track, values multiplied by `scale`.
 model::Track<model::Vec3> merge_axes(const NodeCurves& node, std::size_t first, double scale) {
   std::vector<double> frames;

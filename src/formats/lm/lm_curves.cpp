@@ -76,6 +76,45 @@ Expected<std::vector<NodeCurves>> decode_curves(const File& file) {
   return out;
 }
 
+namespace {
+
+// The segment of a keyed curve that contains `frame` strictly inside, or nullptr.
+const Key* segment_start(const Curve& c, double frame) {
+  const auto& keys = c.keys;
+  const auto after = std::upper_bound(keys.begin(), keys.end(), frame,
+                                      [](double f, const Key& k) { return f < double(k.frame); });
+  if (after == keys.begin() || after == keys.end()) return nullptr;
+  const Key& a = *std::prev(after);
+  return double(a.frame) < frame && double(after->frame) > double(a.frame) ? &a : nullptr;
+}
+
+// The slope (per frame) of the cubic from a to a + 1 at `frame`.
+double cubic_slope(const Key& a, const Key& b, double frame) {
+  const double gap = double(b.frame) - double(a.frame);
+  const double u = (frame - a.frame) / gap;
+  const double d00 = 6 * u * u - 6 * u, d10 = 3 * u * u - 4 * u + 1, d01 = -d00, d11 = 3 * u * u - 2 * u;
+  return (d00 * a.value + d10 * a.out_slope * gap + d01 * b.value + d11 * b.in_slope * gap) / gap;
+}
+
+}  // namespace
+
+std::pair<double, double> slopes_at(const Curve& c, double frame) {
+  if (c.kind != Curve::Kind::keyed || c.keys.empty()) return {0, 0};
+  const auto& keys = c.keys;
+  // Keys ascend in a valid file, as evaluate() assumes; a binary search, so that a clip of n keys
+  // costs n log n, not n squared.
+  const auto at = std::lower_bound(keys.begin(), keys.end(), frame, [](const Key& k, double f) { return double(k.frame) < f; });
+  if (at != keys.end() && double(at->frame) == frame) {
+    const auto k = std::size_t(at - keys.begin());
+    return {k == 0 ? 0.0 : double(keys[k].in_slope), k + 1 == keys.size() ? 0.0 : double(keys[k].out_slope)};
+  }
+  if (const Key* a = segment_start(c, frame)) {
+    const double s = cubic_slope(*a, *(a + 1), frame);
+    return {s, s};
+  }
+  return {0, 0};
+}
+
 double evaluate(const Curve& curve, double frame, float fallback) {
   switch (curve.kind) {
     case Curve::Kind::fixed_default: return fallback;

@@ -11,6 +11,13 @@ namespace anmkit::lm {
 Expected<File> repack(const File& file) {
   auto data = track_data(file);
   if (!data) return data.error();
+  return pack(file, *data);
+}
+
+Expected<File> pack(const File& file, const std::vector<TrackData>& data) {
+  if (data.size() != file.groups.size()) {
+    return make_error(ErrorCode::bad_value, fmt::format("{} nodes of track data for {} node groups", data.size(), file.groups.size()));
+  }
   File out;
   out.version = file.version;
   out.loop = file.loop;
@@ -21,7 +28,7 @@ Expected<File> repack(const File& file) {
   for (std::size_t n = 0; n < file.groups.size(); ++n) {
     for (std::size_t slot = 0; slot < 9; ++slot) {
       Track& t = out.groups[n].tracks[slot];
-      const auto& run = (*data)[n][slot];
+      const auto& run = data[n][slot];
       if (run.empty()) {
         t.index = 0;
         continue;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "anmkit/core/expected.hpp"
@@ -48,6 +49,11 @@ Expected<std::vector<NodeCurves>> decode_curves(const File& file);
 // b, cubic Hermite with u = (f - a.frame) / (b.frame - a.frame) and tangents
 // a.out_slope * gap and b.in_slope * gap (notes point 10). Computed in double.
 double evaluate(const Curve& curve, double frame, float default_value);
+
+// One-sided slopes (per frame) of a curve at `frame`, (before, after): a key's own slopes at a
+// key (none before the first key, none after the last), the cubic's inside a segment, 0 where
+// the curve is constant (before its first key, after its last, unkeyed).
+std::pair<double, double> slopes_at(const Curve& curve, double frame);
 
 enum class RotationUnit { degrees, turn4096, radians };
 // The units' names, in the enum's order: the one table every parser and option list uses.

@@ -5,6 +5,7 @@
 // pose at every frame is unchanged. Version, loop, padding and frame count are kept.
 
 #include "anmkit/core/expected.hpp"
+#include "anmkit/formats/lm/lm_curves.hpp"
 #include "anmkit/formats/lm/lm_file.hpp"
 
 namespace anmkit::lm {
@@ -12,5 +13,9 @@ namespace anmkit::lm {
 // Fails when a track's data lies past the end of the file, or when an array would exceed the
 // 65536 floats that 16-bit track indices address.
 Expected<File> repack(const File& file);
+
+// The same layout for tracks given as data (track_data's shape, by node and slot): `file` gives
+// the header and each track's count and flag, which must match its data's length.
+Expected<File> pack(const File& file, const std::vector<TrackData>& data);
 
 }  // namespace anmkit::lm
