@@ -128,9 +128,18 @@ Expected<Source> load_source(std::span<const std::uint8_t> bytes, const ImportOp
     const std::size_t bone = mesh_scale ? position[target.parent] : position[c.node];
     if (bone == SIZE_MAX) continue;
     const std::size_t path = mesh_scale ? 3 : c.path == "translation" ? 0 : c.path == "rotation" ? 1 : c.path == "scale" ? 2 : 4;
-    if (path == 4) continue;  // morph weights: nothing to map
     const auto& sampler = s.animation->samplers[c.sampler];
     const std::string sampler_pointer = fmt::format("{}/samplers/{}", animation_pointer, c.sampler);
+    if (path == 4) {
+      // Morph weights: read onto a skeleton (every node), they animate the mesh (morph_import.hpp)
+      // and their times count; otherwise there is nothing to map them to.
+      if (every_node) {
+        const FloatView times = s.file.floats(sampler.input, 1, sampler_pointer + "/input");
+        keys += times.count;
+        end = std::max<double>(end, times.at(times.count - 1, 0));
+      }
+      continue;
+    }
     Curve curve;
     curve.interpolation = sampler.interpolation;
     curve.width = path == 1 ? 4 : 3;

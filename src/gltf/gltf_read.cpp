@@ -236,7 +236,14 @@ void read_nodes(GltfFile& file) {
     node.scale = float_array<3>(n, at, "scale", node.scale);
     node.has_matrix = optional_member(n, "matrix") != nullptr;
     node.matrix = float_array<16>(n, at, "matrix", node.matrix);
-    node.has_mesh = optional_member(n, "mesh") != nullptr;
+    if (const json* mesh = optional_member(n, "mesh")) {
+      node.has_mesh = true;
+      node.mesh = json_input::unsigned_integer(*mesh, child(at, "mesh"), UINT32_MAX);
+    }
+    if (const json* skin = optional_member(n, "skin")) {
+      node.has_skin = true;
+      node.skin = json_input::unsigned_integer(*skin, child(at, "skin"), UINT32_MAX);
+    }
     file.nodes.push_back(std::move(node));
   }
   // Parents from the children lists: a child named by two parents keeps the first.
@@ -329,22 +336,39 @@ std::vector<bool> GltfFile::views_read_by_accessors() const {
   return read;
 }
 
-FloatView GltfFile::floats(std::size_t accessor, std::size_t width, const std::string& user) const {
+namespace {
+
+struct AccessorHead {
+  const json* object = nullptr;
+  std::string at;
+  std::uint64_t count = 0;
+};
+
+// Accessor `accessor`: its object, checked to hold `width`-component 32-bit floats, and its count.
+AccessorHead float_accessor(const json& root, std::size_t accessor, std::size_t width, const std::string& user) {
   const json* accessors = optional_member(root, "accessors");
   if (!accessors || !accessors->is_array() || accessor >= accessors->size()) {
     fail(user, fmt::format("expected an accessor index, found {} (the file has {} accessors)", accessor,
                            accessors && accessors->is_array() ? accessors->size() : 0));
   }
-  const std::string at = child("/accessors", accessor);
-  const auto& a = object((*accessors)[accessor], at);
-  if (optional_member(a, "sparse")) fail(child(at, "sparse"), "expected an accessor without sparse storage (anmkit reads none)");
+  AccessorHead head;
+  head.at = child("/accessors", accessor);
+  const auto& a = object((*accessors)[accessor], head.at);
+  head.object = &a;
+  const std::string& at = head.at;
   const std::uint64_t type = json_input::unsigned_integer(json_input::member(a, at, "componentType"), child(at, "componentType"), UINT32_MAX);
   if (type != 5126) fail(child(at, "componentType"), fmt::format("expected 5126 (32-bit float), found {}", type));
-  const char* expected_type = width == 1 ? "SCALAR" : width == 3 ? "VEC3" : "VEC4";
+  const char* expected_type = width == 1 ? "SCALAR" : width == 3 ? "VEC3" : width == 4 ? "VEC4" : "MAT4";
   const std::string& type_name = json_input::string(json_input::member(a, at, "type"), child(at, "type"));
   if (type_name != expected_type) fail(child(at, "type"), fmt::format("expected \"{}\", found \"{}\"", expected_type, type_name));
-  const std::uint64_t count = json_input::unsigned_integer(json_input::member(a, at, "count"), child(at, "count"), UINT64_MAX);
-  if (count == 0) fail(child(at, "count"), "expected an integer from 1, found 0");
+  head.count = json_input::unsigned_integer(json_input::member(a, at, "count"), child(at, "count"), UINT64_MAX);
+  if (head.count == 0) fail(child(at, "count"), "expected an integer from 1, found 0");
+  return head;
+}
+
+}  // namespace
+
+FloatView GltfFile::accessor_view(const json& a, const std::string& at, std::size_t accessor, std::size_t width, std::uint64_t count) const {
   const std::uint64_t offset = optional_unsigned(a, at, "byteOffset", UINT64_MAX, 0);
   const json* views = optional_member(root, "bufferViews");
   const std::size_t view_count = views && views->is_array() ? views->size() : 0;
@@ -373,6 +397,69 @@ FloatView GltfFile::floats(std::size_t accessor, std::size_t width, const std::s
   }
   if (count - 1 > (view_length - offset - element) / stride) fail(child(at, "count"), fmt::format("accessor {} runs past its buffer view", accessor));
   return FloatView{buffer.data() + view_offset + offset, std::size_t(count), std::size_t(stride), width};
+}
+
+FloatView GltfFile::floats(std::size_t accessor, std::size_t width, const std::string& user) const {
+  const AccessorHead head = float_accessor(root, accessor, width, user);
+  if (optional_member(*head.object, "sparse")) fail(child(head.at, "sparse"), "expected an accessor without sparse storage (anmkit reads none here)");
+  return accessor_view(*head.object, head.at, accessor, width, head.count);
+}
+
+std::vector<float> GltfFile::dense_floats(std::size_t accessor, std::size_t width, std::uint64_t expected_count,
+                                          const std::string& user) const {
+  const AccessorHead head = float_accessor(root, accessor, width, user);
+  const json& a = *head.object;
+  const std::string& at = head.at;
+  // The caller's count comes from data the file holds: an accessor of zeros and a few sparse
+  // values cannot ask for more.
+  if (head.count != expected_count) {
+    fail(child(at, "count"), fmt::format("expected {} elements, as many as the attribute it goes with, found {}", expected_count, head.count));
+  }
+  std::vector<float> out(std::size_t(head.count) * width, 0.0f);
+  if (optional_member(a, "bufferView")) {
+    const FloatView v = accessor_view(a, at, accessor, width, head.count);
+    for (std::size_t e = 0; e < v.count; ++e) {
+      for (std::size_t c = 0; c < width; ++c) out[e * width + c] = v.at(e, c);
+    }
+  }
+  const json* sparse = optional_member(a, "sparse");
+  if (!sparse) {
+    if (!optional_member(a, "bufferView")) fail(at, "expected a bufferView or sparse values (an accessor of zeros only)");
+    return out;
+  }
+  const std::string s_at = child(at, "sparse");
+  const json& sp = object(*sparse, s_at);
+  const std::uint64_t n = json_input::unsigned_integer(json_input::member(sp, s_at, "count"), child(s_at, "count"), head.count);
+  if (n == 0) fail(child(s_at, "count"), "expected an integer from 1, found 0");
+  const std::string i_at = child(s_at, "indices"), v_at = child(s_at, "values");
+  const json& indices = object(json_input::member(sp, s_at, "indices"), i_at);
+  const json& values = object(json_input::member(sp, s_at, "values"), v_at);
+  const std::uint64_t type = json_input::unsigned_integer(json_input::member(indices, i_at, "componentType"), child(i_at, "componentType"), UINT32_MAX);
+  const std::size_t index_size = type == 5121 ? 1 : type == 5123 ? 2 : type == 5125 ? 4 : 0;
+  if (index_size == 0) fail(child(i_at, "componentType"), fmt::format("expected 5121, 5123 or 5125 (unsigned integers), found {}", type));
+  const auto part = [&](const json& o, const std::string& o_at, std::uint64_t element) {
+    const json* views = optional_member(root, "bufferViews");
+    const std::size_t view_count = views && views->is_array() ? views->size() : 0;
+    const std::size_t v = index(json_input::member(o, o_at, "bufferView"), child(o_at, "bufferView"), view_count, "a buffer view");
+    const auto bytes = view_bytes(v, child(o_at, "bufferView"));
+    const std::uint64_t offset = optional_unsigned(o, o_at, "byteOffset", bytes.size(), 0);
+    // n elements from offset, within the view (n <= count, element <= 16: no wrap).
+    if (n > (bytes.size() - offset) / element) fail(o_at, fmt::format("expected {} elements of {} bytes within its buffer view", n, element));
+    return bytes.subspan(std::size_t(offset), std::size_t(n * element));
+  };
+  const auto index_bytes = part(indices, i_at, index_size);
+  const auto value_bytes = part(values, v_at, width * 4);
+  std::uint64_t previous = 0;
+  for (std::size_t k = 0; k < n; ++k) {
+    std::uint64_t i = 0;
+    for (std::size_t b = index_size; b-- > 0;) i = i << 8 | index_bytes[k * index_size + b];  // little endian
+    if (i >= head.count || (k > 0 && i <= previous)) {
+      fail(i_at, fmt::format("expected indices ascending below {}, found {} at {}", head.count, i, k));
+    }
+    previous = i;
+    std::memcpy(&out[std::size_t(i) * width], value_bytes.data() + k * width * 4, width * 4);
+  }
+  return out;
 }
 
 GltfFile read_gltf(std::span<const std::uint8_t> bytes, const ReadOptions& options) {

@@ -28,6 +28,9 @@ struct GltfNode {
   bool has_matrix = false;
   std::array<float, 16> matrix{1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
   bool has_mesh = false;           // it draws a mesh: never a bone (anmkit hangs a bone's mesh on a node of its own)
+  std::uint64_t mesh = 0;          // which (unchecked: a morph import checks it against the meshes)
+  bool has_skin = false;           // its mesh is skinned
+  std::uint64_t skin = 0;          // which (unchecked, as `mesh`)
   std::size_t parent = SIZE_MAX;   // the node whose children list names it, SIZE_MAX for none
 };
 
@@ -70,13 +73,22 @@ struct GltfFile {
   std::vector<std::vector<std::uint8_t>> storage;  // decoded data URIs and external files
   std::vector<std::span<const std::uint8_t>> buffers;  // each exactly its byteLength
 
-  // Accessor `accessor` as floats of `width` components (SCALAR 1, VEC3 3, VEC4 4); `user` is the
+  // Accessor `accessor` as floats of `width` components (SCALAR 1, VEC3 3, VEC4 4, MAT4 16); `user` is the
   // JSON pointer of the member that named it.
   FloatView floats(std::size_t accessor, std::size_t width, const std::string& user) const;
+  // The same, copied, for an accessor that may be sparse (morph targets): `expected_count`
+  // elements (the attribute's it goes with), zeros where neither its buffer view nor its sparse
+  // values give one.
+  std::vector<float> dense_floats(std::size_t accessor, std::size_t width, std::uint64_t expected_count,
+                                  const std::string& user) const;
   // The bytes of buffer view `view` (a record's payload); `user` is the JSON pointer that named it.
   std::span<const std::uint8_t> view_bytes(std::size_t view, const std::string& user) const;
   // For each buffer view, whether an accessor reads it.
   std::vector<bool> views_read_by_accessors() const;
+
+ private:
+  FloatView accessor_view(const json_input::json& accessor_object, const std::string& at, std::size_t accessor, std::size_t width,
+                          std::uint64_t count) const;
 };
 
 struct ReadOptions {

@@ -10,20 +10,19 @@
 #include "anmkit/core/printable.hpp"
 #include "anmkit/model/name_index.hpp"
 #include "anmkit/model/rest_affine.hpp"
+#include "anmkit/model/skeleton_affine.hpp"
 #include "anmkit/model/tolerance.hpp"
+#include "morph_import.hpp"
 
 namespace anmkit::gltf::detail {
 namespace {
 
 using model::Affine;
+using model::joint_affine;
 
 [[noreturn]] void refuse(std::string message) { throw ErrorException{make_error(ErrorCode::bad_value, std::move(message))}; }
 
 constexpr std::size_t none = SIZE_MAX;
-
-Affine joint_affine(const model::Joint& j) {
-  return model::rest_affine(j.translation, j.rotation, {j.scale.x, j.scale.y, j.mirrored ? -j.scale.z : j.scale.z});
-}
 
 // A node's `matrix` (column-major) as an affine map.
 Affine matrix_affine(const std::array<float, 16>& m) {
@@ -142,11 +141,13 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
   for (std::size_t m = file.nodes[*first_mapped].parent; m != none && !above_bone[m]; m = file.nodes[m].parent) above_bone[m] = true;
   std::vector<std::size_t> strangers;
   std::vector<bool> named(node_count, false);  // among the strangers already
-  bool weights = false;
+  std::vector<std::size_t> morphed;            // nodes whose morph weights move, each once
+  std::vector<bool> is_morphed(node_count, false);
   for (const GltfChannel& c : s.animation->channels) {
     if (!c.has_node) continue;
     if (c.path == "weights") {
-      weights = true;
+      if (!is_morphed[c.node]) morphed.push_back(c.node);
+      is_morphed[c.node] = true;
       continue;
     }
     if (c.path != "translation" && c.path != "rotation" && c.path != "scale") continue;
@@ -166,9 +167,6 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
     refuse(fmt::format("the animation moves {} that {} no bone of the skeleton: {}; a game file keys the skeleton's bones only",
                        strangers.size() == 1 ? "a node" : fmt::format("{} nodes", strangers.size()), strangers.size() == 1 ? "is" : "are",
                        names));
-  }
-  if (weights) {
-    warnings.push_back(Wording("the animation's morph target weights are not written: a file made on a skeleton keys its bones"));
   }
   // The frame count, rate and loop flag are read (load_source); the events and payloads are not.
   if (s.extras.contains("visibility") || s.extras.contains("mirrored") || s.extras.contains("mesh") || s.extras.contains("comments")) {
@@ -359,7 +357,25 @@ model::Clip clip_on_skeleton(const Source& s, const ImportOptions& options, cons
     }
   }
 
+  // Morph weights (Blender's shape keys): each mesh's vertices in the game's world at rest, and
+  // the bone the glTF hangs it on where it does (a child of the bone's node, a skin's first joint).
+  std::vector<MorphedMesh> meshes;
+  for (std::size_t n : morphed) {
+    if (!file.nodes[n].has_mesh) {
+      const std::string name = file.nodes[n].name.empty() ? fmt::format("node {}", n) : fmt::format("'{}'", printable(file.nodes[n].name));
+      warnings.push_back(Wording(fmt::format("the morph weights of {} are not written: it draws no mesh", name)));
+      continue;
+    }
+    std::size_t joint_node = none;
+    const Affine placed = mesh_rest_world(file, n, gltf_rest, joint_node);
+    std::size_t m = joint_node != none ? joint_node : n;
+    while (m != none && joint_of[m] < 0) m = file.nodes[m].parent;
+    const std::string bone = m != none ? skeleton.joints[std::size_t(joint_of[m])].name : std::string();
+    meshes.push_back({n, bone, gltf_to_game * placed});
+  }
+
   model::Clip clip;
+  clip.mesh_motions = read_mesh_motions(s, meshes);
   clip.frame_count = s.frame_count;
   clip.fps = s.fps;
   clip.loop = s.loop;

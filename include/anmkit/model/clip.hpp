@@ -28,6 +28,7 @@
 #include "anmkit/core/diagnostic.hpp"
 #include "anmkit/model/format_record.hpp"
 #include "anmkit/model/math.hpp"
+#include "anmkit/model/mesh_motion.hpp"
 
 namespace anmkit::model {
 
@@ -106,6 +107,9 @@ struct Clip {
   // exporters record it (glTF extras.anmkit), importers restore it, and the format reads it
   // back when it is written from the clip. Empty: nothing.
   FormatRecord record;
+  // Meshes' vertex animation an import on a skeleton read (mesh_motion.hpp); formats that
+  // animate meshes write it, others say it is not written.
+  std::vector<MeshMotion> mesh_motions;
 
   // The rules a valid clip follows; every finding points at the offending key with a JSON
   // pointer such as "/bones/2/rotation/5":

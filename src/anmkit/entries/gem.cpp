@@ -38,6 +38,7 @@
 #include "../referenced_input.hpp"
 #include "../summary.hpp"
 #include "gem/gem_figure.hpp"
+#include "gem/gem_mesh_motion.hpp"
 
 namespace anmkit::detail {
 namespace {
@@ -201,6 +202,9 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
     if (own != target) {
       warnings.push_back(fmt::format("the base is {} and the file is written as the base is, not as {}", own, target));
     }
+    if (!clip.mesh_motions.empty()) {
+      warnings.push_back("the glTF's mesh animation is not written over a base: the base's mesh keys are kept as they are");
+    }
     auto merged = gem::merge_with_base(file, clip, options.tolerance);
     if (!merged) return merged.error();
     for (auto& w : merged->warnings) warnings.push_back(std::move(w));
@@ -208,7 +212,20 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
   }
   // A new sequence made on the model's skeleton has no record to restore: nothing is missing.
   if (clip.record.empty() && options.skeleton.empty()) warnings.push_back(no_record_warning());
-  auto file = gem::from_imported_clip(clip, *gem::parse_target(target), options.tolerance);
+  // Shape keys read onto the model become MESH keys of its bones' own meshes.
+  model::Clip with_meshes;
+  if (!clip.mesh_motions.empty()) {
+    OpenOptions named;
+    named.limits = options.limits;
+    named.skeleton = options.skeleton;
+    named.read_file = options.read_file ? options.read_file : FileReader(&anmkit::read_file);
+    auto model = skeleton_named(named);
+    if (!model) return model.error();
+    if (!*model) return make_error(ErrorCode::internal, "a mesh animation read onto a skeleton, but no skeleton named");
+    with_meshes = clip;
+    if (auto added = add_mesh_keys(with_meshes, (*model)->path, (*model)->mdl, (*model)->skeleton, named); !added) return added.error();
+  }
+  auto file = gem::from_imported_clip(clip.mesh_motions.empty() ? clip : with_meshes, *gem::parse_target(target), options.tolerance);
   if (!file) return file.error();
   return wrap(std::move(*file), {});
 }
