@@ -44,6 +44,11 @@ def _exported(context, obj, last_frame: Optional[int], on_skeleton: bool) -> byt
     for other in context.selected_objects:
         other.select_set(False)
     obj.select_set(True)
+    # A new sequence's shape keys (a track's links) go as the meshes' morph targets and weights,
+    # which the library reads onto the model as MESH keys; over a file, its mesh keys are kept.
+    if on_skeleton:
+        for part in parts.shaped_parts(obj):
+            part.select_set(True)
     # Every bone from its rest, as Blender's exporter leaves them between the actions it switches
     # to: a bone this action does not key would otherwise be written where the last action shown
     # left it (another sequence's pose at the frame it was looked at), and join the file as edited.

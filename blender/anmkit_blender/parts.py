@@ -45,6 +45,18 @@ def parts(obj):
     return [child for child in obj.children if child.type == "MESH"]
 
 
+def shaped_parts(obj):
+    """The meshes of the armature `obj` whose shape keys play an action now (a sequence's, or one
+    keyed in Blender): a new sequence's export writes them too, for their shape keys."""
+    out = []
+    for part in parts(obj):
+        keys = part.data.shape_keys
+        data = keys.animation_data if keys is not None else None
+        if data is not None and data.action is not None:
+            out.append(part)
+    return out
+
+
 def track_action(holder, name: str):
     """The action of `holder`'s NLA track `name` (as the glTF importer stashed it), or None."""
     data = holder.animation_data if holder is not None else None
@@ -164,7 +176,9 @@ def follow_everywhere(scene, depsgraph=None) -> None:
         if not exporting:
             ensure_picked(scene, obj)
         action = obj.animation_data.action
-        sequence = sequence_of(obj, action)
+        # An action made in Blender is a sequence of its own name: the meshes leave the last
+        # sequence's shapes and scales for their rest, and what is keyed on them now stays its.
+        sequence = sequence_of(obj, action) or (action.name if action is not None else None)
         if sequence is not None and obj.get(PLAYING) != sequence:
             follow(obj, sequence)
 

@@ -16,6 +16,7 @@ import json
 import os
 import pathlib
 import shutil
+import struct
 import sys
 import traceback
 
@@ -1127,6 +1128,68 @@ def test_a_new_action_is_a_new_sequence_with_nothing_of_the_last_one():
     check(mdl.read_bytes() == original_mdl[:at] + line + original_mdl[at:], mdl.read_bytes()[:400])
 
 
+def _mesh_payloads(document) -> dict:
+    """{frame: payload} of a GEM document's MESH keys, from its lossless dump."""
+    dump = json.loads(document.to_json())
+    return {frame["frame"]: bytes.fromhex(key["mesh"]) for frame in dump["frames"] for key in frame.get("keys", [])
+            if "mesh" in key}
+
+
+def _records(payload: bytes, stride: int = 56) -> list:
+    """(position, normal) of each vertex record of a trackl.ply MESH payload (fvf 0x1118: position
+    at byte 0, normal at 20)."""
+    count = struct.unpack_from("<H", payload, 4)[0]
+    return [(Vector(struct.unpack_from("<3f", payload, 8 + v * stride)), Vector(struct.unpack_from("<3f", payload, 28 + v * stride)))
+            for v in range(count)]
+
+
+def test_a_new_action_moves_a_tracks_shape_keys():
+    """A shape key of the pzh2000's left track keyed in an action made from nothing (picked after
+    break played: nothing of its shapes stays on) exports as MESH keys of the trackl bone, at the
+    frames its weight changes, every link's vertex where trackL.anm's key of that shape puts it."""
+    clean()
+    here = vehicle_folder("pzh2000_x")
+    mdl = str(here / "pzh2000_x.mdl")
+    check(bpy.ops.import_anim.anmkit(filepath=mdl) == {"FINISHED"}, "import")
+    obj = armature()
+    scene = bpy.context.scene
+    keys = bpy.data.objects["trackl.ply"].data.shape_keys
+    obj.animation_data.action = bpy.data.actions["break (trackL)"]
+    bpy.context.view_layer.update()
+    scene.frame_set(6)
+    check(keys.animation_data.action is not None, "break plays the track's shapes")
+    obj.animation_data.action = bpy.data.actions.new("track_wave")
+    bpy.context.view_layer.update()
+    scene.frame_set(0)
+    check(keys.animation_data.action is None and all(b.value == 0 for b in keys.key_blocks[1:]),
+          f"a new action starts with the track at rest: {keys.animation_data.action}")
+    scene.frame_end = 10
+    block = keys.key_blocks["break (trackL) 6"]
+    block.value = 0
+    block.keyframe_insert("value", frame=0)
+    block.value = 1
+    block.keyframe_insert("value", frame=5)
+    out = here / "track_wave.anm"
+    report = export_anm.export_action(bpy.context, obj, obj.animation_data.action, str(out), "original", False)
+    check(report.changed == "a new sequence of 11 frames on pzh2000_x.mdl", report.changed)
+    check(report.warnings == [], report.warnings)
+    with anmkit.open(str(out), skeleton=mdl) as made, anmkit.open(str(here / "trackL.anm"), skeleton=mdl) as original:
+        got, want = _mesh_payloads(made), _mesh_payloads(original)
+        check(sorted(got) == [1, 2, 3, 4, 5], f"mesh keys at frames {sorted(got)}")
+        shape, game = _records(got[5]), _records(want[6])
+        check(len(shape) == len(game) == 410, f"{len(shape)} vertices")
+        far = max((p - q).length for (p, _), (q, _) in zip(shape, game))
+        check(far <= 2e-3, f"the shape in full is the game's key 6: {far} units apart")
+        # Normals: the mesh's plus the shape's differences as Blender computes them from its faces
+        # (a shape key holds no normals of its own): near the game's, each of unit length.
+        turned = sorted((n - m).length for (_, n), (_, m) in zip(shape, game))
+        check(all(abs(n.length - 1) <= 1e-4 for _, n in shape), "unit normals")
+        check(turned[len(turned) // 2] <= 0.02 and turned[-1] <= 0.35,
+              f"normals near the game's: median {turned[len(turned) // 2]}, at most {turned[-1]} apart")
+        moved = max((p - q).length for (p, _), (q, _) in zip(_records(got[1]), _records(got[5])))
+        check(moved > 1.0, f"the links move between frames 1 and 5: {moved} units")
+
+
 def test_mesh_edits_are_named_in_the_report():
     """A vertex moved, a part moved on its bone, a cube added: the file written over its original
     is the original byte for byte (anmkit writes animations), and the report names all three."""
@@ -1152,6 +1215,7 @@ def test_mesh_edits_are_named_in_the_report():
 VEHICLE_TESTS = ("test_the_e75_bones_point_to_their_children_and_its_helpers_stand_aside",
                  "test_mesh_edits_are_named_in_the_report",
                  "test_a_new_action_is_a_new_sequence_with_nothing_of_the_last_one",
+                 "test_a_new_action_moves_a_tracks_shape_keys",
                  "test_every_vehicle_sequence_comes_back_byte_for_byte", "test_the_e75_comes_whole_every_mesh_on_its_bone",
                  "test_the_e25_body_draws_its_texture", "test_the_pzh2000_tracks_move_with_break",
                  "test_a_hidden_part_shows_when_its_sequence_shows_it",
