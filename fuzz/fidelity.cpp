@@ -590,6 +590,18 @@ Result check_onto_skeleton(Input bytes) {
     if (d.severity == Severity::error) return "gltf onto a skeleton: an invalid clip: " + d.message;
   }
   if (auto r = check_sampler(*clip, "gltf onto a skeleton")) return r;
+  // Shape keys: every frame as many finite vertices as the rest, normals for all or none.
+  for (const model::MeshMotion& m : clip->mesh_motions) {
+    const auto whole = [&](const std::vector<model::Vec3>& positions, const std::vector<model::Vec3>& normals) {
+      return positions.size() == m.rest_positions.size() && (normals.empty() || normals.size() == positions.size()) &&
+             std::all_of(positions.begin(), positions.end(),
+                         [](const model::Vec3& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); });
+    };
+    if (!whole(m.rest_positions, m.rest_normals)) return "gltf onto a skeleton: a mesh's rest vertices are not whole";
+    for (const model::MeshFrame& f : m.frames) {
+      if (!whole(f.positions, f.normals)) return fmt::format("gltf onto a skeleton: the mesh at frame {} is not whole", f.frame);
+    }
+  }
   auto file = gem::from_clip(*clip, gem::Target::gem_6_1);
   if (!file) return "gltf onto a skeleton: the clip does not convert: " + file.error().to_string();
   return std::nullopt;
