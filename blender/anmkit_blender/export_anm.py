@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import List, Optional
 
 import bpy
-from bpy.props import BoolProperty, EnumProperty
+from bpy.props import BoolProperty, EnumProperty, StringProperty
 from bpy_extras.io_utils import ExportHelper
 from mathutils import Matrix
 
@@ -161,7 +161,18 @@ def scene_warnings(obj, action, scene, file_fps: float, imported_as: str, wrap: 
     return warnings
 
 
-def export_new_action(context, obj, action, path: str, version: str, add_to_model: bool) -> Report:
+def time_edited(document, edits: List[str], warnings: List[str]):
+    """`document` with the library's time edits applied in order (the export's Time edits, as
+    `anmkit edit` takes them); what they leave out joins `warnings`."""
+    if not edits:
+        return document
+    edited, said = document.edit_time(*edits)
+    warnings += [w.message for w in said]
+    return edited
+
+
+def export_new_action(context, obj, action, path: str, version: str, add_to_model: bool,
+                      edits: Optional[List[str]] = None) -> Report:
     """An action made in Blender (no file behind it) as a new file on the model's skeleton: the
     model's bones only, in its rest pose and axes, frames 0 to the scene's last; with
     `add_to_model`, declared in the model as a sequence of the action's name."""
@@ -184,7 +195,7 @@ def export_new_action(context, obj, action, path: str, version: str, add_to_mode
     glb = gltf_axes.with_frame_count(glb, round(end / scene_fps * model["fps"]) + 1)
     imported = anmkit.from_gltf(glb, target, name=pathlib.Path(path).name, fps=model["fps"], skeleton=model["skeleton"])
     warnings += [w.worded(FIELDS) for w in imported.warnings]
-    with imported.document as document:
+    with time_edited(imported.document, edits, warnings) as document:
         document.save(path)
         frames = frame_count(document)
     report = Report(changed=f"a new sequence of {frames} frames on {pathlib.Path(model['skeleton']).name}")
@@ -196,13 +207,15 @@ def export_new_action(context, obj, action, path: str, version: str, add_to_mode
 
 
 def export_action(context, obj, action, path: str, version: str, overwrite_original: bool,
-                  add_to_model: bool = False) -> Report:
-    """Writes `action` of `obj` to `path`; returns what to tell the user."""
+                  add_to_model: bool = False, time_edits: str = "") -> Report:
+    """Writes `action` of `obj` to `path`; returns what to tell the user. `time_edits`: the
+    library's time edits, separated by spaces, applied to what is written."""
+    edits = time_edits.split()
     if obj.animation_data is not None and obj.animation_data.action == action:
         parts.ensure_picked(context.scene, obj)
     source = sources.recall(obj, action.name)
     if source is None:
-        return export_new_action(context, obj, action, path, version, add_to_model)
+        return export_new_action(context, obj, action, path, version, add_to_model, edits)
     if add_to_model:
         raise anmkit.Error(0, f"the action '{action.name}' is the model's sequence already: 'Add to the model' is for a "
                               "new action")
@@ -238,6 +251,9 @@ def export_action(context, obj, action, path: str, version: str, overwrite_origi
             result, said = result.edit_time(f"trim=0:{length - 1}")
             warnings += [w.message for w in said]
         report.changed, report.changed_details = changes.what_changed(base, result)
+        if edits:
+            result = time_edited(result, edits, warnings)
+            report.changed += f", then {' '.join(edits)}"
     warnings += [w.worded(FIELDS) for w in imported.warnings]
     with result as document:
         if version != "original" and version != source["target"]:
@@ -276,6 +292,10 @@ class ExportAnm(bpy.types.Operator, ExportHelper):
     add_to_model: BoolProperty(name="Add to the model", default=False,
                                description="A new action: also declare the file in the model (.mdl) as a sequence of "
                                            "the action's name; the model's other bytes are kept")
+    time_edits: StringProperty(name="Time edits", default="",
+                               description="The library's time edits of the written file, in order, separated by spaces, "
+                                           "as anmkit edit takes them: reverse, retime=2, length=81, trim=0:40, "
+                                           "delete=0:0, insert=10:5, loop (exact on the keys they do not move)")
 
     def execute(self, context):
         obj = armature_with_sources(context)
@@ -284,7 +304,7 @@ class ExportAnm(bpy.types.Operator, ExportHelper):
             return {"CANCELLED"}
         try:
             report = export_action(context, obj, obj.animation_data.action, self.filepath, self.version,
-                                   self.overwrite_original, self.add_to_model)
+                                   self.overwrite_original, self.add_to_model, self.time_edits)
         except (anmkit.Error, OSError) as error:
             self.report({"ERROR"}, str(error))
             return {"CANCELLED"}

@@ -191,6 +191,45 @@ def test_examples_come_back_byte_for_byte():
         check((here / "back.anm").read_bytes() == (examples / name).read_bytes(), f"{name} back byte for byte")
 
 
+def test_the_exports_time_edits_are_the_librarys():
+    """The export's Time edits: "reverse reverse" writes the turret back byte for byte; "retime=2"
+    writes what the library's own edit of the file writes; the LM door's timeline cut to 30 frames
+    writes its curves cut there (LM's time edits), frame 10 as it was; a bad edit writes nothing."""
+    clean()
+    here = folder("edits")
+    shutil.copyfile(examples / "turret_v60.anm", here / "turret_v60.anm")
+    check(bpy.ops.import_anim.anmkit(filepath=str(here / "turret_v60.anm")) == {"FINISHED"}, "import")
+    export(here / "twice.anm", time_edits="reverse reverse")
+    check((here / "twice.anm").read_bytes() == (examples / "turret_v60.anm").read_bytes(), "reverse twice: the file")
+    export(here / "slow.anm", time_edits="retime=2")
+    with anmkit.open(str(examples / "turret_v60.anm")) as original:
+        slow, _ = original.edit_time("retime=2")
+        with slow:
+            check((here / "slow.anm").read_bytes() == slow.write(), "retime=2: the library's edit of the file")
+    try:
+        bpy.ops.export_anim.anmkit(filepath=str(here / "bad.anm"), time_edits="speed=2")
+        said = ""
+    except RuntimeError as error:  # an operator's error, in the background
+        said = str(error)
+    check("time edit 'speed=2': expected reverse, loop" in said and not (here / "bad.anm").exists(),
+          f"a bad edit is refused and writes nothing: {said}")
+    clean()
+    door = folder("door_edits")
+    for name in ("mansion_door.anm", "mansion_door.bin"):
+        shutil.copyfile(examples / name, door / name)
+    check(bpy.ops.import_anim.anmkit(filepath=str(door / "mansion_door.anm")) == {"FINISHED"}, "import the door")
+    bpy.context.scene.frame_end = 29
+    export(door / "short.anm")
+    with anmkit.open(str(door / "short.anm"), skeleton=str(door / "mansion_door.bin")) as short, \
+            anmkit.open(str(examples / "mansion_door.anm"), skeleton=str(examples / "mansion_door.bin")) as whole:
+        check(json.loads(short.summary(as_json=True))["frame_count"] == 30, short.summary())
+        for bone in range(3):
+            a, b = whole.sample(10), short.sample(10)
+            for f in ("translation", "rotation"):
+                got, want = list(map(float, getattr(b, f)[bone])), list(map(float, getattr(a, f)[bone]))
+                check(max(abs(x - y) for x, y in zip(got, want)) <= 1e-4, f"node {bone} {f} at frame 10: {got}, not {want}")
+
+
 def test_the_lm_door_with_its_bin():
     clean()
     here = folder("door")
