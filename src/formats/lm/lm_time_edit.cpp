@@ -74,6 +74,8 @@ class Editor {
           new_T = loops ? edit_.length : edit_.length - 1;
         } else {
           new_T = (2 * T * edit_.numerator + edit_.denominator) / (2 * edit_.denominator);
+          // A looping file shows T frames: at least one.
+          if (loops) new_T = std::max<std::uint64_t>(new_T, 1);
         }
         if (new_T == T) return unchanged();
         if (T == 0) {
@@ -327,7 +329,11 @@ class Editor {
                                                             text_, track_names[slot], n, keys.size()));
     }
     track.count = std::uint16_t(std::max<std::size_t>(keys.size(), 1));
-    if (keys.size() < 2) return false;
+    if (keys.size() < 2) {
+      // A constant now: a flag that shapes keys would say nothing (validate: lm.flag-without-keys).
+      track.flag = 0;
+      return false;
+    }
     const bool apart = std::any_of(keys.begin(), keys.end(), [](const PlacedKey& k) { return k.key.in != k.key.out; });
     if (!apart || track.flag == flag_out_slope) return false;
     if (track.flag != 0) {

@@ -210,6 +210,19 @@ TEST(LmTimeEdit, DeleteAndLoopKeepEveryFrameTheyDoNotJoin) {
   }
 }
 
+TEST(LmTimeEdit, ACurveCutWhereItHoldsBecomesAConstantWithoutItsFlag) {
+  const File file = make(20, false, nodes());
+  const auto out = edited(file, "trim=13:15");
+  const auto curves = decode_curves(out.file);
+  ASSERT_TRUE(curves);
+  // ry holds 120 after its last key at 12; its flag 0x80 goes with its keys.
+  EXPECT_EQ((*curves)[1].curves[4].kind, Curve::Kind::constant);
+  EXPECT_EQ((*curves)[1].curves[4].constant, 120.0f);
+  EXPECT_EQ(out.file.groups[1].tracks[4].flag, 0);
+  // A looping file sped up past one frame keeps one.
+  EXPECT_EQ(edited(make(3, true, nodes()), "retime=1/10").file.frame_count, 1u);
+}
+
 TEST(LmTimeEdit, EditsThatChangeNothingGiveTheFileAsItWas) {
   const File file = make(20, false, nodes());
   for (const auto* text : {"trim=0:20", "retime=1", "length=21"}) {
