@@ -3,6 +3,7 @@
 #include "anmkit/skeleton_search.hpp"
 
 #include "anmkit/core/folders.hpp"
+#include "anmkit/core/guard.hpp"
 #include "anmkit/core/path_utf8.hpp"
 #include <algorithm>
 #include <filesystem>
@@ -274,14 +275,19 @@ Animation animation_at(const std::string& path, const FormatInfo& format) {
   return a;
 }
 
-// Everything the search might throw (an allocation that fails) as a match of none.
+// Everything the search might throw (an allocation that fails, a codec's ErrorException, which
+// is no std::exception) as a match of none, saying why.
 template <class F>
 SkeletonMatch guarded_search(F&& f) noexcept {
   try {
     return f();
-  } catch (const std::exception& e) {
+  } catch (...) {
     SkeletonMatch out;
-    out.why = fmt::format("the search failed: {}", e.what());
+    try {
+      out.why = fmt::format("the search failed: {}", caught_error().message);
+    } catch (...) {
+      // No memory left even for the words: a match of none, unexplained.
+    }
     return out;
   }
 }
