@@ -27,6 +27,7 @@
 #include "anmkit/core/diagnostic.hpp"
 #include "anmkit/core/expected.hpp"
 #include "anmkit/core/file_io.hpp"
+#include "anmkit/core/file_source.hpp"
 #include "anmkit/core/limits.hpp"
 #include "anmkit/model/clip.hpp"
 #include "anmkit/model/figure.hpp"
@@ -134,9 +135,6 @@ std::optional<RealRange> setting_range(std::string_view name);
 // "fps must be from 0.01 to 10000, found -1": an error naming `setting` as the front end calls it.
 Expected<void> check_range(std::string_view setting, double value, RealRange range);
 
-// Reads a whole file of at most `max_bytes` (anmkit::read_file reads one from disk).
-using FileReader = std::function<Expected<std::vector<std::uint8_t>>(const std::string& path, std::uint64_t max_bytes)>;
-
 struct OpenOptions {
   ReadLimits limits;
   // The paired model file (format().skeleton_extension): GEM's .mdl gives the bone tree and rest
@@ -144,11 +142,13 @@ struct OpenOptions {
   std::string skeleton;
   // How the front end's user gave the skeleton ("--bin MODEL.bin"), for summaries; empty: its path.
   std::string skeleton_given_as;
-  // How a file the input names (its skeleton) is read: the path, and the most bytes to take.
-  // Empty: Document::open(path) reads from disk; opening bytes or a dump reads no file, and a
-  // skeleton named then is an error. A front end that opens bytes with a skeleton on disk (the
-  // command line, the C API) gives anmkit::read_file; a caller with files in memory, its own.
-  FileReader read_file;
+  // Where every file is read from (core/file_source.hpp): the input opened by its path, the
+  // skeleton, and every file those name (sequences, meshes, materials, volumes, textures).
+  // Null: the disk, for Document::open(path) and the functions that take a path; opening bytes
+  // or a dump then reads no file, and a skeleton named is an error. A front end that opens
+  // bytes with a skeleton on disk (the command line, the C API) gives disk_files(); a caller with
+  // files in memory, a MemoryFiles. One source given to many calls lists each folder once.
+  std::shared_ptr<const FileSource> files;
   // The formats' own options (FormatInfo::options that are when_opening), by name.
   FormatSettings format_options;
   // Folders under which a file another file names may lie (a .mdl's sequences), besides the
@@ -249,10 +249,11 @@ struct GltfImportOptions {
   // The game's model file (the target's skeleton_extension: GEM's .mdl) to read the animation
   // onto: its bones only, in its rest pose and axes, whatever node tree, axes and bone frames
   // the glTF has (Blender's own exporter, another tool); a node the animation moves that is no
-  // bone of it is refused by name (docs/gltf.md, "Onto a skeleton"). Read through read_file
-  // (empty: from disk). Empty: the nodes hold the format's values below anmkit_root.
+  // bone of it is refused by name (docs/gltf.md, "Onto a skeleton"). Read through `files`
+  // (null: from disk). Empty: the nodes hold the format's values below anmkit_root.
   std::string skeleton;
-  FileReader read_file;
+  // Where the skeleton and the glTF's external buffers (below `folder`) are read from; null: the disk.
+  std::shared_ptr<const FileSource> files;
   // The original file the glTF was made from (same format as the target; docs/gltf.md,
   // "--base"): its bone order, flags, comments, version and layout are kept, and every value the
   // glTF did not move beyond the tolerance keeps the original's exact bits. Null: none.

@@ -116,18 +116,19 @@ Expected<std::shared_ptr<const model::Clip>> Document::built_sampling_clip() con
 }
 
 Expected<Document> Document::open(const std::string& path, const OpenOptions& options) {
-  auto bytes = detail::read_input(path, options);
+  // A file opened from disk reads its skeleton, and what they name, from disk too: one source
+  // for all of them, which lists each folder once.
+  const OpenOptions with_files = detail::with_files(options);
+  auto bytes = detail::read_input(path, with_files);
   if (!bytes) return bytes.error();
-  // A file opened from disk reads its skeleton from disk too.
-  OpenOptions from_disk = options;
-  if (!from_disk.read_file) from_disk.read_file = &anmkit::read_file;
-  auto document = open(*bytes, from_disk, path);
+  auto document = open(*bytes, with_files, path);
   if (document) document->source_path_ = path;
   return document;
 }
 
-Expected<Document> Document::open(std::span<const std::uint8_t> bytes, const OpenOptions& options, std::string name) {
+Expected<Document> Document::open(std::span<const std::uint8_t> bytes, const OpenOptions& given, std::string name) {
   return guarded(name, [&]() -> Expected<Document> {
+    const OpenOptions options = detail::without_files_unless_given(given);
     if (auto checked = check_format_options(options.format_options, false); !checked) return checked.error();
     if (bytes.size() > options.limits.max_input_bytes) {
       return make_error(ErrorCode::too_large,
@@ -149,8 +150,9 @@ Expected<Document> Document::open(std::span<const std::uint8_t> bytes, const Ope
   });
 }
 
-Expected<Document> Document::from_json(std::string_view json, const OpenOptions& options, std::string name) {
+Expected<Document> Document::from_json(std::string_view json, const OpenOptions& given, std::string name) {
   return guarded(name, [&]() -> Expected<Document> {
+    const OpenOptions options = detail::without_files_unless_given(given);
     const auto document = json_input::parse(
         std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(json.data()), json.size()),
         options.limits.max_json_depth);
@@ -223,6 +225,7 @@ Expected<Document::GltfImport> Document::import_gltf(std::span<const std::uint8_
     import.tolerance = options.tolerance;
     import.limits = options.limits;
     import.folder = options.folder;
+    import.files = options.files ? options.files : disk_files();
     import.policy = entry->import_policy;
     // The record of whichever format wrote the glTF says what its frame_count counts.
     import.recorded_frames = [](std::string_view record_format, double frame_count, bool loop) {
@@ -237,7 +240,7 @@ Expected<Document::GltfImport> Document::import_gltf(std::span<const std::uint8_
       OpenOptions named;
       named.limits = options.limits;
       named.skeleton = options.skeleton;
-      named.read_file = options.read_file ? options.read_file : FileReader(&anmkit::read_file);
+      named.files = options.files ? options.files : disk_files();
       auto read = entry->import_skeleton(named);
       if (!read) return read.error();
       skeleton = std::move(*read);
@@ -418,8 +421,9 @@ bool looks_like_model(std::span<const std::uint8_t> bytes, const std::string& pa
   return detail::model_entry(path, bytes) != nullptr;
 }
 
-Expected<GltfOutput> model_to_gltf(const std::string& path, const OpenOptions& options, bool binary) {
+Expected<GltfOutput> model_to_gltf(const std::string& path, const OpenOptions& given, bool binary) {
   return guarded(path, [&]() -> Expected<GltfOutput> {
+    const OpenOptions options = detail::with_files(given);
     auto text = detail::read_input(path, options);
     if (!text) return text.error();
     const auto* entry = detail::model_entry(path, *text);
@@ -475,8 +479,9 @@ Expected<std::vector<std::uint8_t>> model_with_sequence(const std::string& path,
   });
 }
 
-Expected<std::vector<std::string>> model_files_read(const std::string& path, const OpenOptions& options) {
+Expected<std::vector<std::string>> model_files_read(const std::string& path, const OpenOptions& given) {
   return guarded(path, [&]() -> Expected<std::vector<std::string>> {
+    const OpenOptions options = detail::with_files(given);
     auto text = detail::read_input(path, options);
     if (!text) return text.error();
     const auto* entry = detail::model_entry(path, *text);

@@ -131,7 +131,7 @@ struct FormatEntry {
   ReadModel (*from_clip)(const model::Clip& clip, std::string_view target, const GltfImportOptions& options,
                          const FormatModel* base, std::vector<Wording>& warnings) = nullptr;
   // The skeleton a glTF import reads its animation onto (GltfImportOptions::skeleton, read as
-  // options.skeleton through options.read_file), in the format's axes; nullptr when the format
+  // options.skeleton through options.files), in the format's axes; nullptr when the format
   // takes none.
   Expected<model::Skeleton> (*import_skeleton)(const OpenOptions& options) = nullptr;
   // glTF import: how the clip is read from the glTF's channels, and whether the frame_count this

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "anmkit/core/path_utf8.hpp"
+#include "anmkit/core/path_text.hpp"
 #include "anmkit/model/clip.hpp"
 #include "referenced_input.hpp"
 #include "registry.hpp"
@@ -27,7 +27,7 @@ const FormatEntry* model_entry(const std::string& path, std::span<const std::uin
     if (e->sniff_model && e->sniff_model(bytes)) return e;
   }
   if (path.empty()) return nullptr;
-  const std::string extension = model::ascii_lower(utf8(fs_path(path).extension()));
+  const std::string extension = model::ascii_lower(path_extension(path));
   // Another file the game keeps under that name, known by its content (GEM's armour .mdl), is not
   // a broken model.
   if (known_by_content(extension, bytes)) return nullptr;
@@ -38,7 +38,7 @@ const FormatEntry* model_entry(const std::string& path, std::span<const std::uin
 }
 
 Error not_a_model(const std::string& path, std::span<const std::uint8_t> bytes, std::string_view otherwise) {
-  const std::string extension = model::ascii_lower(utf8(fs_path(path).extension()));
+  const std::string extension = model::ascii_lower(path_extension(path));
   if (const KnownFile* known = known_by_content(extension, bytes)) {
     return make_error(ErrorCode::unknown_format, fmt::format("{}, not a model: it has no skeleton", known->what));
   }

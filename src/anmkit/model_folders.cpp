@@ -22,17 +22,17 @@ std::string folder_of(const fs::path& path) {
   return path.has_parent_path() ? utf8(path.parent_path()) : std::string(".");
 }
 
-KnownModel known(const std::string& path, FileId id, const FormatEntry* entry, const ModelFile& file, const OpenOptions& options) {
+KnownModel known(const std::string& path, FileId id, const FormatEntry* entry, const ModelFile& file, const OpenOptions& given) {
+  const OpenOptions options = with_files(given);  // one source, which lists the model's folder once
   KnownModel out{path, id, entry, {}, {}};
   for (const auto& joint : file.skeleton.joints) out.lower_joints.push_back(model::ascii_lower(joint.name));
   std::sort(out.lower_joints.begin(), out.lower_joints.end());
-  FolderListings listings;
   for (const auto& sequence : file.sequences) {
     KnownSequence s{sequence.name, sequence.file, sequence.how_named, std::nullopt, std::nullopt, {}};
     const fs::path named = fs_path(sequence.file);
     // A name the front door refuses when reading the sequence (absolute, or out of the model's
     // folder and the roots) lists no file.
-    const auto found = !sequence.file.empty() && named.has_filename() ? resolve_reference(path, sequence.file, options, listings)
+    const auto found = !sequence.file.empty() && named.has_filename() ? resolve_reference(path, sequence.file, options)
                                                                       : Expected<std::string>(std::string());
     if (found && !found->empty()) {
       const fs::path resolved = fs_path(*found);  // as the game finds it: `\` a separator, any case

@@ -2,14 +2,12 @@
 // and the animation files that go with it, each checked on disk, in one layout for every format.
 
 #include <algorithm>
-#include <filesystem>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "anmkit/core/guard.hpp"
 #include "anmkit/core/json_pretty.hpp"
-#include "anmkit/core/path_utf8.hpp"
 #include "anmkit/core/printable.hpp"
 #include "model_file.hpp"
 #include "referenced_input.hpp"
@@ -18,7 +16,6 @@
 namespace anmkit {
 namespace {
 
-namespace fs = std::filesystem;
 
 // The most joints on a path from a root down (parents come before their children).
 std::size_t hierarchy_depth(const model::Skeleton& skeleton) {
@@ -63,13 +60,11 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
   }
   std::size_t present = 0;
   std::string listed;
-  detail::FolderListings listings;
   for (const auto& sequence : model.sequences) {
-    std::error_code ec;
     // A file outside the model's folder (and the roots given) is not looked at: it is not there;
     // nor is one whose name, in either case, is two files.
-    const auto resolved = detail::resolve_reference(path, sequence.file, options, listings);
-    const bool exists = resolved && fs::is_regular_file(fs_path(*resolved), ec);
+    const auto resolved = detail::resolve_reference(path, sequence.file, options);
+    const bool exists = resolved && detail::source_file_kind(*resolved, options) == FileKind::file;
     present += exists ? 1 : 0;
     summary.sequences.push_back({sequence.name, sequence.file, sequence.declared_by, sequence.how_named, exists,
                                  resolved ? *resolved : std::string()});
@@ -101,8 +96,9 @@ Summary describe(const std::string& path, std::uint64_t size, const detail::Form
 
 }  // namespace
 
-Expected<Summary> model_summary(const std::string& path, const OpenOptions& options) {
+Expected<Summary> model_summary(const std::string& path, const OpenOptions& given) {
   auto summary = guard([&]() -> Expected<Summary> {
+    const OpenOptions options = detail::with_files(given);
     auto opened = detail::open_model_file(path, options);
     if (!opened) return opened.error();
     const detail::FormatEntry& entry = *opened->entry;

@@ -56,7 +56,7 @@ std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit
     return std::nullopt;
   }
   OpenOptions o;
-  o.read_file = &read_file;  // a skeleton given by path is read from disk, also for a document opened from memory
+  o.files = disk_files();  // a skeleton given by path is read from disk, also for a document opened from memory
   if (c->max_input_bytes != 0) o.limits.max_input_bytes = c->max_input_bytes;
   if (c->max_keys != 0) o.limits.max_keys = c->max_keys;
   if (c->max_pixels != 0) o.limits.max_pixels = c->max_pixels;

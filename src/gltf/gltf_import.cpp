@@ -34,7 +34,7 @@ namespace detail {
 Expected<Source> load_source(std::span<const std::uint8_t> bytes, const ImportOptions& options, bool every_node) {
   if (!(options.tolerance >= 0)) return import_error(fmt::format("tolerance {} is not a number of 0 or more", options.tolerance));
   Source s;
-  s.file = detail::read_gltf(bytes, {options.limits, options.folder});
+  s.file = detail::read_gltf(bytes, {options.limits, options.folder, options.files ? options.files : disk_files()});
   if (s.file.animations.empty()) return import_error("the glTF file has no animation");
   // The animation: a name, or an index.
   const std::size_t count = s.file.animations.size();

@@ -1,16 +1,13 @@
 #include "gltf_read.hpp"
 
 #include <cmath>
-#include <filesystem>
 #include <limits>
 
 #include <fmt/format.h>
 
 #include "anmkit/core/byte_reader.hpp"
-#include "anmkit/core/file_io.hpp"
+#include "anmkit/core/file_source.hpp"
 #include "anmkit/core/read_checked.hpp"
-#include "anmkit/core/path_utf8.hpp"
-#include "anmkit/core/path_within.hpp"
 
 namespace anmkit::gltf::detail {
 namespace {
@@ -149,43 +146,50 @@ std::string percent_decoded(const std::string& uri, const std::string& pointer) 
   return out;
 }
 
+// Whether a URI's file name is no name below the glTF file's folder: absolute, with a drive or a
+// root, or with a ".." part (separators as the platform's paths have them).
+bool leaves_its_folder(std::string_view name) {
+#if defined(_WIN32)
+  constexpr std::string_view separators = "/\\";
+#else
+  constexpr std::string_view separators = "/";
+#endif
+  if (name.find(':') != std::string_view::npos || (!name.empty() && separators.find(name[0]) != std::string_view::npos)) return true;
+  while (!name.empty()) {
+    const auto cut = name.find_first_of(separators);
+    if (name.substr(0, cut) == "..") return true;
+    name = cut == std::string_view::npos ? std::string_view() : name.substr(cut + 1);
+  }
+  return false;
+}
+
 // An external buffer: a regular file in the glTF file's folder or below it, counted against
 // the input limit with the glTF file and the other external buffers (`budget` is what is left).
 std::vector<std::uint8_t> read_external(const std::string& uri, const std::string& pointer, const ReadOptions& options,
                                         std::uint64_t& budget) {
-  namespace fs = std::filesystem;
-  if (options.folder.empty()) fail(pointer, "expected a data: URI (the glTF came without a folder to read external files from)");
+  if (options.folder.empty() || !options.files) {
+    fail(pointer, "expected a data: URI (the glTF came without a folder to read external files from)");
+  }
   const std::string name = percent_decoded(uri, pointer);
-  const fs::path relative = fs_path(name);
-  bool leaves = relative.is_absolute() || relative.has_root_name() || relative.has_root_directory() || name.find(':') != std::string::npos;
-  for (const auto& part : relative) leaves = leaves || part == "..";
-  if (leaves || name.empty() || name.find('\0') != std::string::npos) {
+  if (leaves_its_folder(name) || name.empty() || name.find('\0') != std::string::npos) {
     fail(pointer, fmt::format("expected a file name relative to the glTF file's folder, not leaving it; found \"{}\"", name));
   }
-  const fs::path path = fs_path(options.folder) / relative;
-  std::error_code ec;
-  const auto status = fs::status(path, ec);
-  if (!fs::exists(status)) fail_with(ErrorCode::io, pointer, fmt::format("external buffer {}: no such file", utf8(path)));
-  if (!fs::is_regular_file(status)) fail_with(ErrorCode::io, pointer, fmt::format("external buffer {}: expected a regular file", utf8(path)));
-  // Read through one open, checked where it is open: a link in the folder (or one swapped in
-  // since the look above) that leads out of it is refused, never read into the import.
-  const auto allowed = [&](const OpenedFile& opened) -> Expected<void> {
-    const auto folder = real_path(options.folder);
-    if (!folder || !path_within(fs_path(opened.real_path), fs_path(*folder))) {
-      return make_error(ErrorCode::io, fmt::format("leads out of the glTF file's folder {} (to {})", options.folder, opened.real_path));
-    }
+  // Read by the file source through one open, checked where it is open: a link in the folder (or
+  // one swapped in since) that leads out of it is refused, never read into the import.
+  std::string path;
+  const auto within_budget = [&](const OpenedFile& opened) -> Expected<void> {
     if (opened.size <= budget) return {};
     return make_error(ErrorCode::too_large,
                       past_limit(fmt::format("external buffer {} ({} bytes) takes the input past the limit of {} bytes",
-                                             utf8(path), opened.size, options.limits.max_input_bytes), "limits.max_input_bytes"));
+                                             path, opened.size, options.limits.max_input_bytes), "limits.max_input_bytes"));
   };
-  auto bytes = read_file_checked(utf8(path), budget, allowed);
+  auto bytes = options.files->read_below(options.folder, name, "the glTF file's folder", budget, within_budget, path);
   // The budget's refusal (the check's own, naming no file) says the buffer's name already.
   if (!bytes && bytes.error().code == ErrorCode::too_large && bytes.error().file.empty()) {
     fail_with(ErrorCode::too_large, pointer, wording_of(bytes.error()));
   }
   if (!bytes) {
-    Wording why(fmt::format("external buffer {}: ", utf8(path)));
+    Wording why(fmt::format("external buffer {}: ", path));
     why += wording_of(bytes.error());
     fail_with(bytes.error().code, pointer, std::move(why));
   }

@@ -15,6 +15,7 @@
 
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/core/limits.hpp"
+#include "anmkit/core/file_source.hpp"
 
 namespace anmkit::gltf::detail {
 
@@ -96,6 +97,8 @@ struct ReadOptions {
   // Where external buffers (`uri` files) are: the glTF file's folder. Empty: the file came as
   // bytes, and only embedded buffers can be read.
   std::string folder;
+  // Where they are read from (the disk, or the caller's files); null: none is read.
+  std::shared_ptr<const FileSource> files;
 };
 
 // A .glb or glTF JSON. `bytes` must outlive the result (a GLB's buffer is a view into it).

@@ -149,9 +149,9 @@ TEST(Document, LmNodeCountFromTheBin) {
   EXPECT_TRUE(wrong.error().offset.has_value());
 }
 
-// Opening bytes touches no disk: the skeleton they name is read through the caller's reader, or
-// not at all; opening a path reads it from disk.
-TEST(Document, BytesReadTheirSkeletonOnlyThroughTheCallersReader) {
+// Opening bytes touches no disk: the skeleton they name is read through the caller's file
+// source, or not at all; opening a path reads it from disk.
+TEST(Document, BytesReadTheirSkeletonOnlyThroughTheCallersFiles) {
   const auto door = bytes_of("mansion_door.anm");
   OpenOptions options;
   options.skeleton = "memory/door.bin";
@@ -160,22 +160,18 @@ TEST(Document, BytesReadTheirSkeletonOnlyThroughTheCallersReader) {
   EXPECT_EQ(unread.error().code, ErrorCode::unsupported);
   EXPECT_EQ(unread.error().to_string(),
             "memory/door.bin: error: not read: a document opened from bytes or a dump reads the files it names only "
-            "through the read_file option");
-  std::vector<std::string> asked;
-  options.read_file = [&](const std::string& path, std::uint64_t max_bytes) -> Expected<std::vector<std::uint8_t>> {
-    asked.push_back(path + " " + std::to_string(max_bytes));
-    return bytes_of("mansion_door.bin");
-  };
-  auto read = Document::open(door, options, "door.anm");
+            "through the files option");
+  auto files = std::make_shared<MemoryFiles>();
+  ASSERT_TRUE(files->add("Memory/Door.bin", bytes_of("mansion_door.bin")));
+  options.files = files;
+  auto read = Document::open(door, options, "door.anm");  // found as the game finds it: in either case
   ASSERT_TRUE(read) << read.error().to_string();
-  EXPECT_EQ(asked, std::vector<std::string>{"memory/door.bin " + std::to_string(options.limits.max_input_bytes)});
   EXPECT_EQ(read->skeleton()->joints.size(), 3u);
-  // A reader that hands back more than the limit is held to it.
+  // The source's file is held to the limit.
   options.limits.max_input_bytes = door.size();  // the .anm fits, its .bin does not
   auto big = Document::open(door, options, "door.anm");
   ASSERT_FALSE(big);
-  EXPECT_EQ(big.error().to_string(), "memory/door.bin: error: " + std::to_string(bytes_of("mansion_door.bin").size()) +
-                                          " bytes, more than the limit of " + std::to_string(door.size()) + " (limits.max_input_bytes)");
+  EXPECT_EQ(big.error().to_string(), "memory/door.bin: error: larger than the input limit of " + std::to_string(door.size()) + " bytes");
 }
 
 TEST(Document, SummaryHeadingAndJson) {

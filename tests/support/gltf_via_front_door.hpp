@@ -17,7 +17,7 @@ namespace anmkit::test {
 // (as the command line gives it).
 inline Expected<GltfOutput> gltf_of(std::span<const std::uint8_t> bytes, OpenOptions options = {},
                                     const std::string& animation = "clip", bool binary = true) {
-  if (!options.read_file) options.read_file = &read_file;
+  if (!options.files) options.files = disk_files();
   auto document = Document::open(bytes, options, "test.anm");
   if (!document) return document.error();
   return document->to_gltf({binary, animation});

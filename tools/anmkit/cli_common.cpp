@@ -156,7 +156,7 @@ OpenOptions open_options() {
   options.meshes = !mesh_options().no_meshes;
   options.texture_dir = mesh_options().texture_dir;
   options.volumes = mesh_options().volumes;
-  options.read_file = &anmkit::read_file;  // the command line opens bytes it read; their skeleton is on disk too
+  options.files = disk_files();  // the command line opens bytes it read; their skeleton is on disk too, and what they name
   return options;
 }
 

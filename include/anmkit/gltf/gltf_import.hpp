@@ -15,6 +15,7 @@
 #include "anmkit/core/limits.hpp"
 #include "anmkit/model/clip.hpp"
 #include "anmkit/model/skeleton.hpp"
+#include "anmkit/core/file_source.hpp"
 
 namespace anmkit::gltf {
 
@@ -49,6 +50,8 @@ struct ImportOptions {
   // The glTF file's folder, where its external buffers (`uri` files) are read from. Empty: the
   // bytes came from elsewhere, and only embedded buffers (GLB, data: URIs) are read.
   std::string folder;
+  // Where the folder's files are read from; null: the disk.
+  std::shared_ptr<const FileSource> files;
 };
 
 // The neutral clip: every component a node animates is sampled at every whole frame (0 to the

@@ -1,6 +1,5 @@
 // The GEM format's registry entry: EANM animations, their .mdl skeletons, versions to convert to.
 
-#include <filesystem>
 #include <memory>
 
 #include <fmt/format.h>
@@ -28,7 +27,7 @@
 #include "anmkit/formats/gem/mesh/vol_file.hpp"
 #include "anmkit/formats/gem/mesh/vol_json.hpp"
 #include "anmkit/formats/gem/mesh/vol_validate.hpp"
-#include "anmkit/core/path_utf8.hpp"
+#include "anmkit/core/path_text.hpp"
 #include "anmkit/core/printable.hpp"
 #include "anmkit/gltf/clip_gltf.hpp"
 #include "anmkit/gltf/gltf.hpp"
@@ -218,7 +217,7 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
     OpenOptions named;
     named.limits = options.limits;
     named.skeleton = options.skeleton;
-    named.read_file = options.read_file ? options.read_file : FileReader(&anmkit::read_file);
+    named.files = options.files ? options.files : disk_files();
     auto model = skeleton_named(named);
     if (!model) return model.error();
     if (!*model) return make_error(ErrorCode::internal, "a mesh animation read onto a skeleton, but no skeleton named");
@@ -262,12 +261,11 @@ Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std:
   std::vector<NamedSequence> declared;
   for (const gem::MdlSequence& sequence : mdl->sequences) declared.push_back({sequence.name, sequence.file});
   const std::vector<std::string> names = animation_names(declared);
-  FolderListings listings;
   for (std::size_t index = 0; index < mdl->sequences.size(); ++index) {
     const gem::MdlSequence& sequence = mdl->sequences[index];
     // Where the game finds it (`\` a separator, either case), else where it was looked for.
     std::string file_path;
-    auto bytes = read_referenced_input(path, sequence.file, options, listings, budget, file_path);
+    auto bytes = read_referenced_input(path, sequence.file, options, budget, file_path);
     if (!bytes) {
       // Which file was looked for, and why that one: the {file} says so, or the sequence's name.
       const std::string looked_for = sequence.file_given
@@ -321,7 +319,7 @@ Expected<std::vector<std::uint8_t>> add_sequence(std::span<const std::uint8_t> t
 // read is this reader's error (model_extension_claims).
 Expected<ModelFile> read_model(const std::string& path, std::span<const std::uint8_t> text, const ReadLimits& limits) {
   const gem::MdlKind kind = gem::mdl_kind(text);
-  const bool named_so = model::ascii_lower(utf8(fs_path(path).extension())) == ".mdl";
+  const bool named_so = model::ascii_lower(path_extension(path)) == ".mdl";
   if (kind == gem::MdlKind::neither && !named_so) return make_error(ErrorCode::unknown_format, "not a GEM model (.mdl)");
   auto mdl = gem::read_mdl(text, limits);
   if (!mdl) {
@@ -353,11 +351,9 @@ Expected<std::vector<std::string>> model_files_read(const std::string& path, std
     std::uint64_t budget = options.limits.max_input_bytes;
     out = read_gem_figure(path, *mdl, options, budget, warnings, TextureWork::find).files_read;
   }
-  FolderListings listings;
   for (const gem::MdlSequence& sequence : mdl->sequences) {
-    std::error_code ec;
-    auto found = resolve_reference(path, sequence.file, options, listings);
-    if (found && std::filesystem::is_regular_file(fs_path(*found), ec)) out.push_back(std::move(*found));
+    auto found = resolve_reference(path, sequence.file, options);
+    if (found && source_file_kind(*found, options) == FileKind::file) out.push_back(std::move(*found));
   }
   return out;
 }

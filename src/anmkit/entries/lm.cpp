@@ -2,11 +2,10 @@
 // canonical repack.
 
 #include <charconv>
-#include <filesystem>
 
 #include <nlohmann/json.hpp>
 
-#include "anmkit/core/path_utf8.hpp"
+#include "anmkit/core/path_text.hpp"
 #include "anmkit/formats/lm/lm_bin.hpp"
 #include "anmkit/formats/lm/lm_clip.hpp"
 #include "anmkit/formats/lm/lm_extras.hpp"
@@ -144,7 +143,7 @@ Expected<ModelFile> read_model(const std::string& path, std::span<const std::uin
     return make_error(ErrorCode::unknown_format, std::move(why));
   }
   ModelFile out{"Luigi's Mansion model (.bin)", "nodes", lm::to_skeleton(*graph), {}};
-  const std::string stem = utf8(fs_path(path).stem());
+  const std::string stem(path_stem(path));
   out.sequences.push_back({stem, stem + ".anm", "paired by name"});
   return out;
 }

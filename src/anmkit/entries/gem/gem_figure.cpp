@@ -1,14 +1,12 @@
 #include "gem_figure.hpp"
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
 
 #include <fmt/format.h>
 
-#include "anmkit/core/path_utf8.hpp"
 #include "anmkit/core/printable.hpp"
 #include "anmkit/formats/gem/mesh/mtl_read.hpp"
 #include "anmkit/formats/gem/mesh/ply_read.hpp"
@@ -23,7 +21,6 @@
 namespace anmkit::detail {
 namespace {
 
-namespace fs = std::filesystem;
 using gem::mesh::PlyFile;
 
 // What mesh animation needs after the figure is read: each bone's mesh, and the files they came from.
@@ -73,7 +70,6 @@ class FigureReader {
   std::uint64_t& budget_;
   std::vector<Warning>& warnings_;
   TextureWork work_;
-  FolderListings listings_;
   FigureExport out_;
   std::map<std::string, std::optional<gem::mesh::Material>> mtl_by_path_;  // nullopt: not read (warned)
   std::map<std::pair<std::string, bool>, int> material_by_path_;
@@ -135,24 +131,23 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
     return -1;
   }
   if (shared) {
+    // In the game's shared folder (the file source's "$/"), then in its common/.
     const std::string rest = name.substr(2);
-    for (const char* folder : {"", "common"}) {
-      const std::string referrer = utf8(fs_path(options_.texture_dir) / folder / "_");
-      for (const std::string& file : texture_files(rest)) candidates.emplace_back(referrer, file);
+    for (const char* folder : {"$/", "$/common/"}) {
+      for (const std::string& file : texture_files(rest)) candidates.emplace_back(mtl_path, folder + file);
     }
   } else {
     for (const std::string& file : texture_files(name)) candidates.emplace_back(mtl_path, file);
   }
   std::vector<std::string> looked;
   for (const auto& [referrer, file] : candidates) {
-    auto path = resolve_reference(referrer, file, options_, listings_);
+    auto path = resolve_reference(referrer, file, options_);
     if (!path) {
       looked.push_back(path.error().to_string());
       continue;
     }
     looked.push_back(*path);
-    std::error_code ec;
-    if (!fs::is_regular_file(fs_path(*path), ec)) continue;
+    if (source_file_kind(*path, options_) != FileKind::file) continue;
     if (const auto known = texture_by_path_.find(*path); known != texture_by_path_.end()) return known->second;
     if (work_ == TextureWork::find) {
       out_.files_read.push_back(*path);  // (what a conversion would read)
@@ -161,7 +156,7 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
       return texture_by_path_[*path] = int(out_.figure.textures.size() - 1);
     }
     std::string read_path;
-    auto bytes = read_referenced_input(referrer, file, options_, listings_, budget_, read_path);
+    auto bytes = read_referenced_input(referrer, file, options_, budget_, read_path);
     if (bytes) out_.files_read.push_back(read_path);
     model::Texture t{name, *path, 0, 0, {}};
     auto png = bytes ? decode_texture_file(*bytes, options_.limits, t, work_ == TextureWork::decode_and_png)
@@ -200,12 +195,12 @@ int FigureReader::material(const std::string& ply_path, const gem::mesh::PlySubs
     return -1;
   }
   std::string path;
-  auto resolved = resolve_reference(ply_path, subset.material, options_, listings_);
+  auto resolved = resolve_reference(ply_path, subset.material, options_);
   const std::string key = resolved ? *resolved : ply_path + "\n" + subset.material;
   auto cached = mtl_by_path_.find(key);
   if (cached == mtl_by_path_.end()) {
     std::optional<gem::mesh::Material> read;
-    auto bytes = read_referenced_input(ply_path, subset.material, options_, listings_, budget_, path);
+    auto bytes = read_referenced_input(ply_path, subset.material, options_, budget_, path);
     if (bytes) {
       out_.files_read.push_back(path);
       auto mtl = gem::mesh::read_mtl(*bytes, options_.limits);
@@ -242,7 +237,7 @@ int FigureReader::material(const std::string& ply_path, const gem::mesh::PlySubs
 Expected<std::shared_ptr<const PlyFile>> FigureReader::ply(const std::string& file, const std::string* resolved, std::string& path) {
   const auto read = [&]() -> PlyRead {
     PlyRead out{Error{}, {}, 0};
-    auto bytes = read_referenced_input(mdl_path_, file, options_, listings_, budget_, out.path);
+    auto bytes = read_referenced_input(mdl_path_, file, options_, budget_, out.path);
     if (!bytes) {
       out.ply = bytes.error();
       return out;
@@ -295,7 +290,7 @@ void FigureReader::add_volumes(const gem::Mdl& mdl) {
     std::optional<gem::mesh::VolFile> polyhedron;
     if (volume.shape == gem::MdlVolume::Shape::polyhedron) {
       std::string path;
-      auto bytes = read_referenced_input(mdl_path_, volume.file, options_, listings_, budget_, path);
+      auto bytes = read_referenced_input(mdl_path_, volume.file, options_, budget_, path);
       if (!bytes) {
         left_out(fmt::format("its polyhedron '{}': {}", printable(volume.file), bytes.error().to_string()));
         continue;
@@ -337,9 +332,8 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
       warn(mdl_path_, Wording(fmt::format("bone '{}': mesh '{}': {} (left out)", printable(bone.name), printable(view->file), e.to_string())));
     };
     // Not there at all (a model whose meshes the game keeps in its archives): said once for all.
-    std::error_code ec;
-    const auto where = resolve_reference(mdl_path_, view->file, options_, listings_);
-    if (where && !fs::exists(fs_path(*where), ec)) {
+    const auto where = resolve_reference(mdl_path_, view->file, options_);
+    if (where && source_file_kind(*where, options_) == FileKind::none) {
       ++out_.meshes_missing;
       absent.push_back(printable(view->file));
       continue;

@@ -68,7 +68,6 @@ Expected<void> add_mesh_keys(model::Clip& clip, const std::string& mdl_path, con
   if (clip.mesh_motions.empty()) return {};
   const model::NameIndex bones(mdl.bones, [](const gem::MdlBone& b) -> std::string_view { return b.name; });
   const std::vector<model::Affine> worlds = model::world_rests(skeleton);
-  FolderListings listings;
   std::uint64_t budget = options.limits.max_input_bytes;
   for (const model::MeshMotion& motion : clip.mesh_motions) {
     // The bones whose own mesh this may be: the one the source hangs it on, then those whose mesh
@@ -97,7 +96,7 @@ Expected<void> add_mesh_keys(model::Clip& clip, const std::string& mdl_path, con
     for (std::size_t b : candidates) {
       const gem::MdlView& view = *mdl.bones[b].mesh();
       std::string path;
-      auto bytes = read_referenced_input(mdl_path, view.file, options, listings, budget, path);
+      auto bytes = read_referenced_input(mdl_path, view.file, options, budget, path);
       if (!bytes) return bytes.error();
       auto ply = gem::mesh::read_ply(*bytes, options.limits);
       if (!ply) {
