@@ -17,6 +17,7 @@ set(anmkit_portable_test_sources
   core/json_pretty_test.cpp
   core/folders_test.cpp
   core/file_read_checked_test.cpp
+  core/file_source_test.cpp
   model/math_test.cpp
   model/clip_test.cpp
   model/rest_pose_test.cpp

@@ -14,6 +14,7 @@
 #include "anmkit/core/folders.hpp"
 #include "anmkit/core/path_utf8.hpp"
 #include "anmkit/core/path_within.hpp"
+#include "anmkit/core/read_checked.hpp"
 #include "file_source_names.hpp"
 
 namespace anmkit {

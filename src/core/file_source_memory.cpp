@@ -1,5 +1,6 @@
 // Files given as bytes (core/file_source.hpp): the game's names resolved on the names alone,
 // as the disk source resolves them on a folder's listing.
+#include <algorithm>
 #include <optional>
 
 #include <fmt/format.h>
@@ -85,14 +86,17 @@ static Expected<std::optional<std::string>> found_as_game_finds(
     const std::multimap<std::string, std::string, std::less<>>& by_lower, const std::string& name, const std::string& looked_for) {
   if (files.contains(name)) return std::optional<std::string>(name);
   const auto [first, last] = by_lower.equal_range(files::ascii_lower(name));
-  if (first == last) return std::optional<std::string>();
-  if (std::next(first) != last) {
+  std::vector<std::string> found;
+  for (auto it = first; it != last; ++it) found.push_back(it->second);
+  std::sort(found.begin(), found.end());
+  if (found.empty()) return std::optional<std::string>();
+  if (found.size() > 1) {
     return io_error(looked_for,
                     fmt::format("'{}' is ambiguous: the files '{}' and '{}' differ only in case (the game, on Windows, would not tell them apart)",
-                                name, first->second, std::next(first)->second),
+                                name, found[0], found[1]),
                     ErrorCode::bad_value);
   }
-  return std::optional<std::string>(first->second);
+  return std::optional<std::string>(found[0]);
 }
 
 Expected<Bytes> MemoryFiles::read(const std::string& path, std::uint64_t max_bytes) const {

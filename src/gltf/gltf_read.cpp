@@ -7,7 +7,6 @@
 
 #include "anmkit/core/byte_reader.hpp"
 #include "anmkit/core/file_source.hpp"
-#include "anmkit/core/read_checked.hpp"
 
 namespace anmkit::gltf::detail {
 namespace {

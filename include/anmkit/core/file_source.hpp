@@ -21,9 +21,18 @@
 #include <vector>
 
 #include "anmkit/core/expected.hpp"
-#include "anmkit/core/read_checked.hpp"
 
 namespace anmkit {
+
+// What a checked read knows of the file it opened, before it reads a byte of it.
+struct OpenedFile {
+  // Where the open file is, from the open file itself: on disk absolute, every link resolved; in
+  // memory, its name.
+  std::string real_path;
+  std::uint64_t size = 0;
+};
+// A caller's word on an opened file: an error refuses it, and is returned as it is.
+using OpenedFileCheck = std::function<Expected<void>(const OpenedFile& opened)>;
 
 // Which folders a name that another file gives may lead to, besides the naming file's own.
 struct NameRules {

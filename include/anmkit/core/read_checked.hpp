@@ -11,16 +11,9 @@
 #include <vector>
 
 #include "anmkit/core/expected.hpp"
+#include "anmkit/core/file_source.hpp"  // OpenedFile, OpenedFileCheck
 
 namespace anmkit {
-
-// What a checked read knows of the file it opened, before it reads a byte of it.
-struct OpenedFile {
-  std::string real_path;  // absolute, every link resolved: where the open file is, from the open file itself
-  std::uint64_t size = 0;
-};
-// A caller's word on an opened file: an error refuses it, and is returned as it is.
-using OpenedFileCheck = std::function<Expected<void>(const OpenedFile& opened)>;
 
 // read_file for such a file: only a regular file is read (a folder, a device or a pipe is "not a
 // regular file"; the open never waits on a pipe), `check` is given its real path and size before
