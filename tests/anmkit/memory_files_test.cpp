@@ -44,7 +44,9 @@ TEST(MemoryFilesVehicle, AVehicleFromMemoryIsTheVehicleFromDisk) {
     auto from_memory = model_to_gltf(mdl, options);
     ASSERT_TRUE(from_memory) << from_memory.error().to_string();
     EXPECT_GT(from_memory->meshes, 0u) << vehicle;
-X
+    if (std::string(vehicle) == "e-25") {
+      EXPECT_GT(from_memory->textures, 0u);  // (the PzH's are all in the game's shared folder)
+    }
     EXPECT_EQ(from_memory->meshes, from_disk->meshes) << vehicle;
     EXPECT_EQ(from_memory->textures, from_disk->textures) << vehicle;
     EXPECT_EQ(from_memory->animations, from_disk->animations) << vehicle;
