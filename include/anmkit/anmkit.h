@@ -173,6 +173,21 @@ typedef struct anmkit_format_setting {
   const char* value;
 } anmkit_format_setting;
 
+/* Files handed to the library as bytes (a browser's picked folder, an archive the caller
+ * unpacked): where every file an opening reads is found (the input by its path, the skeleton,
+ * and what they name), as the game finds files on disk: `\` or `/`, either case, "$/..." in
+ * texture_dir, never out of a file's folder but into reference_roots. Names are relative paths
+ * ("e-25/e-25.mdl"), as the paths given to the calls are. */
+typedef struct anmkit_files anmkit_files;
+
+/* A new, empty set of files, freed with anmkit_files_free once no options name it. */
+ANMKIT_API anmkit_status anmkit_files_new(anmkit_files** out, anmkit_error* error);
+/* Adds the file `name` (UTF-8, `size` bytes at `data`; a name given twice takes the last bytes).
+ * ANMKIT_ERROR_BAD_VALUE for a name that is empty, absolute, or has an empty, "." or ".." part. */
+ANMKIT_API anmkit_status anmkit_files_add(anmkit_files* files, const char* name, const void* data, size_t size,
+                                          anmkit_error* error);
+ANMKIT_API void anmkit_files_free(anmkit_files* files);
+
 typedef struct anmkit_open_options {
   size_t struct_size;
   /* Limits on what a reader accepts; 0 takes the default (docs/SECURITY.md has the table). */
@@ -182,7 +197,7 @@ typedef struct anmkit_open_options {
   uint32_t max_frames;
   uint32_t max_bones;
   uint32_t max_sequences;
-  const char* skeleton;        /* the paired model file (GEM .mdl, LM .bin), or NULL; read from disk, for anmkit_open_memory too */
+  const char* skeleton;        /* the paired model file (GEM .mdl, LM .bin), or NULL; read from `files`, for anmkit_open_memory too */
   double fps;                  /* skeletal formats store none; 0 takes 30 */
   double tick_hz;              /* sprites: game ticks per second; 0 takes 60 */
   /* The formats' own options that apply when opening (`when_opening`), e.g. LM's "nodes" and
@@ -204,6 +219,9 @@ typedef struct anmkit_open_options {
   /* 1 adds, with the meshes, the model's collision volumes (GEM: the .mdl's {Volume}s) to its glTF
    * and its figure: each a translucent mesh on its bone (anmkit_mesh.collision). 0 (init): none. */
   int32_t volumes;
+  /* Where every file is read from; NULL: the disk. Must outlive the calls that take the options
+   * (a document opened with it reads through it again for its glTF). */
+  const anmkit_files* files;
 } anmkit_open_options;
 
 /* Fills `options` with the defaults and sets its struct_size. */

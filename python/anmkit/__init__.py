@@ -43,7 +43,7 @@ __all__ = ["Error", "Diagnostic", "Bone", "Joint", "Skeleton", "Pose", "Sprite",
            "detect", "formats", "have_numpy",
            "SkeletonReason", "SkeletonMatch", "find_skeleton", "Export", "export_kinds", "setting_range",
            "open_figure", "Figure", "Mesh", "Primitive", "Material", "AlphaMode", "Texture", "MeshAnimation",
-           "MeshMorphs", "MorphTarget", "__version__"]
+           "MeshMorphs", "MorphTarget", "Files", "__version__"]
 
 __version__: str = lib.anmkit_library_version().decode()
 
@@ -411,6 +411,13 @@ def _options(skeleton: Optional[PathLike], fps: Optional[float], tick_hz: Option
     texture_dir = given.pop("texture_dir", None)
     if texture_dir is not None:
         options.texture_dir = _path(texture_dir)
+    # Where every file is read from: files handed over as bytes (Files), or the disk.
+    files = given.pop("files", None)
+    if files is not None:
+        if not isinstance(files, Files):
+            files = Files(files)
+        options.files = files._handle
+        options._files = files  # lives as long as the options
     options.no_meshes = 0 if given.pop("meshes", True) else 1
     options.volumes = 1 if given.pop("volumes", False) else 0
     if fps is not None:
@@ -497,6 +504,34 @@ def _using(method):
         with self._hold():
             return method(self, *args, **kwargs)
     return run
+
+
+class Files:
+    """Files handed to the library as bytes (files= of open(), open_bytes(), model_to_gltf(), ...):
+    every file those read is found among them as the game finds files on disk (`\\` or `/`,
+    either case, "$/..." in texture_dir, never out of a file's folder but into reference_roots).
+    Names are relative paths ("e-25/e-25.mdl"), as the paths given to the calls are.
+
+        files = anmkit.Files({"e-25/e-25.mdl": mdl_bytes, "e-25/body.ply": ply_bytes})
+        glb = anmkit.model_to_gltf("e-25/e-25.mdl", files=files)"""
+
+    def __init__(self, files: Optional[dict] = None):
+        handle = ctypes.c_void_p()
+        _call(lib.anmkit_files_new, ctypes.byref(handle))
+        self._handle = handle.value
+        for name, data in (files or {}).items():
+            self.add(name, data)
+
+    def add(self, name: PathLike, data: bytes) -> None:
+        """Adds (or replaces) the file `name`; Error (bad_value) for a name that is empty, absolute,
+        or has an empty, "." or ".." part."""
+        data = _data(data)
+        _call(lib.anmkit_files_add, self._handle, _path(name), data, len(data))
+
+    def __del__(self):
+        if getattr(self, "_handle", None):
+            lib.anmkit_files_free(self._handle)
+            self._handle = None
 
 
 class Document:

@@ -42,7 +42,7 @@ class OpenOptions(Structure):
                 ("max_sequences", c_uint32), ("skeleton", c_char_p), ("fps", c_double), ("tick_hz", c_double),
                 ("format_settings", POINTER(FormatSetting)), ("format_setting_count", c_size_t),
                 ("reference_roots", POINTER(c_char_p)), ("reference_root_count", c_size_t), ("no_meshes", c_int32),
-                ("texture_dir", c_char_p), ("volumes", c_int32)]
+                ("texture_dir", c_char_p), ("volumes", c_int32), ("files", c_void_p)]
 
 
 class Diagnostic(Structure):
@@ -301,6 +301,9 @@ _SIGNATURES = {
     "anmkit_resource_validate": (_status, [c_void_p, POINTER(c_void_p), _err]),
     "anmkit_resource_dump": (_status, [c_void_p, POINTER(POINTER(c_char)), POINTER(c_size_t), _err]),
     "anmkit_resource_free": (None, [c_void_p]),
+    "anmkit_files_new": (_status, [POINTER(c_void_p), _err]),
+    "anmkit_files_add": (_status, [c_void_p, c_char_p, c_void_p, c_size_t, _err]),
+    "anmkit_files_free": (None, [c_void_p]),
     "anmkit_convert": (_status, [_doc, c_char_p, POINTER(_doc), _err]),
     "anmkit_edit_time": (_status, [_doc, c_char_p, POINTER(_doc), POINTER(c_void_p), _err]),
     "anmkit_export_kind": (c_char_p, [c_size_t]),

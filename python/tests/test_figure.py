@@ -494,3 +494,22 @@ def test_an_armour_file_is_named_for_what_it_is(tmp_path):
         with pytest.raises(anmkit.Error) as caught:
             call()
         assert (caught.value.code_name, caught.value.message) == ("unknown_format", words)
+
+
+def test_a_vehicle_handed_over_as_bytes_is_the_vehicle_on_disk(vehicles):
+    """files=: every file of the e-25 given as bytes, named in another case, gives the glTF the disk gives."""
+    folder = vehicles / "e-25"
+    files = anmkit.Files({f"e-25/{p.name.upper() if p.suffix != '.mdl' else p.name}": p.read_bytes()
+                          for p in folder.iterdir() if p.is_file()})
+    from_disk = anmkit.model_to_gltf(folder / "e-25.mdl")
+    from_memory = anmkit.model_to_gltf("e-25/e-25.mdl", files=files)
+    assert from_memory[0] == from_disk[0]
+    assert len(from_memory[1]) == len(from_disk[1])
+    assert anmkit.model_summary("e-25/e-25.mdl", files={"e-25/e-25.mdl": (folder / "e-25.mdl").read_bytes()}) \
+        .startswith("e-25/e-25.mdl: GEM model (.mdl), ")
+    with pytest.raises(anmkit.Error) as e:
+        anmkit.Files({"../e-25.mdl": b""})
+    assert e.value.code_name == "bad_value"
+    with pytest.raises(anmkit.Error) as e:
+        anmkit.model_to_gltf("e-25/e-25.mdl", files=anmkit.Files())
+    assert str(e.value) == "e-25/e-25.mdl: error: cannot open: No such file or directory"

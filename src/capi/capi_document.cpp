@@ -56,7 +56,9 @@ std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit
     return std::nullopt;
   }
   OpenOptions o;
-  o.files = disk_files();  // a skeleton given by path is read from disk, also for a document opened from memory
+  // A skeleton given by path is read from the caller's files, or from disk (also for a document
+  // opened from memory).
+  o.files = c->files != nullptr ? std::shared_ptr<const FileSource>(c->files->files) : disk_files();
   if (c->max_input_bytes != 0) o.limits.max_input_bytes = c->max_input_bytes;
   if (c->max_keys != 0) o.limits.max_keys = c->max_keys;
   if (c->max_pixels != 0) o.limits.max_pixels = c->max_pixels;

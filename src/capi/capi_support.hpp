@@ -34,6 +34,11 @@ struct anmkit_document {
   std::optional<anmkit::Expected<anmkit::model::SpriteAnimation>> sprite;
 };
 
+// Files handed over as bytes: the options that name them share them with what they open.
+struct anmkit_files {
+  std::shared_ptr<anmkit::MemoryFiles> files = std::make_shared<anmkit::MemoryFiles>();
+};
+
 struct anmkit_diagnostics {
   // `mentions`: the settings each finding's message names (a warning's), or none for all.
   anmkit_diagnostics(std::vector<anmkit::Diagnostic> found, std::vector<std::vector<anmkit::SettingMention>> mentions);

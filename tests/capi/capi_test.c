@@ -1252,6 +1252,45 @@ static void test_export(void) {
   anmkit_free(ghost);
 }
 
+/* Files handed over as bytes: the document and its skeleton read from them, found as the game
+ * finds files (either case, `\` a separator); the files live on with what opened them. */
+static void test_files(void) {
+  size_t anm_size = 0, bin_size = 0;
+  unsigned char* anm = read_file(path_of(examples, "mansion_door.anm"), &anm_size);
+  unsigned char* bin = read_file(path_of(examples, "mansion_door.bin"), &bin_size);
+  anmkit_files* files = NULL;
+  anmkit_open_options options;
+  anmkit_document* doc = NULL;
+  anmkit_clip_info info;
+  anmkit_error error;
+
+  CHECK(anmkit_files_new(NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_files_new(&files, &error) == ANMKIT_OK);
+  CHECK(anmkit_files_add(files, "../door.bin", bin, bin_size, &error) == ANMKIT_ERROR_BAD_VALUE);
+  CHECK_STR(error.message, "'../door.bin' is no file name: expected folders and a file, relative, with no empty, '.' or '..' part");
+  CHECK(anmkit_files_add(files, "Mansion\\Door.anm", anm, anm_size, &error) == ANMKIT_OK);
+  CHECK(anmkit_files_add(files, "mansion/DOOR.BIN", bin, bin_size, &error) == ANMKIT_OK);
+  CHECK(anmkit_files_add(files, "mansion/empty", NULL, 0, &error) == ANMKIT_OK);
+  CHECK(anmkit_files_add(files, "mansion/x", NULL, 1, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  free(anm);
+  free(bin); /* copied */
+
+  anmkit_open_options_init(&options);
+  options.files = files;
+  options.skeleton = "mansion/door.bin";
+  CHECK(anmkit_open_file("MANSION/door.anm", &options, &doc, &error) == ANMKIT_OK);
+  anmkit_files_free(files); /* the document keeps what it reads through */
+  info.struct_size = sizeof info;
+  CHECK(doc != NULL && anmkit_clip_info_get(doc, &info, &error) == ANMKIT_OK);
+  CHECK(info.joint_count == 3 && info.frame_count == 60);
+  anmkit_free(doc);
+
+  /* Nothing of it is on disk. */
+  anmkit_open_options_init(&options);
+  CHECK(anmkit_open_file("MANSION/door.anm", &options, &doc, &error) == ANMKIT_ERROR_IO);
+  CHECK(doc == NULL);
+}
+
 int main(int argc, char** argv) {
   if (argc != 3) {
     fprintf(stderr, "usage: anmkit_capi_test EXAMPLES_DIR SCRATCH_DIR\n");
@@ -1273,6 +1312,7 @@ int main(int argc, char** argv) {
   test_resource();
   test_find_skeleton();
   test_export();
+  test_files();
   printf("%d checks: %d passed, %d failed\n", checks, checks - failures, failures);
   return failures == 0 ? 0 : 1;
 }
