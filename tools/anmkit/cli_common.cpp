@@ -237,20 +237,6 @@ std::string lower_extension(const std::string& path) {
   return model::ascii_lower(utf8(fs_path(path).extension()));
 }
 
-InputSet::InputSet(std::initializer_list<std::string> paths) {
-  for (const auto& path : paths) add(path);
-}
-
-void InputSet::add(const std::string& path) {
-  if (auto id = file_id(path)) ids_.insert(*id);
-}
-
-bool InputSet::holds(const std::string& path) const {
-  if (path == "-") return false;
-  const auto id = file_id(path);
-  return id && ids_.count(*id) > 0;
-}
-
 Expected<void> write_output(const std::string& path, std::span<const std::uint8_t> bytes, const InputSet& inputs,
                             bool force, Durability durability) {
   if (!force && inputs.holds(path)) {

@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "anmkit/anmkit.hpp"
+#include "anmkit/inputs.hpp"  // InputSet: every file a command reads, which no output may replace
 #include "anmkit/core/file_io.hpp"
 #include "anmkit/core/printable.hpp"
 
@@ -93,20 +94,6 @@ void print_diagnostic(const std::string& file, const Diagnostic& diagnostic);
 
 // A path's extension in lower case (".glb", ".png"; "" without one).
 std::string lower_extension(const std::string& path);
-
-// Every file a command reads (the input, --bin, --skeleton, --base, PNG frames, a model's
-// sequence files), by identity: device and inode, links followed. No output may replace one.
-class InputSet {
- public:
-  InputSet() = default;
-  InputSet(std::initializer_list<std::string> paths);
-  void add(const std::string& path);  // a path that names no file adds nothing
-  bool holds(const std::string& path) const;
-  std::size_t size() const { return ids_.size(); }
-
- private:
-  std::set<FileId> ids_;
-};
 
 // Refuses to overwrite one of `inputs` unless `force`; writes through a temporary file.
 Expected<void> write_output(const std::string& path, std::span<const std::uint8_t> bytes, const InputSet& inputs,

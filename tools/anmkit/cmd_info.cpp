@@ -7,7 +7,7 @@
 #include "cli_common.hpp"
 #include "format_flags.hpp"
 #include "folder_tally.hpp"
-#include "inputs.hpp"
+#include "anmkit/inputs.hpp"
 
 namespace anmkit::cli {
 

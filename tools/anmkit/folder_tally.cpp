@@ -14,8 +14,6 @@ bool walks_a_folder(const std::vector<std::string>& arguments) {
   return std::any_of(arguments.begin(), arguments.end(), [](const std::string& argument) { return is_folder(argument); });
 }
 
-bool named_like_an_animation(const std::string& path) { return lower_extension(path) == ".anm"; }
-
 bool passed_over(const InputFile& in, const Error& error) {
   return in.from_folder && error.code == ErrorCode::unknown_format && !named_like_an_animation(in.path);
 }

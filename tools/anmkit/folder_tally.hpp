@@ -10,17 +10,13 @@
 
 #include "anmkit/anmkit.hpp"
 #include "anmkit/core/error.hpp"
-#include "inputs.hpp"
+#include "anmkit/inputs.hpp"
 
 namespace anmkit::cli {
 
 // Whether any argument is a folder (the summary line is printed only then: a list of named
 // files gets a line each and nothing more).
 bool walks_a_folder(const std::vector<std::string>& arguments);
-
-// Every format anmkit reads stores its animations as .anm: a file named so that none of them
-// recognises is a broken animation (an empty file, a damaged header), not someone else's file.
-bool named_like_an_animation(const std::string& path);
 
 // Whether a file found in a folder that no format recognises (`error`, from Document::open) is
 // passed over: yes, unless it is named like an animation (`*.anm`), which is then an invalid

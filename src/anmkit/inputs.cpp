@@ -1,11 +1,13 @@
-#include "inputs.hpp"
+#include "anmkit/inputs.hpp"
 
 #include <algorithm>
 
 #include "anmkit/core/folders.hpp"
+#include "anmkit/core/path_text.hpp"
 #include "anmkit/core/path_utf8.hpp"
+#include "anmkit/model/clip.hpp"
 
-namespace anmkit::cli {
+namespace anmkit {
 
 namespace fs = std::filesystem;
 
@@ -65,4 +67,20 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments, 
   return out;
 }
 
-}  // namespace anmkit::cli
+InputSet::InputSet(std::initializer_list<std::string> paths) {
+  for (const auto& path : paths) add(path);
+}
+
+void InputSet::add(const std::string& path) {
+  if (auto id = file_id(path)) ids_.insert(*id);
+}
+
+bool InputSet::holds(const std::string& path) const {
+  if (path == "-") return false;
+  const auto id = file_id(path);
+  return id && ids_.count(*id) > 0;
+}
+
+bool named_like_an_animation(const std::string& path) { return model::ascii_lower(path_extension(path)) == ".anm"; }
+
+}  // namespace anmkit

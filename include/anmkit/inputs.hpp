@@ -1,5 +1,5 @@
 #pragma once
-// Files and folders given on the command line, expanded: folders are walked recursively in
+// Files and folders a run is given (a command line's, a batch's), expanded: folders are walked recursively in
 // name order (each folder's entries sorted, depth first, so the order is the same as sorting
 // every relative path), so that every run sees the same files in the same order. The walk is
 // lazy: memory grows with the depth and width of the tree, never with the number of files.
@@ -7,10 +7,13 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
-namespace anmkit::cli {
+#include "anmkit/core/file_io.hpp"
+
+namespace anmkit {
 
 struct InputFile {
   std::string path;      // as it can be opened
@@ -47,4 +50,22 @@ class InputWalker {
 
 std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments, const std::string& skip = {});
 
-}  // namespace anmkit::cli
+// Files by identity (two spellings of one file, a link and its target, are one): the inputs of a
+// run, which its outputs must not replace.
+class InputSet {
+ public:
+  InputSet() = default;
+  InputSet(std::initializer_list<std::string> paths);
+  void add(const std::string& path);  // a path that names no file adds nothing
+  bool holds(const std::string& path) const;
+  std::size_t size() const { return ids_.size(); }
+
+ private:
+  std::set<FileId> ids_;
+};
+
+// Every format anmkit reads stores its animations as .anm: a file named so that none of them
+// recognises is a broken animation (an empty file, a damaged header), not someone else's file.
+bool named_like_an_animation(const std::string& path);
+
+}  // namespace anmkit
