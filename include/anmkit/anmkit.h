@@ -840,6 +840,49 @@ typedef struct anmkit_morph_target {
 ANMKIT_API anmkit_status anmkit_figure_target_get(const anmkit_figure* figure, size_t mesh, size_t index,
                                                   anmkit_morph_target* out, anmkit_error* error);
 
+/* ---- Many files at once ----------------------------------------------------------------- */
+
+/* What became of one file of a batch, as the sink is given it (valid during that call). */
+typedef struct anmkit_batch_result {
+  size_t struct_size;
+  int32_t kind;                       /* 0 converted, 1 skipped, 2 failed */
+  const char* input;                  /* its path */
+  const char* output;                 /* converted: the first file written; else "" */
+  const char* skipped_why;            /* skipped: why ("not an animation", ...); else "" */
+  const anmkit_error* error;          /* failed: why, naming the file; else NULL */
+  int32_t skeleton_looked_for;        /* glTF: 1 when a skeleton was looked for */
+  const char* skeleton;               /* the model file used; "" for none */
+  const char* skeleton_why;           /* why that one, or why none */
+  const anmkit_diagnostics* warnings; /* what the conversion left out (id "batch.warning") */
+  uint64_t bytes;                     /* the input's size (converted) */
+} anmkit_batch_result;
+
+/* Called with each file's result, in input order, one call at a time; nonzero stops the batch
+ * (no new file is started). */
+typedef int32_t (*anmkit_batch_sink)(const anmkit_batch_result* result, void* user);
+
+typedef struct anmkit_batch_options {
+  size_t struct_size;
+  const char* const* inputs;          /* files and folders (walked recursively, in name order) */
+  size_t input_count;
+  const char* output;                 /* the folder the input tree is mirrored under */
+  const char* to;                     /* an export kind (anmkit_export_kind) */
+  uint32_t jobs;                      /* workers; 0: every core (1 in WebAssembly, which has no threads) */
+  int32_t fail_fast;                  /* 1: no new file after one fails */
+  const char* const* skeleton_roots;  /* glTF: more skeletons (folders or model files); NULL when 0 */
+  size_t skeleton_root_count;
+  const anmkit_open_options* open;    /* how each file is opened; NULL: the defaults */
+} anmkit_batch_options;
+
+/* Fills `options` with the defaults and sets its struct_size. */
+ANMKIT_API void anmkit_batch_options_init(anmkit_batch_options* options);
+/* Converts every animation (for glTF, every model too) of the inputs to `to` under `output`, as
+ * `anmkit batch` does (docs/cli.md), on `jobs` workers: the same files and the same results in
+ * the same order for any number. A file's failure is its result, never the call's; `files` (may
+ * be NULL) is set to the number of results given. */
+ANMKIT_API anmkit_status anmkit_batch(const anmkit_batch_options* options, anmkit_batch_sink sink, void* user, uint64_t* files,
+                                      anmkit_error* error);
+
 #ifdef __cplusplus
 }
 #endif

@@ -63,8 +63,10 @@ struct BatchSink {
   // The model files under the skeleton roots that could not be read (skipped), said once before
   // any result.
   std::function<void(const std::vector<Error>&)> unreadable_roots;
-  // Each input's result, in input order, one call at a time (from any worker).
-  std::function<void(BatchResult&&)> result;
+  // Each input's result, in input order, one call at a time (from any worker); false stops the
+  // run: no new file is started (those started still give their results). An exception it
+  // throws stops the run the same way.
+  std::function<bool(BatchResult&&)> result;
   // Called every `progress_every` from the calling thread while the work runs (none when empty).
   std::function<void(const BatchProgress&)> progress;
   double progress_every = 0.2;  // seconds

@@ -43,7 +43,7 @@ __all__ = ["Error", "Diagnostic", "Bone", "Joint", "Skeleton", "Pose", "Sprite",
            "detect", "formats", "have_numpy",
            "SkeletonReason", "SkeletonMatch", "find_skeleton", "Export", "export_kinds", "setting_range",
            "open_figure", "Figure", "Mesh", "Primitive", "Material", "AlphaMode", "Texture", "MeshAnimation",
-           "MeshMorphs", "MorphTarget", "Files", "__version__"]
+           "MeshMorphs", "MorphTarget", "Files", "batch", "BatchResult", "__version__"]
 
 __version__: str = lib.anmkit_library_version().decode()
 
@@ -450,19 +450,24 @@ def _handed_out(function, *args, text: bool = False, trailing: tuple = ()) -> Un
 def _diagnostics(handle: ctypes.c_void_p) -> List[Diagnostic]:
     """A C diagnostics list as Diagnostic values; the list is freed."""
     try:
-        found = []
-        for index in range(lib.anmkit_diagnostics_count(handle)):
-            d = sized(_capi.Diagnostic)
-            _call(lib.anmkit_diagnostics_get, handle, index, ctypes.byref(d))
-            names = _name_list(ctypes.cast(d.settings, ctypes.POINTER(ctypes.c_char))) if d.settings else []
-            said = tuple((name, d.setting_at[i], d.setting_size[i]) for i, name in enumerate(names))
-            message = _worded(d.message, said, {}) if said else _decode(d.message)
-            found.append(Diagnostic("error" if d.severity == _capi.SEVERITY_ERROR else "warning", d.id.decode(),
-                                    message, d.offset if d.has_offset else None, d.pointer.decode(), tuple(names),
-                                    (d.message, said)))
-        return found
+        return _diagnostics_in(handle)
     finally:
         lib.anmkit_diagnostics_free(handle)
+
+
+def _diagnostics_in(handle: ctypes.c_void_p) -> List[Diagnostic]:
+    """A C diagnostics list as Diagnostic values; the list stays the library's."""
+    found = []
+    for index in range(lib.anmkit_diagnostics_count(handle)):
+        d = sized(_capi.Diagnostic)
+        _call(lib.anmkit_diagnostics_get, handle, index, ctypes.byref(d))
+        names = _name_list(ctypes.cast(d.settings, ctypes.POINTER(ctypes.c_char))) if d.settings else []
+        said = tuple((name, d.setting_at[i], d.setting_size[i]) for i, name in enumerate(names))
+        message = _worded(d.message, said, {}) if said else _decode(d.message)
+        found.append(Diagnostic("error" if d.severity == _capi.SEVERITY_ERROR else "warning", d.id.decode(),
+                                message, d.offset if d.has_offset else None, d.pointer.decode(), tuple(names),
+                                (d.message, said)))
+    return found
 
 
 def _export_options(*, scale: Optional[int] = None, raw: bool = False, sequence: Optional[int] = None,
@@ -1012,6 +1017,63 @@ def from_gltf(data: bytes, target: str, name: str = "", *, animation: Optional[s
         _call(lib.anmkit_from_gltf, data, len(data), _text(name, "the name"), ctypes.byref(options),
               ctypes.byref(out), ctypes.byref(warnings))
     return GltfImport(Document(out.value, name), _diagnostics(warnings))
+
+
+class BatchResult(NamedTuple):
+    """What became of one file of batch(): kind "converted", "skipped" or "failed"."""
+    kind: str
+    input: str
+    output: str               # converted: the first file written
+    skipped_why: str          # skipped: why
+    error: Optional["Error"]  # failed: why, naming the file
+    skeleton: str             # glTF: the model file used ("" for none)
+    skeleton_why: str
+    warnings: List[Diagnostic]
+
+
+def batch(inputs: Sequence[PathLike], output: PathLike, to: str, *, jobs: int = 0, fail_fast: bool = False,
+          skeleton_roots: Sequence[PathLike] = (), on_result=None, **options: Any) -> List[BatchResult]:
+    """Converts every animation (for glTF, every model too) in the files and folders `inputs` to the
+    export kind `to` under `output`, as `anmkit batch` does, on `jobs` workers (0: every core): the
+    same files and the same results in the same order for any number. Each file's result is given
+    to on_result(result) as it comes, in input order (False stops: no new file is started), and
+    all of them are returned. Options as for open() (limits, files=, reference_roots=, ...)."""
+    paths = _paths(inputs, "inputs")
+    roots = _paths(skeleton_roots, "skeleton_roots")
+    c = _capi.BatchOptions()
+    lib.anmkit_batch_options_init(ctypes.byref(c))
+    input_array = (ctypes.c_char_p * max(1, len(paths)))(*paths)
+    root_array = (ctypes.c_char_p * max(1, len(roots)))(*roots)
+    c.inputs = ctypes.cast(input_array, ctypes.POINTER(ctypes.c_char_p))
+    c.input_count = len(paths)
+    c.output = _path(output)
+    c.to = _text(to, "to")
+    c.jobs = _whole("jobs", jobs, ctypes.c_uint32)
+    c.fail_fast = _flag(fail_fast)
+    c.skeleton_roots = ctypes.cast(root_array, ctypes.POINTER(ctypes.c_char_p))
+    c.skeleton_root_count = len(roots)
+    open_options = _options(None, None, None, dict(options))
+    c.open = ctypes.pointer(open_options)
+    results: List[BatchResult] = []
+    raised: List[BaseException] = []
+    kinds = ("converted", "skipped", "failed")
+
+    def sink(result, _user):
+        try:
+            r = result.contents
+            error = Error._from(r.error.contents) if r.error else None
+            results.append(BatchResult(kinds[r.kind], os.fsdecode(r.input), os.fsdecode(r.output), _decode(r.skipped_why), error,
+                                       os.fsdecode(r.skeleton), _decode(r.skeleton_why), _diagnostics_in(r.warnings)))
+            return 0 if on_result is None or on_result(results[-1]) is not False else 1
+        except BaseException as e:  # said after the call: an exception must not cross C
+            raised.append(e)
+            return 1
+
+    callback = _capi.BatchSink(sink)
+    _call(lib.anmkit_batch, ctypes.byref(c), callback, None, None)
+    if raised:
+        raise raised[0]
+    return results
 
 
 def model_to_gltf(path: PathLike, binary: bool = True, **limits: Any) -> Tuple[bytes, List[Diagnostic]]:

@@ -147,6 +147,21 @@ class MorphTarget(Structure):
                 ("vertex_count", c_size_t), ("positions", c_void_p), ("normals", c_void_p)]
 
 
+class BatchResult(Structure):
+    _fields_ = [("struct_size", c_size_t), ("kind", c_int32), ("input", c_char_p), ("output", c_char_p),
+                ("skipped_why", c_char_p), ("error", POINTER(Error_)), ("skeleton_looked_for", c_int32),
+                ("skeleton", c_char_p), ("skeleton_why", c_char_p), ("warnings", c_void_p), ("bytes", c_uint64)]
+
+
+class BatchOptions(Structure):
+    _fields_ = [("struct_size", c_size_t), ("inputs", POINTER(c_char_p)), ("input_count", c_size_t), ("output", c_char_p),
+                ("to", c_char_p), ("jobs", c_uint32), ("fail_fast", c_int32), ("skeleton_roots", POINTER(c_char_p)),
+                ("skeleton_root_count", c_size_t), ("open", POINTER(OpenOptions))]
+
+
+BatchSink = ctypes.CFUNCTYPE(c_int32, POINTER(BatchResult), c_void_p)
+
+
 # Each Structure's struct in anmkit.h, in the header's order.
 STRUCTS = {"anmkit_error": Error_, "anmkit_format_option": FormatOption, "anmkit_format_info": FormatInfo,
            "anmkit_format_setting": FormatSetting, "anmkit_open_options": OpenOptions, "anmkit_diagnostic": Diagnostic,
@@ -154,7 +169,8 @@ STRUCTS = {"anmkit_error": Error_, "anmkit_format_option": FormatOption, "anmkit
            "anmkit_model_sequence": ModelSequence, "anmkit_export_options": ExportOptions, "anmkit_clip_info": ClipInfo, "anmkit_bone": Bone, "anmkit_joint": Joint, "anmkit_pose_arrays": PoseArrays,
            "anmkit_sprite_info": SpriteInfo, "anmkit_rect": Rect, "anmkit_sprite_step": SpriteStep,
            "anmkit_mesh": Mesh, "anmkit_primitive": Primitive, "anmkit_material": Material, "anmkit_texture": Texture,
-           "anmkit_morph_key": MorphKey, "anmkit_mesh_morphs": MeshMorphs, "anmkit_morph_target": MorphTarget}
+           "anmkit_morph_key": MorphKey, "anmkit_mesh_morphs": MeshMorphs, "anmkit_morph_target": MorphTarget,
+           "anmkit_batch_result": BatchResult, "anmkit_batch_options": BatchOptions}
 
 
 def sized(struct_type):
@@ -304,6 +320,8 @@ _SIGNATURES = {
     "anmkit_files_new": (_status, [POINTER(c_void_p), _err]),
     "anmkit_files_add": (_status, [c_void_p, c_char_p, c_void_p, c_size_t, _err]),
     "anmkit_files_free": (None, [c_void_p]),
+    "anmkit_batch_options_init": (None, [POINTER(BatchOptions)]),
+    "anmkit_batch": (_status, [POINTER(BatchOptions), BatchSink, c_void_p, POINTER(c_uint64), _err]),
     "anmkit_convert": (_status, [_doc, c_char_p, POINTER(_doc), _err]),
     "anmkit_edit_time": (_status, [_doc, c_char_p, POINTER(_doc), POINTER(c_void_p), _err]),
     "anmkit_export_kind": (c_char_p, [c_size_t]),

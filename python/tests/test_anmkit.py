@@ -451,3 +451,29 @@ def test_a_models_files_stay_in_its_folder_unless_a_root_is_given(tmp_path):
     assert any("leads out of the folder" in w.message and w.settings == ("reference_roots",) for w in warnings)
     with pytest.raises(ValueError, match="embedded null byte"):
         anmkit.model_sequences(mdl, reference_roots=["a\0b"])
+
+
+def test_batch_gives_each_files_result_in_order_the_same_for_any_number_of_workers(tmp_path):
+    """anmkit.batch: the library's run of many files, as `anmkit batch` makes it."""
+    runs = []
+    for jobs in (1, 2):
+        seen = []
+        results = anmkit.batch([EXAMPLES], tmp_path / f"out{jobs}", "json", jobs=jobs, on_result=seen.append)
+        assert results == seen
+        runs.append([(r.kind, os.path.basename(r.input), os.path.relpath(r.output, tmp_path / f"out{jobs}") if r.output else "",
+                      r.skipped_why) for r in results])
+    assert runs[0] == runs[1]
+    assert runs[0][0] == ("converted", "ghost_mm2.anm", "ghost_mm2.json", "")
+    assert ("skipped", "mansion_door.bin", "", "not an animation") in runs[0]
+    assert len(runs[0]) == 7
+    assert (tmp_path / "out2" / "turret_v60.json").read_bytes() == (tmp_path / "out1" / "turret_v60.json").read_bytes()
+    # False from on_result stops the run; an exception in it stops it and comes out of the call.
+    assert len(anmkit.batch([EXAMPLES], tmp_path / "stop", "json", jobs=1, on_result=lambda r: False)) == 1
+    with pytest.raises(ZeroDivisionError):
+        anmkit.batch([EXAMPLES], tmp_path / "raise", "json", jobs=1, on_result=lambda r: 1 / 0)
+    (tmp_path / "broken.anm").write_bytes(b"EANM")
+    [failed] = anmkit.batch([tmp_path / "broken.anm"], tmp_path / "b", "json")
+    assert failed.kind == "failed" and failed.error.file == str(tmp_path / "broken.anm")
+    with pytest.raises(anmkit.Error) as e:
+        anmkit.batch([EXAMPLES], tmp_path / "x", "mp4")
+    assert str(e.value) == "error: 'mp4' is no export kind"

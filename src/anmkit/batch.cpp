@@ -389,8 +389,15 @@ Expected<BatchSummary> batch(const BatchOptions& given, const BatchSink& sink) {
     std::map<std::size_t, BatchResult> finished;  // done, waiting for an earlier file
     // Results go out in input order, each as soon as every file before it is done.
     const auto report_ready = [&] {
-      for (auto it = finished.begin(); it != finished.end() && it->first == next_report; it = finished.erase(it), ++next_report) {
-        if (sink.result) sink.result(std::move(it->second));
+      while (!finished.empty() && finished.begin()->first == next_report) {
+        BatchResult result = std::move(finished.begin()->second);
+        finished.erase(finished.begin());
+        ++next_report;
+        try {
+          if (sink.result && !sink.result(std::move(result))) summary.stopped = true;
+        } catch (...) {
+          summary.stopped = true;
+        }
       }
     };
     auto worker = [&] {
@@ -418,16 +425,19 @@ Expected<BatchSummary> batch(const BatchOptions& given, const BatchSink& sink) {
         ++summary.done.files_done;
         if (result.kind == BatchResult::Kind::failed && opt.fail_fast) summary.stopped = true;
         finished.emplace(index, std::move(result));
-        try {
-          report_ready();
-        } catch (...) {
-          summary.stopped = true;  // the sink threw: no new file is started
-        }
+        report_ready();
       }
     };
     std::vector<std::thread> pool;
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+    // WebAssembly without threads: one worker, on the calling thread, without progress calls.
+    worker();
+    const bool threads = false;
+#else
     for (unsigned j = 0; j < jobs; ++j) pool.emplace_back(worker);
-    while (sink.progress) {
+    const bool threads = true;
+#endif
+    while (threads && sink.progress) {
       std::this_thread::sleep_for(std::chrono::duration<double>(sink.progress_every));
       BatchProgress now;
       {

@@ -107,6 +107,10 @@ LAYOUT(anmkit_morph_key, FIELD(frame), FIELD(target))
 LAYOUT(anmkit_mesh_morphs, FIELD(struct_size), FIELD(mesh), FIELD(keys), FIELD(key_count))
 LAYOUT(anmkit_morph_target, FIELD(struct_size), FIELD(name), FIELD(name_size), FIELD(vertex_count), FIELD(positions),
        FIELD(normals))
+LAYOUT(anmkit_batch_result, FIELD(struct_size), FIELD(kind), FIELD(input), FIELD(output), FIELD(skipped_why), FIELD(error),
+       FIELD(skeleton_looked_for), FIELD(skeleton), FIELD(skeleton_why), FIELD(warnings), FIELD(bytes))
+LAYOUT(anmkit_batch_options, FIELD(struct_size), FIELD(inputs), FIELD(input_count), FIELD(output), FIELD(to), FIELD(jobs),
+       FIELD(fail_fast), FIELD(skeleton_roots), FIELD(skeleton_root_count), FIELD(open))
 
 #undef FIELD
 #undef LAYOUT

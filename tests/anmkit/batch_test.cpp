@@ -28,6 +28,7 @@ std::vector<std::string> run(const BatchOptions& options, BatchSummary& summary)
       case BatchResult::Kind::skipped: lines.push_back("skipped " + r.input + ": " + r.skipped_why); break;
       case BatchResult::Kind::failed: lines.push_back("failed " + r.error.to_string()); break;
     }
+    return true;
   };
   auto done = batch(options, sink);
   EXPECT_TRUE(done) << done.error().to_string();

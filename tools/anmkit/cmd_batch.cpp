@@ -126,6 +126,7 @@ void add_batch(CLI::App& app, int& exit_code) {
         ++failed_count;
         failures += printable_path(failure_line(std::move(o.error))) + "\n";
       }
+      return true;
     };
     if (terminal) {
       // The progress line: files done of total, MB/s, time left (from the bytes still to read).
