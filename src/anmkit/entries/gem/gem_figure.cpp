@@ -451,8 +451,10 @@ FigureExport read_gem_figure(const std::string& mdl_path, const gem::Mdl& mdl, c
   // The texture folder is looked in only here, so it is checked here: every call that reads a
   // figure (glTF of a model or of an animation on one, info, the C API's figures) runs in the
   // library's guard, which returns what is thrown as that call's error, so each front end says it.
-  if (auto folder = check_texture_dir(options); !folder) throw ErrorException{std::move(folder.error())};
-  return FigureReader(mdl_path, options, budget, warnings, work).read(mdl);
+  // One file source for the whole figure, so that each folder is listed once for all its names.
+  const OpenOptions with_source = with_files(options);
+  if (auto folder = check_texture_dir(with_source); !folder) throw ErrorException{std::move(folder.error())};
+  return FigureReader(mdl_path, with_source, budget, warnings, work).read(mdl);
 }
 
 }  // namespace anmkit::detail
