@@ -331,7 +331,11 @@ void sync_filesystem(const std::string& path) {
     ::sync();
     return;
   }
+#if defined(__EMSCRIPTEN__)
+  ::sync();  // (Emscripten's file systems have no syncfs)
+#else
   ::syncfs(fd);
+#endif
   ::close(fd);
 }
 
