@@ -655,7 +655,8 @@ const std::vector<Target>& targets() {
                                        {"ply", check_ply},   {"mtl", check_mtl}, {"vol", check_vol},
                                        {"json_structure", check_json_structure},
                                        {"png_import", check_png_import}, {"gltf_import", check_gltf_import},
-                                       {"dds", check_dds},   {"tga", check_tga}, {"figure", check_figure}};
+                                       {"dds", check_dds},   {"tga", check_tga}, {"figure", check_figure},
+                                       {"file_names", check_file_names}};
   return all;
 }
 

@@ -43,6 +43,8 @@ std::optional<std::string> check_figure(Input bytes);
 std::optional<std::string> check_gltf_rules(const std::vector<std::uint8_t>& glb);
 // The GLB of the figure target's input (check_figure's first step).
 Expected<GltfOutput> figure_gltf(Input bytes);
+// The file source's names (file_names_check.cpp): resolved within their folder and roots, read as found.
+std::optional<std::string> check_file_names(Input bytes);
 // The C API (capi_check.cpp; links the C library, so apart from targets()).
 std::optional<std::string> check_capi(Input bytes);
 

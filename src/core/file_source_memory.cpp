@@ -124,22 +124,24 @@ FileKind MemoryFiles::kind(const std::string& path) const {
 }
 
 Expected<std::string> MemoryFiles::resolve(const std::string& referrer, const std::string& name, const NameRules& rules) const {
-  bool absolute = false;
   const bool shared = files::shared_name(name);
-  const std::string given = shared ? name.substr(2) : name;
-  bool referrer_absolute = false;
-  const std::string folder = shared ? normal(rules.shared, referrer_absolute).value_or("") : folder_of(normal(referrer, referrer_absolute).value_or(""));
-  const std::string looked_for = joined(folder, files::with_slashes(given));
   if (shared && rules.shared.empty()) {
     const Wording why = files::no_shared_folder();
     Error e = io_error(name, why.text);
     e.settings = why.settings;
     return e;
   }
+  const std::string given = files::with_slashes(shared ? name.substr(2) : name);
+  // The folder the name is looked for from: the shared folder, or the referrer's; none when that
+  // climbs above the top (then only a root may hold what it names).
+  bool absolute = false;
+  const auto base = normal(shared ? rules.shared : referrer, absolute);
+  const std::optional<std::string> folder = !base ? std::nullopt : shared ? base : std::optional<std::string>(folder_of(*base));
+  const std::string looked_for = joined(folder.value_or(folder_of(files::with_slashes(referrer))), given);
   normal(given, absolute);
   if (absolute) return io_error(looked_for, "an absolute path; files are named relative to the folder of the file that names them");
-  const auto at = normal(joined(folder, files::with_slashes(given)), absolute);
-  bool allowed = at && within(*at, folder);
+  const auto at = folder ? normal(joined(*folder, given), absolute) : std::nullopt;
+  bool allowed = at && within(*at, *folder);
   for (const std::string& root : rules.roots) {
     bool root_absolute = false;
     const auto r = normal(root, root_absolute);
