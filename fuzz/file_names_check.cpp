@@ -57,8 +57,16 @@ std::optional<std::string> normal(const std::string& path) {
   return out;
 }
 
-// Whether `path` is `folder` or lies below it (both with `/`; "" is the top, which holds all).
-bool below(const std::string& path, const std::string& folder) {
+std::string lower(std::string s) {
+  for (char& c : s) c = c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c;
+  return s;
+}
+
+// Whether `path` is `folder` or lies below it (both with `/`; "" is the top, which holds all), in
+// letters of either case: the game's lookup may find a file under another spelling of a folder.
+bool below(std::string path, std::string folder) {
+  path = lower(path);
+  folder = lower(folder);
   return folder.empty() || path == folder || (path.size() > folder.size() && path.starts_with(folder) && path[folder.size()] == '/');
 }
 
