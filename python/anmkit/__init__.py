@@ -929,7 +929,8 @@ def open(path: PathLike, *, skeleton: Optional[PathLike] = None, fps: Optional[f
     """Opens a file by its content. `skeleton` is the paired model (GEM .mdl, LM .bin); `fps`
     (skeletal formats store none: 30), `tick_hz` (sprites: 60); limits such as max_input_bytes=...,
     and the formats' own options by name (format_options(): nodes=12, rotation_unit="turn4096");
-    meshes=False, texture_dir= and volumes=True for the skeleton's meshes in glTF (as for model_to_gltf())."""
+    meshes=False, texture_dir= and volumes=True for the skeleton's meshes in glTF (as for model_to_gltf());
+    files= (a Files, or a dict of name to bytes) where every file is read from instead of the disk."""
     options = _options(skeleton, fps, tick_hz, options)
     out = ctypes.c_void_p()
     _call(lib.anmkit_open_file, _path(path), ctypes.byref(options), ctypes.byref(out))
