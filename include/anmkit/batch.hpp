@@ -67,9 +67,11 @@ struct BatchSink {
   // run: no new file is started (those started still give their results). An exception it
   // throws stops the run the same way.
   std::function<bool(BatchResult&&)> result;
-  // Called every `progress_every` from the calling thread while the work runs (none when empty).
+  // Called every `progress_every` seconds (0.01 to 3600) from the calling thread while the
+  // workers run (none when empty, or when the work runs on the calling thread itself); an
+  // exception it throws ends its calls, not the run.
   std::function<void(const BatchProgress&)> progress;
-  double progress_every = 0.2;  // seconds
+  double progress_every = 0.2;
 };
 
 struct BatchSummary {

@@ -382,7 +382,7 @@ Expected<BatchSummary> batch(const BatchOptions& given, const BatchSink& sink) {
     const unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
     std::mutex mutex;  // guards everything below
     InputWalker walker(opt.inputs, opt.output);
-    std::size_t taken = 0, next_report = 0, running = jobs;
+    std::size_t taken = 0, next_report = 0, running = 0;  // running: workers started and not done
     BatchSummary summary;
     summary.done.files = plan.files;
     summary.done.bytes = plan.bytes;
@@ -428,24 +428,50 @@ Expected<BatchSummary> batch(const BatchOptions& given, const BatchSink& sink) {
         report_ready();
       }
     };
+    // The workers: `jobs` threads, as many as start; none (WebAssembly without threads, or no
+    // thread could start): one, on the calling thread, without progress calls.
     std::vector<std::thread> pool;
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-    // WebAssembly without threads: one worker, on the calling thread, without progress calls.
-    worker();
-    const bool threads = false;
-#else
-    for (unsigned j = 0; j < jobs; ++j) pool.emplace_back(worker);
-    const bool threads = true;
+#if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
+    for (unsigned j = 0; j < jobs; ++j) {
+      {
+        std::lock_guard lock(mutex);
+        ++running;
+      }
+      try {
+        pool.emplace_back(worker);
+      } catch (...) {
+        std::lock_guard lock(mutex);
+        --running;
+        break;
+      }
+    }
 #endif
-    while (threads && sink.progress) {
-      std::this_thread::sleep_for(std::chrono::duration<double>(sink.progress_every));
+    if (pool.empty()) {
+      {
+        std::lock_guard lock(mutex);
+        ++running;
+      }
+      worker();
+    }
+    bool progress = sink.progress && !pool.empty();
+    // At most 100 calls a second (a NaN or a negative period is the default's 0.2 s).
+    const double period = sink.progress_every >= 0.01 && sink.progress_every <= 3600 ? sink.progress_every
+                          : sink.progress_every > 3600                             ? 3600.0
+                          : sink.progress_every >= 0                               ? 0.01
+                                                                                   : 0.2;
+    while (progress) {
+      std::this_thread::sleep_for(std::chrono::duration<double>(period));
       BatchProgress now;
       {
         std::lock_guard lock(mutex);
         if (running == 0) break;  // (files may have come or gone since they were counted)
         now = summary.done;
       }
-      sink.progress(now);
+      try {
+        sink.progress(now);
+      } catch (...) {
+        progress = false;  // (the workers must still be joined)
+      }
     }
     for (auto& t : pool) t.join();
     if (is_folder(opt.output)) sync_filesystem(opt.output);

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -97,6 +98,41 @@ TEST(LibraryBatch, FailFastStopsTakingFilesAndAKindThatIsNoneIsRefused) {
   ASSERT_FALSE(refused);
   EXPECT_EQ(refused.error().code, ErrorCode::bad_value);
   EXPECT_EQ(refused.error().message, "'mp4' is no export kind");
+}
+
+}  // namespace
+}  // namespace anmkit
+
+namespace anmkit {
+namespace {
+
+// A sink that throws, from its result or its progress, stops the run or its progress calls; the
+// workers are joined either way (an exception through running threads would end the process).
+TEST(LibraryBatch, ASinkThatThrowsStopsTheRunAndItsWorkersAreJoined) {
+  test::TempDir dir;
+  for (int k = 0; k < 40; ++k) fs::copy_file(example("turret_v60.anm"), dir.path() / ("t" + std::to_string(k) + ".anm"));
+  BatchOptions options;
+  options.inputs = {dir.path().string()};
+  options.output = dir.file("out");
+  options.to = "json";
+  options.jobs = 2;
+  std::size_t results = 0, progress_calls = 0;
+  BatchSink sink;
+  sink.result = [&](BatchResult&&) -> bool {
+    if (++results == 3) throw std::runtime_error("the sink's own failure");
+    return true;
+  };
+  sink.progress_every = -1;  // (taken as 0.2 s)
+  sink.progress = [&](const BatchProgress&) {
+    ++progress_calls;
+    throw std::runtime_error("no progress");
+  };
+  auto done = batch(options, sink);
+  ASSERT_TRUE(done) << done.error().to_string();
+  EXPECT_TRUE(done->stopped);
+  EXPECT_GE(results, 3u);
+  EXPECT_LT(results, 40u);  // (those already running still report)
+  EXPECT_LE(progress_calls, 1u);
 }
 
 }  // namespace
