@@ -64,10 +64,6 @@ Expected<std::vector<std::uint8_t>> read_input(const std::string& path, const Op
   return bytes;
 }
 
-Expected<std::vector<std::uint8_t>> read_named_file(const std::string& path, const OpenOptions& options) {
-  return read_input(path, options);
-}
-
 Expected<void> check_texture_dir(const OpenOptions& options) {
   if (options.texture_dir.empty()) return {};
   const FileKind kind = files_of(options)->kind(options.texture_dir);

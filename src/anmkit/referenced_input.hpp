@@ -23,11 +23,9 @@ OpenOptions with_files(OpenOptions options);
 // file unless given a source): each read refused, naming the `files` option.
 OpenOptions without_files_unless_given(OpenOptions options);
 
-// A file read with the caller's limits, naming the file on failure.
+// A file named by its path (an input, the skeleton it names), read through the options' file
+// source with the caller's limits, naming the file on failure.
 Expected<std::vector<std::uint8_t>> read_input(const std::string& path, const OpenOptions& options);
-// The file an input names by path (its skeleton), read through the options' file source under the
-// caller's limits.
-Expected<std::vector<std::uint8_t>> read_named_file(const std::string& path, const OpenOptions& options);
 // The game's texture folder (options.texture_dir), when one is given, is a folder that exists:
 // else an io error naming it and the setting ("the game's texture folder 'X' (texture_dir) does
 // not exist", "... is not a folder"), so that a mistyped folder is said once rather than every

@@ -19,24 +19,6 @@ anmkit_batch_options default_batch_options() {
   return o;
 }
 
-// `count` C strings at `list`, or the error naming `what` when the list or one of them is NULL.
-std::optional<std::vector<std::string>> strings(const char* const* list, std::size_t count, const char* what, anmkit_error* error,
-                                                anmkit_status& status) {
-  std::vector<std::string> out;
-  if (count != 0 && list == nullptr) {
-    status = capi::null_argument(error, what);
-    return std::nullopt;
-  }
-  for (std::size_t i = 0; i < count; ++i) {
-    if (list[i] == nullptr) {
-      status = capi::null_argument(error, std::string(what) + "[" + std::to_string(i) + "]");
-      return std::nullopt;
-    }
-    out.emplace_back(list[i]);
-  }
-  return out;
-}
-
 }  // namespace
 
 extern "C" {
@@ -54,9 +36,9 @@ anmkit_status anmkit_batch(const anmkit_batch_options* given, anmkit_batch_sink 
     if (c->to == nullptr) return capi::null_argument(error, "to");
     anmkit_status status = ANMKIT_OK;
     BatchOptions options;
-    auto inputs = strings(c->inputs, c->input_count, "inputs", error, status);
+    auto inputs = capi::c_strings(c->inputs, c->input_count, "inputs", error, status);
     if (!inputs) return status;
-    auto roots = strings(c->skeleton_roots, c->skeleton_root_count, "skeleton_roots", error, status);
+    auto roots = capi::c_strings(c->skeleton_roots, c->skeleton_root_count, "skeleton_roots", error, status);
     if (!roots) return status;
     auto open = capi::open_options(c->open, error, status);
     if (!open) return status;

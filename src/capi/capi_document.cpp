@@ -66,17 +66,9 @@ std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit
   if (c->max_bones != 0) o.limits.max_bones = c->max_bones;
   if (c->max_sequences != 0) o.limits.max_sequences = c->max_sequences;
   if (c->skeleton != nullptr) o.skeleton = c->skeleton;
-  if (c->reference_root_count != 0 && c->reference_roots == nullptr) {
-    status = capi::null_argument(error, "reference_roots");
-    return std::nullopt;
-  }
-  for (std::size_t i = 0; i < c->reference_root_count; ++i) {
-    if (c->reference_roots[i] == nullptr) {
-      status = capi::null_argument(error, "reference_roots[" + std::to_string(i) + "]");
-      return std::nullopt;
-    }
-    o.reference_roots.emplace_back(c->reference_roots[i]);
-  }
+  auto roots = capi::c_strings(c->reference_roots, c->reference_root_count, "reference_roots", error, status);
+  if (!roots) return std::nullopt;
+  o.reference_roots = std::move(*roots);
   o.meshes = c->no_meshes == 0;
   if (c->texture_dir != nullptr) o.texture_dir = c->texture_dir;
   o.volumes = c->volumes != 0;

@@ -165,6 +165,25 @@ inline anmkit_status null_argument(anmkit_error* error, std::string_view what) {
   return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, std::string(what) + " is NULL");
 }
 
+// `count` C strings at `list` (paths a struct lists), or nullopt with `status` set naming `what`
+// ("reference_roots", "reference_roots[2]") when the list or one of them is NULL.
+inline std::optional<std::vector<std::string>> c_strings(const char* const* list, std::size_t count, std::string_view what,
+                                                         anmkit_error* error, anmkit_status& status) {
+  if (count != 0 && list == nullptr) {
+    status = null_argument(error, what);
+    return std::nullopt;
+  }
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (list[i] == nullptr) {
+      status = null_argument(error, std::string(what) + "[" + std::to_string(i) + "]");
+      return std::nullopt;
+    }
+    out.emplace_back(list[i]);
+  }
+  return out;
+}
+
 // Bytes handed to the caller, released with anmkit_bytes_free (malloc'd, so any allocator
 // mismatch is impossible: free() is what anmkit_bytes_free calls).
 void* copy_out(const void* data, std::size_t size, bool terminate);

@@ -59,7 +59,7 @@ model::Skeleton in_gem_space(model::Skeleton skeleton) {
 }
 
 Expected<gem::Mdl> read_skeleton(const std::string& path, const OpenOptions& options) {
-  auto text = read_named_file(path, options);
+  auto text = read_input(path, options);
   if (!text) return text.error();
   if (gem::looks_like_gem(*text)) {
     Wording why("a GEM animation, not a model: ");

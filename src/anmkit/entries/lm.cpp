@@ -85,7 +85,7 @@ Expected<std::shared_ptr<const FormatModel>> read(std::span<const std::uint8_t> 
   std::optional<lm::SceneGraph> scene;
   std::string source = "inferred from the layout";
   if (!options.skeleton.empty()) {
-    auto bin = read_named_file(options.skeleton, options);
+    auto bin = read_input(options.skeleton, options);
     if (!bin) return bin.error();
     auto graph = lm::read_bin(*bin);
     if (!graph) {
