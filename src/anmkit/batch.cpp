@@ -379,7 +379,6 @@ Expected<BatchSummary> batch(const BatchOptions& given, const BatchSink& sink) {
     const SkeletonFinder skeletons(opt.skeleton_roots, search_options);
     if (sink.unreadable_roots && !skeletons.root_unreadable().empty()) sink.unreadable_roots(skeletons.root_unreadable());
     const Plan plan = Plan::make(opt, skeletons);
-    const unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
     std::mutex mutex;  // guards everything below
     InputWalker walker(opt.inputs, opt.output);
     std::size_t taken = 0, next_report = 0, running = 0;  // running: workers started and not done
@@ -432,6 +431,7 @@ Expected<BatchSummary> batch(const BatchOptions& given, const BatchSink& sink) {
     // thread could start): one, on the calling thread, without progress calls.
     std::vector<std::thread> pool;
 #if !defined(__EMSCRIPTEN__) || defined(__EMSCRIPTEN_PTHREADS__)
+    const unsigned jobs = opt.jobs ? opt.jobs : std::max(1u, std::thread::hardware_concurrency());
     for (unsigned j = 0; j < jobs; ++j) {
       {
         std::lock_guard lock(mutex);
