@@ -190,14 +190,14 @@ std::string e75() {
 void BM_E75Figure(benchmark::State& state) {
   const std::string path = e75();
   if (path.empty()) return state.SkipWithError("no ../shared/corpus/gem-vehicles/e-75");
-  for (auto _ : state) benchmark::DoNotOptimize(model_figure(path));
+  for (auto _ : state) benchmark::DoNotOptimize(Document::open(path)->figure());
 }
 
 // The PNGs of its decoded textures.
 void BM_E75Pngs(benchmark::State& state) {
   const std::string path = e75();
   if (path.empty()) return state.SkipWithError("no ../shared/corpus/gem-vehicles/e-75");
-  const auto figure = model_figure(path);
+  const auto figure = Document::open(path)->figure();
   for (auto _ : state) {
     for (const model::Texture& t : figure->figure.textures) benchmark::DoNotOptimize(png::encode_rgba(t.width, t.height, t.rgba));
   }

@@ -135,8 +135,27 @@ std::optional<RealRange> setting_range(std::string_view name);
 // "fps must be from 0.01 to 10000, found -1": an error naming `setting` as the front end calls it.
 Expected<void> check_range(std::string_view setting, double value, RealRange range);
 
+// What an opened game file is: an animation (a format's own file), a model that gives animations
+// their skeleton and names them (GEM .mdl, LM .bin), or a resource that a model shows or reads
+// (GEM .ply mesh, .mtl material, .vol volume, armour .mdl). Each opens as a Document.
+enum class DocumentKind { animation, model, resource };
+// "animation", "model", "resource": stable (Summary::kind, the JSON, the C API, Python).
+std::string_view kind_name(DocumentKind kind);
+
+// The kinds Document::open takes: a file of another kind is unknown_format, in the words that
+// say what it is ("not an animation but a GEM mesh (.ply)"), as a file that no format reads is.
+// By default animations alone, what a caller that samples, edits or converts clips wants; a
+// front end that describes whatever it is given (info, validate, dump) takes all().
+struct OpenKinds {
+  bool animations = true;
+  bool models = false;
+  bool resources = false;
+  static constexpr OpenKinds all() { return {true, true, true}; }
+};
+
 struct OpenOptions {
   ReadLimits limits;
+  OpenKinds kinds;
   // The paired model file (format().skeleton_extension): GEM's .mdl gives the bone tree and rest
   // pose; LM's .bin gives the scene graph and the node count, which the file does not store.
   std::string skeleton;
@@ -288,6 +307,24 @@ struct GltfOutput {
   std::vector<std::string> files_read;
 };
 
+// What a model file shows on its skeleton (GEM: a .mdl's .ply meshes, their .mtl materials and
+// their textures, decoded), read as the game finds the files (docs/gltf.md, "The whole vehicle");
+// what is missing is a warning. `mesh_animation` turns a clip's mesh animation (GEM's MESH keys)
+// into morph targets of the figure's meshes, appended to `figure`, and says from which frame each
+// shows; a key it cannot show is a warning about `file`.
+struct MeshMorphs {
+  std::size_t mesh = 0;  // index into model::Figure::meshes
+  std::vector<model::MorphKey> keys;
+};
+struct ModelFigure {
+  model::Skeleton skeleton;
+  model::Figure figure;
+  std::vector<Warning> warnings;
+  std::function<std::vector<MeshMorphs>(model::Figure& figure, const model::Clip& clip, const std::string& name,
+                                        const std::string& file, std::vector<Warning>& warnings)>
+      mesh_animation;
+};
+
 class Document {
  public:
   // Reads a file (at most options.limits.max_input_bytes) and opens it by content. Errors name
@@ -368,8 +405,38 @@ class Document {
   // `unchanged`; what an edit leaves out is a warning.
   struct TimeEdited;
   Expected<TimeEdited> edit_time(const model::TimeEdit& edit) const;
-  // glTF 2.0 of a skeletal document: its skeleton, and its clip as one animation.
+  // glTF 2.0 of a skeletal animation: its skeleton, and its clip as one animation. Of a model file
+  // that names animations (a GEM .mdl): its skeleton, what it shows (options().meshes, volumes,
+  // texture_dir) and every sequence it names beside it, an animation each; a sequence that cannot
+  // be read is skipped with a warning (GltfExportOptions::animation_name does not apply).
   Expected<GltfOutput> to_gltf(const GltfExportOptions& options = {}) const;
+
+  // What the file is. Every call above applies where it means something for the kind and is
+  // `unsupported` where it does not (a mesh has no clip); summary(), validate(), write() and
+  // to_json() apply to every kind (a model's dump excepted: its text is its lossless form).
+  DocumentKind kind() const;
+  // A model's: its skeleton and what it shows on it (GEM: the .mdl's .ply meshes, their .mtl
+  // materials and their textures, decoded), read as the game finds the files (docs/gltf.md, "The
+  // whole vehicle"); what is missing is a warning. A format whose models show nothing (LM .bin):
+  // the skeleton alone.
+  Expected<ModelFigure> figure() const;
+  // A model's: every file besides it that to_gltf reads, as found (its sequences, and with
+  // options().meshes its meshes, materials and textures; with volumes its volumes): what a run
+  // that converts it must not write over. Meshes and materials are read to find the files they
+  // name; textures are found, not read.
+  Expected<std::vector<std::string>> files_read() const;
+  // A model's: the animation files it names, as written in it (relative to its folder).
+  Expected<std::vector<std::string>> sequence_files() const;
+  // A model's: its sequences (the files it names, or the one paired with it), each looked for as
+  // the game finds it; what its summary lists, without reading what it shows.
+  Expected<std::vector<SummarySequence>> sequences() const;
+  // A model's text with one more sequence, `name`, that plays the file at `file_path` (named in
+  // the model as its own sequence files are: relative to the model's folder, with '/'), every other
+  // byte as it was (docs/cli.md, "A new sequence"). Refused when `file_path` lies outside the
+  // model's folder (the game looks for a sequence's file from there), when the model declares that
+  // name already, when the name or the file cannot be written in the model's text, or when the
+  // format's models declare no sequences.
+  Expected<std::vector<std::uint8_t>> with_sequence(std::string_view name, const std::string& file_path) const;
 
   // Internal: the registry builds documents from a format's model.
   Document(const detail::FormatEntry* entry, std::shared_ptr<const detail::FormatModel> model, std::string name,
@@ -402,63 +469,14 @@ struct Document::GltfImport {
   std::vector<Warning> warnings;
 };
 
-// A model file that names animations (a GEM .mdl: its skeleton and every sequence file beside
-// it) as one glTF with an animation per sequence. Sequences that cannot be read are skipped
-// with a warning.
+// Conveniences over Document::open for a model file (one that is not says what it is): its
+// to_gltf() and its with_sequence().
 // looks_like_model: the bytes are a model file by their content or, given the file's path, by the
 // model extension its game reads by name (a .mdl that does not read is a broken model, and says why).
 bool looks_like_model(std::span<const std::uint8_t> bytes, const std::string& path = {});
 Expected<GltfOutput> model_to_gltf(const std::string& path, const OpenOptions& options = {}, bool binary = true);
-// The animation files a model file names (as written in it, relative to its folder).
-Expected<std::vector<std::string>> model_sequence_files(const std::string& path, const OpenOptions& options = {});
-// The model file at `path` with one more sequence, `name`, that plays the file at `file_path`
-// (named in the model as its own sequence files are: relative to the model's folder, with '/'),
-// every other byte as it was (docs/cli.md, "A new sequence"). Refused when `file_path` lies
-// outside the model's folder (the game looks for a sequence's file from there), when the model
-// declares that name already, when the name or the file cannot be written in the model's text,
-// or when the format's models declare no sequences.
 Expected<std::vector<std::uint8_t>> model_with_sequence(const std::string& path, std::string_view name, const std::string& file_path,
                                                         const OpenOptions& options = {});
-// Every file besides it that model_to_gltf of a model file reads, as found (its sequences, and
-// with options.meshes its meshes, materials and textures; with options.volumes its volumes):
-// what a run that converts it must not write over. Meshes and materials are read to find the
-// files they name; textures are found, not read.
-Expected<std::vector<std::string>> model_files_read(const std::string& path, const OpenOptions& options = {});
-// A model file (GEM .mdl, LM .bin), recognised by content, as `anmkit info` describes it: its
-// skeleton (bones, parents, hierarchy depth) and the animation files it names or is paired
-// with, each with whether it exists. unknown_format when no format has a model file like it.
-Expected<Summary> model_summary(const std::string& path, const OpenOptions& options = {});
-// A game file that no format animates but one reads beside its animations (GEM: a .ply mesh, a
-// .mtl material), recognised by its first bytes (a text by its extension): what `info`,
-// `validate` and `dump` say of it. unknown_format when no format reads such a file.
-struct ResourceFile {
-  Summary summary;                      // kind "resource"
-  std::vector<Diagnostic> diagnostics;  // against the format's rules, with byte offsets
-  // Its lossless model as JSON (nothing reads it back), pretty or compact: made when called, from
-  // the file's model kept with it (a dump is tens of times the file's size).
-  std::function<std::string(bool pretty)> dump;
-};
-Expected<ResourceFile> open_resource(const std::string& path, const OpenOptions& options = {});
-// What a model file shows on its skeleton (GEM: a .mdl's .ply meshes, their .mtl materials and
-// their textures, decoded), read as the game finds the files (docs/gltf.md, "The whole vehicle");
-// what is missing is a warning. `mesh_animation` turns a clip's mesh animation (GEM's MESH keys)
-// into morph targets of the figure's meshes, appended to `figure`, and says from which frame each
-// shows; a key it cannot show is a warning about `file`.
-struct MeshMorphs {
-  std::size_t mesh = 0;  // index into model::Figure::meshes
-  std::vector<model::MorphKey> keys;
-};
-struct ModelFigure {
-  model::Skeleton skeleton;
-  model::Figure figure;
-  std::vector<Warning> warnings;
-  std::function<std::vector<MeshMorphs>(model::Figure& figure, const model::Clip& clip, const std::string& name,
-                                        const std::string& file, std::vector<Warning>& warnings)>
-      mesh_animation;
-};
-// unknown_format when no format has a model file like it; a model whose format shows nothing
-// (LM .bin) has an empty figure.
-Expected<ModelFigure> model_figure(const std::string& path, const OpenOptions& options = {});
 
 // What a game file that is no animation is, as a folder's count calls it: "model" (a format's
 // model file: GEM .mdl, LM .bin), "mesh", "material", "texture", "collision volume", "entity

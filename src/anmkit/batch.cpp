@@ -185,7 +185,11 @@ struct Plan {
       if (!in->error.empty()) continue;  // (a folder that cannot be listed is reported by the work)
       f(in->path, &*in);
       if (!model_files || !gltf || game_file_kind(in->path) != "model") continue;
-      if (auto files = model_files_read(in->path, opt.open)) {
+      OpenOptions as_model = opt.open;
+      as_model.kinds = OpenKinds::all();
+      auto model = Document::open(in->path, as_model);
+      auto files = model ? model->files_read() : Expected<std::vector<std::string>>(model.error());
+      if (files) {
         for (const std::string& file : *files) f(file, nullptr);
       }
     }
@@ -298,9 +302,9 @@ BatchResult convert_one(const InputFile& in, const BatchOptions& opt, const Skel
   if (!format && looks_like_model(*bytes, in.path)) {
     if (gltf) return convert_model(in, opt, plan, bytes->size());
     // Not converted to KIND, but a model that does not read is a failure of the run, not a skip.
-    OpenOptions model_only = options;  // whether it reads, not what it shows
-    model_only.meshes = false;
-    if (auto model = model_summary(in.path, model_only); !model) return failed(model.error(), in.path);
+    OpenOptions as_model = options;
+    as_model.kinds = OpenKinds::all();
+    if (auto model = Document::open(in.path, as_model); !model) return failed(model.error(), in.path);  // (reads no mesh)
     return skipped(in.path, "not an animation");
   }
   if (!format) {

@@ -12,10 +12,12 @@
 #include "anmkit/core/json_input.hpp"
 #include "anmkit/core/json_pretty.hpp"
 #include "anmkit/core/json_text.hpp"
+#include "anmkit/core/path_text.hpp"
 #include "anmkit/core/path_utf8.hpp"
 #include "anmkit/core/printable.hpp"
 #include "anmkit/gltf/gltf_import.hpp"
 #include "figure_export.hpp"
+#include "file_documents.hpp"
 #include "model_file.hpp"
 #include "referenced_input.hpp"
 #include "registry.hpp"
@@ -75,7 +77,30 @@ std::string not_recognised() {
   return out;
 }
 
+// Whether a model reader may look at these bytes: a model by its content (GEM's .mdl), or by a
+// model extension (LM's .bin, which has no signature: any bytes its reader takes would do).
+bool may_be_model(std::span<const std::uint8_t> bytes, const std::string& name) {
+  if (detail::model_entry(name, bytes)) return true;
+  const std::string extension = model::ascii_lower(std::string(path_extension(name)));
+  for (const detail::FormatEntry* e : detail::entries()) {
+    if (e->read_model && !e->info.skeleton_extension.empty() && e->info.skeleton_extension == extension) return true;
+  }
+  return false;
+}
+
 }  // namespace
+
+std::string_view kind_name(DocumentKind kind) {
+  switch (kind) {
+    case DocumentKind::model:
+      return "model";
+    case DocumentKind::resource:
+      return "resource";
+    case DocumentKind::animation:
+      break;
+  }
+  return "animation";
+}
 
 namespace detail {
 // A document's clip, built by the first call that wants it (any thread), kept for the rest.
@@ -134,10 +159,38 @@ Expected<Document> Document::open(std::span<const std::uint8_t> bytes, const Ope
       return make_error(ErrorCode::too_large,
                         fmt::format("the input is {} bytes, more than the limit of {}", bytes.size(), options.limits.max_input_bytes));
     }
-    if (const detail::FormatEntry* entry = detail::detect_entry(bytes)) {
-      auto model = entry->read(bytes, options);
-      if (!model) return model.error();
-      Document document(entry, std::move(*model), std::move(name), options);
+    const detail::FormatEntry* entry = options.kinds.animations ? detail::detect_entry(bytes) : nullptr;
+    std::shared_ptr<const detail::FormatModel> model;
+    if (entry) {
+      auto read = entry->read(bytes, options);
+      if (!read) return read.error();
+      model = std::move(*read);
+    } else {
+      // Not an animation: a model, else a resource; a file that one of them claims and refuses
+      // is its error, a file none knows the animations' words.
+      using Read = Expected<detail::OpenedFile> (*)(std::span<const std::uint8_t>, const std::string&, const OpenOptions&);
+      const std::pair<bool, Read> others[] = {{options.kinds.models && may_be_model(bytes, name), detail::read_model_document},
+                                              {options.kinds.resources, detail::read_resource_document}};
+      // Asked for no animation, a file no reader takes is in the words of the first reader asked.
+      std::optional<Error> first_refusal;
+      if (options.kinds.models && !others[0].first) {
+        first_refusal = detail::not_a_model(name, bytes, "not a model file (.mdl or .bin) either");
+      }
+      for (const auto& [wanted, read_other] : others) {
+        if (!wanted) continue;
+        auto read = read_other(bytes, name, options);
+        if (!read && read.error().code != ErrorCode::unknown_format) return read.error();
+        if (read) {
+          entry = read->entry;
+          model = std::move(read->model);
+          break;
+        }
+        if (!first_refusal) first_refusal = read.error();
+      }
+      if (!model && !options.kinds.animations && first_refusal) return *first_refusal;
+    }
+    if (model) {
+      Document document(entry, std::move(model), std::move(name), options);
       document.source_size_ = bytes.size();
       return document;
     }
@@ -297,7 +350,28 @@ Expected<std::string> Document::to_json(bool pretty) const {
 }
 
 Expected<Summary> Document::summary() const {
-  return guarded(name_, [&]() -> Expected<Summary> { return summary_unguarded(); });
+  return guarded(name_, [&]() -> Expected<Summary> {
+    if (kind() != DocumentKind::animation) return model_->file_summary(name_, options_);
+    return summary_unguarded();
+  });
+}
+
+DocumentKind Document::kind() const { return model_->kind(); }
+
+Expected<ModelFigure> Document::figure() const {
+  return guarded(name_, [&] { return model_->model_figure(options_); });
+}
+
+Expected<std::vector<std::string>> Document::files_read() const {
+  return guarded(name_, [&] { return model_->files_read(options_); });
+}
+
+Expected<std::vector<SummarySequence>> Document::sequences() const {
+  return guarded(name_, [&] { return model_->sequences(options_); });
+}
+
+Expected<std::vector<std::string>> Document::sequence_files() const {
+  return guarded(name_, [&] { return model_->sequence_files(options_.limits); });
 }
 
 Summary Document::summary_unguarded() const {
@@ -392,6 +466,7 @@ Expected<Document> Document::replace_frames(const std::vector<std::pair<std::siz
 
 Expected<GltfOutput> Document::to_gltf(const GltfExportOptions& options) const {
   return guarded(name_, [&]() -> Expected<GltfOutput> {
+    if (kind() == DocumentKind::model) return model_->model_gltf(options_, options.binary);
     if (!entry_->info.skeletal) {
       return make_error(ErrorCode::unsupported, fmt::format("{} has no skeletal animation for glTF", entry_->info.title));
     }
@@ -412,37 +487,18 @@ Expected<GltfOutput> Document::to_gltf(const GltfExportOptions& options) const {
 }
 
 namespace {
-Error not_a_model(const std::string& path, std::span<const std::uint8_t> bytes) {
-  return detail::not_a_model(path, bytes, "not a model file that names animations");
+// A model file opened through the one door; a file that is none says what it is instead.
+Expected<Document> open_model(const std::string& path, const OpenOptions& given) {
+  OpenOptions options = given;
+  options.kinds = OpenKinds::all();
+  auto document = Document::open(path, options);
+  if (document && document->kind() == DocumentKind::model) return document;
+  if (document || document.error().code == ErrorCode::unknown_format) {
+    auto bytes = document ? document->write() : detail::read_input(path, detail::with_files(options));
+    if (bytes) return naming(detail::not_a_model(path, *bytes, "not a model file that names animations"), path);
+  }
+  return document;
 }
-}  // namespace
-
-bool looks_like_model(std::span<const std::uint8_t> bytes, const std::string& path) {
-  return detail::model_entry(path, bytes) != nullptr;
-}
-
-Expected<GltfOutput> model_to_gltf(const std::string& path, const OpenOptions& given, bool binary) {
-  return guarded(path, [&]() -> Expected<GltfOutput> {
-    const OpenOptions options = detail::with_files(given);
-    auto text = detail::read_input(path, options);
-    if (!text) return text.error();
-    const auto* entry = detail::model_entry(path, *text);
-    if (!entry) return not_a_model(path, *text);
-    return entry->model_to_gltf(path, *text, options, binary);
-  });
-}
-
-Expected<std::vector<std::string>> model_sequence_files(const std::string& path, const OpenOptions& options) {
-  return guarded(path, [&]() -> Expected<std::vector<std::string>> {
-    auto text = detail::read_input(path, options);
-    if (!text) return text.error();
-    const auto* entry = detail::model_entry(path, *text);
-    if (!entry) return not_a_model(path, *text);
-    return entry->sequence_files(*text, options.limits);
-  });
-}
-
-namespace {
 
 // `file_path` as a model at `model_path` names it: relative to the model's folder, with '/'.
 Expected<std::string> name_in_model_folder(const std::string& model_path, const std::string& file_path) {
@@ -465,30 +521,30 @@ Expected<std::string> name_in_model_folder(const std::string& model_path, const 
 
 }  // namespace
 
-Expected<std::vector<std::uint8_t>> model_with_sequence(const std::string& path, std::string_view name, const std::string& file_path,
-                                                        const OpenOptions& options) {
-  return guarded(path, [&]() -> Expected<std::vector<std::uint8_t>> {
-    auto file = name_in_model_folder(path, file_path);
+Expected<std::vector<std::uint8_t>> Document::with_sequence(std::string_view sequence, const std::string& file_path) const {
+  return guarded(name_, [&]() -> Expected<std::vector<std::uint8_t>> {
+    if (kind() != DocumentKind::model) return model_->with_sequence(sequence, "", options_.limits);  // (its refusal)
+    auto file = name_in_model_folder(name_, file_path);
     if (!file) return file.error();
-    auto text = detail::read_input(path, options);
-    if (!text) return text.error();
-    const auto* entry = detail::model_entry(path, *text);
-    if (!entry) return not_a_model(path, *text);
-    if (!entry->add_sequence) return make_error(ErrorCode::unsupported, "this format's model files declare no sequences");
-    return entry->add_sequence(*text, name, *file, options.limits);
+    return model_->with_sequence(sequence, *file, options_.limits);
   });
 }
 
-Expected<std::vector<std::string>> model_files_read(const std::string& path, const OpenOptions& given) {
-  return guarded(path, [&]() -> Expected<std::vector<std::string>> {
-    const OpenOptions options = detail::with_files(given);
-    auto text = detail::read_input(path, options);
-    if (!text) return text.error();
-    const auto* entry = detail::model_entry(path, *text);
-    if (!entry) return not_a_model(path, *text);
-    if (!entry->model_files_read) return std::vector<std::string>();
-    return entry->model_files_read(path, *text, options);
-  });
+bool looks_like_model(std::span<const std::uint8_t> bytes, const std::string& path) {
+  return detail::model_entry(path, bytes) != nullptr;
+}
+
+Expected<GltfOutput> model_to_gltf(const std::string& path, const OpenOptions& options, bool binary) {
+  auto model = open_model(path, options);
+  if (!model) return model.error();
+  return model->to_gltf({.binary = binary});
+}
+
+Expected<std::vector<std::uint8_t>> model_with_sequence(const std::string& path, std::string_view name, const std::string& file_path,
+                                                        const OpenOptions& options) {
+  auto model = open_model(path, options);
+  if (!model) return model.error();
+  return model->with_sequence(name, file_path);
 }
 
 bool looks_like_gltf(std::span<const std::uint8_t> bytes) { return gltf::looks_like_gltf(bytes); }

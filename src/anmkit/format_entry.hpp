@@ -78,8 +78,25 @@ class FormatModel {
     return unsupported("sprite frames");
   }
 
+  // What the file is. A model or a resource (file_documents.hpp) answers the calls below; an
+  // animation answers those above, and its summary is built by the door from summary().
+  virtual DocumentKind kind() const { return DocumentKind::animation; }
+  virtual Expected<Summary> file_summary(const std::string& /*name*/, const OpenOptions&) const {
+    return make_error(ErrorCode::unsupported, "an animation's summary is the door's");
+  }
+  virtual Expected<GltfOutput> model_gltf(const OpenOptions&, bool /*binary*/) const { return not_a_model(); }
+  virtual Expected<ModelFigure> model_figure(const OpenOptions&) const { return not_a_model(); }
+  virtual Expected<std::vector<std::string>> files_read(const OpenOptions&) const { return not_a_model(); }
+  virtual Expected<std::vector<std::string>> sequence_files(const ReadLimits&) const { return not_a_model(); }
+  virtual Expected<std::vector<SummarySequence>> sequences(const OpenOptions&) const { return not_a_model(); }
+  virtual Expected<Bytes> with_sequence(std::string_view /*name*/, std::string_view /*file*/, const ReadLimits&) const {
+    return not_a_model();
+  }
+
  protected:
   Error unsupported(std::string_view what) const;
+  // unsupported: the call is a model file's ("not a model file that names animations").
+  virtual Error not_a_model() const;
 };
 
 using ReadModel = Expected<std::shared_ptr<const FormatModel>>;
@@ -97,8 +114,16 @@ struct KnownFile {
   bool (*sniff)(std::span<const std::uint8_t> bytes) = nullptr;
 };
 
+// What a resource's reader says of it: the summary (kind "resource"), headed by the file's name,
+// and its diagnostics against the format's rules, with byte offsets.
+struct ResourceFile {
+  Summary summary;
+  std::vector<Diagnostic> diagnostics;
+};
+
 // A file of the game that the format reads beside its animations but does not animate (GEM: a
-// .ply mesh, a .mtl material): what `info`, `validate` and `dump` say of it (open_resource).
+// .ply mesh, a .mtl material): what `info`, `validate` and `dump` say of it (a Document of kind
+// resource: file_documents.hpp).
 struct ResourceReader {
   std::string_view extension;  // lower case, with the dot
   // Its first bytes say it is one; nullptr: a text known by its extension alone.

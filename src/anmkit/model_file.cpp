@@ -45,23 +45,29 @@ Error not_a_model(const std::string& path, std::span<const std::uint8_t> bytes, 
   return make_error(ErrorCode::unknown_format, std::string(otherwise));
 }
 
-Expected<OpenedModel> open_model_file(const std::string& path, const OpenOptions& options) {
-  auto bytes = read_input(path, options);
-  if (!bytes) return bytes.error();
-  const FormatEntry* claimed = model_entry(path, *bytes);
+Expected<OpenedModel> read_model_bytes(const std::string& path, std::span<const std::uint8_t> bytes, const ReadLimits& limits) {
+  const FormatEntry* claimed = model_entry(path, bytes);
   std::optional<Error> claimed_error;
   for (const FormatEntry* entry : entries()) {
     if (!entry->read_model) continue;
-    auto model = entry->read_model(path, *bytes, options.limits);
+    auto model = entry->read_model(path, bytes, limits);
     if (!model && model.error().code == ErrorCode::unknown_format) {
       if (entry == claimed) claimed_error = model.error();
       continue;
     }
     if (!model) return model.error();
-    return OpenedModel{entry, std::move(*model), std::move(*bytes)};
+    return OpenedModel{entry, std::move(*model), {}};
   }
   if (claimed_error) return *claimed_error;
-  return not_a_model(path, *bytes, "not a model file (.mdl or .bin) either");
+  return not_a_model(path, bytes, "not a model file (.mdl or .bin) either");
+}
+
+Expected<OpenedModel> open_model_file(const std::string& path, const OpenOptions& options) {
+  auto bytes = read_input(path, options);
+  if (!bytes) return bytes.error();
+  auto opened = read_model_bytes(path, *bytes, options.limits);
+  if (opened) opened->bytes = std::move(*bytes);
+  return opened;
 }
 
 }  // namespace anmkit::detail

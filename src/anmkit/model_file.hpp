@@ -28,6 +28,10 @@ const FormatEntry* model_entry(const std::string& path, std::span<const std::uin
 // `otherwise`. unknown_format.
 Error not_a_model(const std::string& path, std::span<const std::uint8_t> bytes, std::string_view otherwise);
 
+// The first entry whose read_model takes these bytes (`bytes` is left empty); unknown_format when
+// none does, as below.
+Expected<OpenedModel> read_model_bytes(const std::string& path, std::span<const std::uint8_t> bytes, const ReadLimits& limits);
+
 // The first entry whose read_model takes the file; unknown_format when none does (with the error
 // of the entry that claims the file, when one does: GEM's "an armour file, not a model").
 Expected<OpenedModel> open_model_file(const std::string& path, const OpenOptions& options);

@@ -53,6 +53,11 @@ Error FormatModel::unsupported(std::string_view what) const {
   return make_error(ErrorCode::unsupported, fmt::format("this format holds no {}", what));
 }
 
+Error FormatModel::not_a_model() const {
+  return make_error(ErrorCode::unsupported, fmt::format("not a model file that names animations but {}",
+                                                        kind() == DocumentKind::animation ? "an animation" : "a resource"));
+}
+
 }  // namespace anmkit::detail
 
 namespace anmkit {

@@ -91,7 +91,10 @@ anmkit_status anmkit_figure_open(const char* path, const anmkit_open_options* op
     anmkit_status status = ANMKIT_OK;
     const auto o = capi::open_options(options, error, status);
     if (!o) return status;
-    auto figure = model_figure(path, *o);
+    OpenOptions models_only = *o;
+    models_only.kinds = {.animations = false, .models = true, .resources = false};
+    auto document = Document::open(path, models_only);
+    auto figure = document ? document->figure() : Expected<ModelFigure>(document.error());
     if (!figure) return fail(error, figure.error());
     auto handle = std::make_unique<anmkit_figure>(std::move(*figure));
     if (warnings != nullptr) *warnings = capi::hand_warnings(handle->figure.warnings, "model.figure");

@@ -14,6 +14,17 @@ struct anmkit_model {
   Summary summary;
 };
 
+namespace {
+// A model file's summary through the one door: a file that is none is unknown_format.
+Expected<Summary> model_summary(const char* path, const OpenOptions& options) {
+  OpenOptions models_only = options;
+  models_only.kinds = {.animations = false, .models = true, .resources = false};
+  auto document = Document::open(path, models_only);
+  if (!document) return document.error();
+  return document->summary();
+}
+}  // namespace
+
 extern "C" {
 
 anmkit_status anmkit_model_summary(const char* path, const anmkit_open_options* options, int as_json, char** text,

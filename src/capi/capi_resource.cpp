@@ -9,7 +9,8 @@ using capi::guarded;
 using capi::ok;
 
 struct anmkit_resource {
-  ResourceFile file;
+  Document file;  // a document of kind resource
+  Summary summary;
 };
 
 extern "C" {
@@ -23,9 +24,13 @@ anmkit_status anmkit_resource_open(const char* path, const anmkit_open_options* 
     anmkit_status status = ANMKIT_OK;
     const auto o = capi::open_options(options, error, status);
     if (!o) return status;
-    auto file = open_resource(path, *o);
+    OpenOptions resources_only = *o;
+    resources_only.kinds = {.animations = false, .models = false, .resources = true};
+    auto file = Document::open(path, resources_only);
     if (!file) return fail(error, file.error());
-    *out = new anmkit_resource{std::move(*file)};
+    auto summary = file->summary();
+    if (!summary) return fail(error, summary.error());
+    *out = new anmkit_resource{std::move(*file), std::move(*summary)};
     return ok(error);
   });
 }
@@ -35,7 +40,7 @@ anmkit_status anmkit_resource_summary(const anmkit_resource* resource, int as_js
   return guarded(error, [&] {
     if (text != nullptr) *text = nullptr;
     if (resource == nullptr) return capi::null_argument(error, "resource");
-    const std::string& s = as_json != 0 ? resource->file.summary.json : resource->file.summary.text;
+    const std::string& s = as_json != 0 ? resource->summary.json : resource->summary.text;
     return capi::hand_out(s.data(), s.size(), true, text, size, error);
   });
 }
@@ -45,7 +50,7 @@ anmkit_status anmkit_resource_validate(const anmkit_resource* resource, anmkit_d
     if (out == nullptr) return capi::null_argument(error, "out");
     *out = nullptr;
     if (resource == nullptr) return capi::null_argument(error, "resource");
-    *out = capi::hand_diagnostics(resource->file.diagnostics);
+    *out = capi::hand_diagnostics(resource->file.validate());
     return ok(error);
   });
 }
@@ -54,8 +59,9 @@ anmkit_status anmkit_resource_dump(const anmkit_resource* resource, char** json,
   return guarded(error, [&] {
     if (json != nullptr) *json = nullptr;
     if (resource == nullptr) return capi::null_argument(error, "resource");
-    const std::string s = resource->file.dump(true);
-    return capi::hand_out(s.data(), s.size(), true, json, size, error);
+    const auto s = resource->file.to_json(true);
+    if (!s) return fail(error, s.error());
+    return capi::hand_out(s->data(), s->size(), true, json, size, error);
   });
 }
 

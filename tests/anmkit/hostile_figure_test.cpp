@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "anmkit/anmkit.hpp"
+#include "support/door_of.hpp"
 #include "anmkit/core/folders.hpp"
 #include "anmkit/formats/gem/mdl.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
@@ -111,7 +112,7 @@ TEST(HostileFigure, SkinNamesAreLookedUpNotScanned) {
   test::TempDir dir;
   dir.write_text("big.mdl", mdl);
   dir.write("big.ply", skinned_square(names));
-  auto figure = model_figure(dir.file("big.mdl"));
+  auto figure = test::figure_of(dir.file("big.mdl"));
   ASSERT_TRUE(figure) << figure.error().to_string();
   ASSERT_EQ(figure->figure.meshes.size(), std::size_t(meshes));
   for (const model::Mesh& mesh : figure->figure.meshes) {
@@ -169,7 +170,7 @@ TEST(HostileFigure, WordsEscapeANameOnceAndSayANestedLodIsNotShown) {
   const auto convert = test::run_cli({"convert", dir.file("tank.mdl"), "-o", dir.file("tank.glb")}, dir);
   EXPECT_EQ(convert.exit_code, 0) << convert.err;
   EXPECT_NE(convert.err.find(dir.file("tank.mdl") + ": warning: " + nested + "\n"), std::string::npos) << convert.err;
-  auto figure = model_figure(dir.file("tank.mdl"));
+  auto figure = test::figure_of(dir.file("tank.mdl"));
   ASSERT_TRUE(figure) << figure.error().to_string();
   ASSERT_EQ(figure->figure.meshes.size(), 1u);
   EXPECT_EQ(figure->figure.meshes[0].name, "a.ply");
@@ -188,7 +189,7 @@ TEST(HostileFigure, AFolderIsListedOnceForAllTheNamesOfAModel) {
   mdl += "}}\n";
   dir.write_text("tank.mdl", mdl);
   std::uint64_t before = detail::folders_listed();
-  auto summary = model_summary(dir.file("tank.mdl"));
+  auto summary = test::summary_of(dir.file("tank.mdl"));
   ASSERT_TRUE(summary) << summary.error().to_string();
   EXPECT_EQ(summary->sequences.size(), 1000u);
   EXPECT_EQ(detail::folders_listed() - before, 1u);  // for the sequences' files and the figure's
@@ -231,7 +232,7 @@ TEST(HostileFigure, OneMeshFileOnManyBonesIsReadAndWrittenOnce) {
   // left out, each said.
   OpenOptions options;
   options.limits.max_input_bytes = mdl.size() + material.size() + 100 * wheel.size();
-  auto figure = model_figure(dir.file("tank.mdl"), options);
+  auto figure = test::figure_of(dir.file("tank.mdl"), options);
   ASSERT_TRUE(figure) << figure.error().to_string();
   EXPECT_EQ(figure->figure.meshes.size(), 100u);
   ASSERT_EQ(figure->warnings.size(), std::size_t(bones - 100)) << figure->warnings.back().message;
@@ -276,7 +277,7 @@ TEST(HostileFigure, ConvertNeverReplacesAFileTheModelReads) {
 // past 16 M weights for the figure the keys left are not shown, said (a 1 MB .anm asked for 1 GB).
 TEST(HostileFigure, MeshKeysShareTheTargetOfTheirShapeAndTheWeightsAreCapped) {
   ANMKIT_REQUIRE_VEHICLES_CORPUS(corpus);
-  auto pzh = model_figure((corpus / "pzh2000_x" / "pzh2000_x.mdl").string());
+  auto pzh = test::figure_of((corpus / "pzh2000_x" / "pzh2000_x.mdl").string());
   ASSERT_TRUE(pzh) << pzh.error().to_string();
   auto anm = gem::read(test::read_bytes(corpus / "pzh2000_x" / "trackL.anm"));
   ASSERT_TRUE(anm);
@@ -312,7 +313,7 @@ TEST(HostileFigure, MeshKeysShareTheTargetOfTheirShapeAndTheWeightsAreCapped) {
     distinct.push_back(std::move(key));
   }
   warnings.clear();
-  pzh = model_figure((corpus / "pzh2000_x" / "pzh2000_x.mdl").string());  // a figure's mesh animation counts from its reading
+  pzh = test::figure_of((corpus / "pzh2000_x" / "pzh2000_x.mdl").string());  // a figure's mesh animation counts from its reading
   ASSERT_TRUE(pzh) << pzh.error().to_string();
   morphs = pzh->mesh_animation(pzh->figure, many, "many", "trackL.anm", warnings);
   ASSERT_EQ(warnings.size(), 1u);

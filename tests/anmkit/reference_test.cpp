@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "anmkit/anmkit.hpp"
+#include "support/door_of.hpp"
 #include "anmkit/skeleton_search.hpp"
 #include "support/fixture_bytes.hpp"
 #include "support/run_cli.hpp"
@@ -32,7 +33,7 @@ TEST(References, ASequenceOutsideTheModelsFolderIsRefusedUnlessUnderARoot) {
       "  {animation {sequence \"own\" {file \"own.anm\"}} {sequence \"fire\" {file \"../secret/fire.anm\"}}\n"
       "             {sequence \"idle\" {file \"linked.anm\"}} {sequence \"far\" {file \"../../private/idle.anm\"}}}}\n");
 
-  auto summary = model_summary(mdl);
+  auto summary = test::summary_of(mdl);
   ASSERT_TRUE(summary) << summary.error().to_string();
   ASSERT_EQ(summary->sequences.size(), 4u);
   EXPECT_TRUE(summary->sequences[0].exists);
@@ -61,7 +62,7 @@ TEST(References, ASequenceOutsideTheModelsFolderIsRefusedUnlessUnderARoot) {
   // Under a root given: the game's folder holds secret/ but not private/.
   OpenOptions options;
   options.reference_roots = {(dir.path() / "game").string()};
-  summary = model_summary(mdl, options);
+  summary = test::summary_of(mdl, options);
   ASSERT_TRUE(summary);
   EXPECT_TRUE(summary->sequences[1].exists);
   EXPECT_FALSE(summary->sequences[2].exists);
@@ -111,7 +112,7 @@ TEST(References, NamesAreFoundAsTheGameOnWindowsFindsThem) {
       "             {sequence \"both\" {file \"SUB\\Turret_R.Anm\"}} {sequence \"hull\" {file \"HULL.ANM\"}}\n"
       "             {sequence \"gone\" {file \"sub\\none.anm\"}}}}\n");
 
-  auto summary = model_summary(mdl);
+  auto summary = test::summary_of(mdl);
   ASSERT_TRUE(summary) << summary.error().to_string();
   ASSERT_EQ(summary->sequences.size(), 5u);
   EXPECT_TRUE(summary->sequences[0].exists);
@@ -170,10 +171,10 @@ TEST(References, ATextureFolderThatIsNoFolderIsAnError) {
     auto gltf = model_to_gltf(mdl, options);
     ASSERT_FALSE(gltf);
     expect_refused(gltf.error(), folder, what, "model_to_gltf");
-    auto summary = model_summary(mdl, options);
+    auto summary = test::summary_of(mdl, options);
     ASSERT_FALSE(summary);
     expect_refused(summary.error(), folder, what, "model_summary");
-    auto figure = model_figure(mdl, options);
+    auto figure = test::figure_of(mdl, options);
     ASSERT_FALSE(figure);
     expect_refused(figure.error(), folder, what, "model_figure");
     // An animation on the model: its glTF reads the model's figure.
@@ -189,13 +190,13 @@ TEST(References, ATextureFolderThatIsNoFolderIsAnError) {
     options.skeleton.clear();
     options.meshes = false;
     EXPECT_TRUE(model_to_gltf(mdl, options));
-    EXPECT_TRUE(model_summary(mdl, options));
+    EXPECT_TRUE(test::summary_of(mdl, options));
   }
   OpenOptions options;
   options.texture_dir = dir.file("texture");
   EXPECT_TRUE(model_to_gltf(mdl, options));
-  EXPECT_TRUE(model_figure(mdl, options));
-  auto summary = model_summary(mdl, options);
+  EXPECT_TRUE(test::figure_of(mdl, options));
+  auto summary = test::summary_of(mdl, options);
   ASSERT_TRUE(summary) << summary.error().to_string();
 }
 

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anmkit/anmkit.hpp"
+#include "support/door_of.hpp"
 #include "support/run_cli.hpp"
 
 namespace anmkit {
@@ -20,7 +21,7 @@ TEST(Summary, AModelsSequencesNameTheBoneThatDeclaresThem) {
       "  {bone \"turret\" {animation {sequence \"repair\" {file \"turret_r.anm\"}}}}}\n"
       "  {animation {sequence \"start\"}}}\n");
   dir.write_text("turret_r.anm", "");
-  const auto summary = model_summary(mdl);
+  const auto summary = test::summary_of(mdl);
   ASSERT_TRUE(summary) << summary.error().to_string();
   EXPECT_EQ(summary->file, mdl);
   EXPECT_EQ(summary->format, "gem");
@@ -90,7 +91,7 @@ TEST(Summary, AModelAfterALongCommentIsAModel) {
   test::TempDir dir;
   const std::string mdl =
       dir.write_text("long.mdl", "; " + std::string(70000, 'x') + "\n;\n{Skeleton {bone \"basis\" {bone \"body\"}}}\n");
-  const auto summary = model_summary(mdl);
+  const auto summary = test::summary_of(mdl);
   ASSERT_TRUE(summary) << summary.error().to_string();
   EXPECT_EQ(summary->format, "gem");
   ASSERT_EQ(summary->joints.size(), 2u);

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anmkit/anmkit.hpp"
+#include "support/door_of.hpp"
 #include "anmkit/formats/gem/gem_clip.hpp"
 #include "anmkit/formats/gem/gem_read.hpp"
 #include "anmkit/formats/gem/mdl.hpp"
@@ -281,7 +282,7 @@ namespace {
 // decoded, and the pzh2000's track animation as morph keys.
 TEST(ModelFigure, TheE25AndThePzh2000AsValues) {
   ANMKIT_REQUIRE_VEHICLES_CORPUS(corpus);
-  auto e25 = model_figure((corpus / "e-25" / "e-25.mdl").string());
+  auto e25 = test::figure_of((corpus / "e-25" / "e-25.mdl").string());
   ASSERT_TRUE(e25) << e25.error().to_string();
   EXPECT_EQ(e25->figure.meshes.size(), 22u);
   EXPECT_EQ(e25->skeleton.joints.size(), read_mdl(corpus / "e-25" / "e-25.mdl").bones.size());
@@ -292,7 +293,7 @@ TEST(ModelFigure, TheE25AndThePzh2000AsValues) {
     EXPECT_EQ(t.width, decoded->width);
     EXPECT_EQ(t.rgba, decoded->rgba) << t.name;
   }
-  auto pzh = model_figure((corpus / "pzh2000_x" / "pzh2000_x.mdl").string());
+  auto pzh = test::figure_of((corpus / "pzh2000_x" / "pzh2000_x.mdl").string());
   ASSERT_TRUE(pzh);
   auto anm = gem::read(test::read_bytes(corpus / "pzh2000_x" / "trackL.anm"));
   ASSERT_TRUE(anm);
@@ -308,7 +309,7 @@ TEST(ModelFigure, TheE25AndThePzh2000AsValues) {
 
   OpenOptions bare;
   bare.meshes = false;
-  auto skeleton_only = model_figure((corpus / "e-25" / "e-25.mdl").string(), bare);
+  auto skeleton_only = test::figure_of((corpus / "e-25" / "e-25.mdl").string(), bare);
   ASSERT_TRUE(skeleton_only);
   EXPECT_TRUE(skeleton_only->figure.meshes.empty());
 }

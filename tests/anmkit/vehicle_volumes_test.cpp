@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "anmkit/anmkit.hpp"
+#include "support/door_of.hpp"
 #include "anmkit/formats/gem/mdl.hpp"
 #include "anmkit/formats/gem/mesh/ply_read.hpp"
 #include "anmkit/formats/gem/mesh/ply_vertices.hpp"
@@ -116,7 +117,7 @@ std::size_t triangles(const model::Mesh& mesh) {
 ModelFigure figure_of(const fs::path& mdl, bool volumes) {
   OpenOptions options;
   options.volumes = volumes;
-  auto figure = model_figure(mdl.string(), options);
+  auto figure = test::figure_of(mdl.string(), options);
   EXPECT_TRUE(figure) << (figure ? "" : figure.error().to_string());
   return figure ? std::move(*figure) : ModelFigure{};
 }
@@ -513,7 +514,7 @@ TEST(VehicleVolumes, HostileVolumesAreWarningsAndAreLeftOut) {
 )");
   OpenOptions options;
   options.volumes = true;
-  auto figure = model_figure(mdl, options);
+  auto figure = test::figure_of(mdl, options);
   ASSERT_TRUE(figure) << figure.error().to_string();
   ASSERT_EQ(figure->figure.meshes.size(), 2u);
   const model::Mesh& good = figure->figure.meshes[0];

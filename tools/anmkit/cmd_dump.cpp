@@ -1,6 +1,7 @@
 // anmkit dump FILE [-o OUT.json]: the lossless model as JSON (docs/json-schema.md).
 
 #include "cli_common.hpp"
+#include "folder_tally.hpp"
 #include "format_flags.hpp"
 
 namespace anmkit::cli {
@@ -21,27 +22,15 @@ void add_dump(CLI::App& app, int& exit_code) {
   cmd->add_flag("--in-place,--force", opt->force, "Allow the output to replace an input file");
   opt->format.add_to(cmd, FormatFlags::opening);
   cmd->callback([opt, &exit_code] {
-    auto document = Document::open(opt->file, opt->format.open_options());
-    std::string text;
-    if (!document && document.error().code == ErrorCode::unknown_format) {
-      // A mesh or material (GEM .ply, .mtl): its model as JSON, which nothing builds back.
-      auto resource = open_resource(opt->file, opt->format.open_options());
-      if (!resource) {
-        exit_code = report(resource.error().code == ErrorCode::unknown_format ? document.error() : resource.error());
-        return;
-      }
-      text = resource->dump(!opt->compact) + "\n";
-    } else if (!document) {
-      exit_code = report(document.error());
+    // Any file it reads: an animation's dump builds back; a mesh's or a material's is its model as
+    // JSON, which nothing builds back.
+    auto document = Document::open(opt->file, any_file(opt->format.open_options()));
+    auto json = document ? document->to_json(!opt->compact) : Expected<std::string>(document.error());
+    if (!json) {
+      exit_code = report(json.error());
       return;
-    } else {
-      auto json = document->to_json(!opt->compact);
-      if (!json) {
-        exit_code = report(json.error());
-        return;
-      }
-      text = *json + "\n";
     }
+    const std::string text = *json + "\n";
     if (auto written = write_output(opt->output, text, InputSet{opt->file, opt->format.skeleton()}, opt->force); !written) {
       exit_code = report(written.error());
     }

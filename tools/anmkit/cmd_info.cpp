@@ -59,37 +59,19 @@ void add_info(CLI::App& app, int& exit_code) {
         continue;
       }
       ++tally.files;
-      auto document = Document::open(in.path, options);
-      if (!document && !in.from_folder && document.error().code == ErrorCode::unknown_format) {
-        // A model file named on the command line (GEM .mdl, LM .bin): its skeleton and sequences.
-        // Else a mesh or material file (GEM .ply, .mtl): its own summary.
-        auto model = model_summary(in.path, options);
-        if (model) {
-          show(*model);
-          continue;
-        }
-        if (model.error().code != ErrorCode::unknown_format) {
-          fail(model.error());
-          continue;
-        }
-        auto resource = open_resource(in.path, options);
-        if (resource) {
-          show(resource->summary);
-        } else {
-          fail(resource.error().code == ErrorCode::unknown_format ? document.error() : resource.error());
-        }
-        continue;
-      }
+      // A file named on the command line is described whatever it is (an animation, a model, a
+      // mesh); a folder's walk describes its animations and passes over the rest.
+      auto document = Document::open(in.path, in.from_folder ? folder_walk(options) : any_file(options));
       if (!document) {
         if (passed_over(in, document.error())) {
-          if (auto broken = broken_model(in, options)) {
-            fail(*broken);
-            continue;
-          }
           tally.skip(in.path);
         } else {
           fail(document.error());
         }
+        continue;
+      }
+      if (in.from_folder && document->kind() != DocumentKind::animation) {
+        tally.skip(in.path);
         continue;
       }
       const auto summary = document->summary();

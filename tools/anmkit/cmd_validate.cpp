@@ -28,26 +28,15 @@ std::vector<Diagnostic> unreadable(const Error& e) {
 }
 
 std::optional<std::vector<Diagnostic>> check(const InputFile& in, const OpenOptions& options) {
-  auto document = Document::open(in.path, options);
-  if (!document && !in.from_folder && document.error().code == ErrorCode::unknown_format) {
-    // A model named on the command line (GEM .mdl, LM .bin): it reads, and what its reader did
-    // not read are warnings. Else a mesh or material (GEM .ply, .mtl): its own rules.
-    OpenOptions model_only = options;  // its rules, not what it shows: its meshes are not read
-    model_only.meshes = false;
-    auto model = model_summary(in.path, model_only);
-    if (model) return std::move(model->notes);
-    if (model.error().code != ErrorCode::unknown_format) return unreadable(model.error());
-    auto resource = open_resource(in.path, options);
-    if (resource) return std::move(resource->diagnostics);
-    if (resource.error().code != ErrorCode::unknown_format) document = resource.error();
-  }
+  // A file named on the command line is checked whatever it is: a model validates as it reads
+  // (what its reader did not read are warnings), a mesh or material by its own rules. A folder's
+  // walk checks its animations, and its models only for whether they read.
+  auto document = Document::open(in.path, in.from_folder ? folder_walk(options) : any_file(options));
   if (!document) {
-    if (passed_over(in, document.error())) {
-      if (auto broken = broken_model(in, options)) return unreadable(*broken);
-      return std::nullopt;  // not an animation
-    }
+    if (passed_over(in, document.error())) return std::nullopt;  // not an animation
     return unreadable(document.error());
   }
+  if (in.from_folder && document->kind() != DocumentKind::animation) return std::nullopt;
   return document->validate();
 }
 

@@ -18,14 +18,16 @@ bool passed_over(const InputFile& in, const Error& error) {
   return in.from_folder && error.code == ErrorCode::unknown_format && !named_like_an_animation(in.path);
 }
 
-std::optional<Error> broken_model(const InputFile& in, const OpenOptions& options) {
-  if (!in.from_folder || game_file_kind(in.path) != "model") return std::nullopt;
-  // Whether it reads, not what it shows: its meshes are not read.
-  OpenOptions model_only = options;
-  model_only.meshes = false;
-  auto model = model_summary(in.path, model_only);
-  if (model) return std::nullopt;
-  return model.error();
+OpenOptions folder_walk(const OpenOptions& options) {
+  OpenOptions walk = options;
+  walk.kinds = {.animations = true, .models = true, .resources = false};
+  return walk;
+}
+
+OpenOptions any_file(const OpenOptions& options) {
+  OpenOptions any = options;
+  any.kinds = OpenKinds::all();
+  return any;
 }
 
 void FolderTally::skip(const std::string& path) {

@@ -23,9 +23,11 @@ bool walks_a_folder(const std::vector<std::string>& arguments);
 // file with the reason. A file named on the command line is never passed over.
 bool passed_over(const InputFile& in, const Error& error);
 
-// A model file found in a folder (game_file_kind() "model") that does not read: its error. Walks
-// pass over models, but a broken one is a failure, never a quiet skip.
-std::optional<Error> broken_model(const InputFile& in, const OpenOptions& options);
+// What a walk opens a file found in a folder with: animations, and models, which it passes over
+// but whose failure to read is a failure, never a quiet skip; no mesh or material is read.
+OpenOptions folder_walk(const OpenOptions& options);
+// What a command opens a file named on its command line with: whatever the file is.
+OpenOptions any_file(const OpenOptions& options);
 
 struct FolderTally {
   std::size_t files = 0;           // every file the walk gave

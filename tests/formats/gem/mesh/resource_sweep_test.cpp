@@ -1,6 +1,6 @@
 // Issue 38's sweep of the vehicle resources: every .ply, .mtl, .vol, .dds and .tga anywhere under
 // ../shared/corpus (every folder, the extension in any letter case, so files dropped in later are
-// swept too) opens through the front door users hit (anmkit::open_resource for the meshes,
+// swept too) opens through the front door users hit (anmkit::Document::open for the meshes,
 // materials and volumes, the image layer's decode_texture for the textures); each .ply, .mtl and
 // .vol also reads at its format's level, writes back byte for byte and validates without an
 // error. A file that fails any step is listed, with the step and the library's error, in one
@@ -110,7 +110,7 @@ void round_trip(Sweep& sweep, const Bytes& bytes, Read read, Write write, Valida
   sweep.step("validate", [&] { return errors_of(validate(*file)); });
 }
 
-// What open_resource titles each kind (a file that another reader took would be misread).
+// What the door titles each kind (a file that another reader took would be misread).
 const std::map<std::string, std::string>& resource_titles() {
   static const std::map<std::string, std::string> titles{{".ply", "GEM mesh (.ply, EPLY)"},
                                                          {".mtl", "GEM material (.mtl)"},
@@ -119,16 +119,22 @@ const std::map<std::string, std::string>& resource_titles() {
 }
 
 void sweep_resource(Sweep& sweep, const fs::path& path, const std::string& extension, const Bytes& bytes) {
-  sweep.step("open_resource", [&]() -> std::string {
-    auto opened = open_resource(utf8(path));
+  sweep.step("open", [&]() -> std::string {
+    OpenOptions any;
+    any.kinds = OpenKinds::all();
+    auto opened = Document::open(utf8(path), any);
     if (!opened) return opened.error().to_string();
-    const Summary& s = opened->summary;
+    if (opened->kind() != DocumentKind::resource) return "opened as " + std::string(kind_name(opened->kind()));
+    const auto summary = opened->summary();
+    if (!summary) return summary.error().to_string();
+    const Summary& s = *summary;
     if (s.kind != "resource" || s.title != resource_titles().at(extension)) {
       return "read as \"" + s.title + "\" (kind " + s.kind + ")";
     }
     if (s.size != bytes.size()) return "size " + std::to_string(s.size) + ", the file has " + std::to_string(bytes.size());
-    if (opened->dump(true).empty()) return "an empty dump";
-    return errors_of(opened->diagnostics);
+    const auto dump = opened->to_json(true);
+    if (!dump || dump->empty()) return "no dump";
+    return errors_of(opened->validate());
   });
   if (extension == ".ply") {
     round_trip(sweep, bytes, [](const Bytes& b) { return gem::mesh::read_ply(b); },
