@@ -8,20 +8,13 @@ import pathlib
 import stat
 import struct
 import tempfile
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 import bpy
 from bpy.props import BoolProperty, FloatProperty, StringProperty
 from bpy_extras.io_utils import ImportHelper
 
 from . import anmkit, bones, gltf_axes, mesh_edits, parts, sources, sprite_plane
-
-
-def lists_animations(path: str) -> bool:
-    """Whether `path` is named as a model file that lists its animations (a format's
-    skeleton_extension, where skeleton_lists_animations: a GEM .mdl)."""
-    return any(info["skeleton_lists_animations"] and path.lower().endswith(info["skeleton_extension"])
-               for info in map(anmkit.format_info, anmkit.formats()) if info["skeleton_extension"])
 
 
 def model_sequences(mdl: str, roots: List[str]) -> List[dict]:
@@ -151,18 +144,20 @@ def play(context, obj, action, frame_count: int) -> None:
     context.scene.frame_set(0)
 
 
-def probe(path: str) -> Optional[str]:
-    """The format of the animation at `path`, or None when it is none (a model file, say). The
-    library opens it, under its limits (a 1 GB file is refused, not read into Blender); a device
-    or a pipe is refused before anything opens it (/dev/zero never ends, a FIFO blocks)."""
+def probe(path: str) -> Tuple[Optional[str], Optional[str]]:
+    """The format and the kind ("animation", "model", "resource") of the file at `path`, as the
+    library opens it (one door for every kind), or (None, None) when no format reads it. It opens
+    it under its limits (a 1 GB file is refused, not read into Blender), a model without reading
+    its meshes; a device or a pipe is refused before anything opens it (/dev/zero never ends, a
+    FIFO blocks). A model that does not read is its reader's error."""
     if not stat.S_ISREG(os.stat(path).st_mode):
         raise anmkit.Error(0, "not a regular file (a device or a pipe is never read)", path)
     try:
-        with anmkit.open(path) as document:
-            return document.format
+        with anmkit.open(path, kinds="any", meshes=False) as document:
+            return document.format, document.kind
     except anmkit.Error as error:
         if error.code_name == "unknown_format":
-            return None
+            return None, None
         raise
 
 
@@ -172,10 +167,11 @@ def import_file(context, path: str, skeleton: Optional[str], fps: float, roots: 
     or under one of `roots` (the game's folder); textures named "$/..." under `textures` (the
     game's shared texture folder, resource/texture); `volumes`: the model's collision volumes too."""
     roots = list(roots)
-    kind = probe(path)
-    if kind is None and lists_animations(path):
+    format_name, kind = probe(path)
+    info = anmkit.format_info(format_name) if format_name is not None else {}
+    # A model that lists its animations (a GEM .mdl): the whole model, an action per sequence.
+    if kind == "model" and info.get("skeleton_lists_animations"):
         return import_model(context, path, None, fps, roots, textures, volumes)
-    info = anmkit.format_info(kind) if kind is not None else {}
     if info.get("sprite"):
         with anmkit.open(path) as document:
             sprite_plane.build(context, document.sprite, pathlib.Path(path).stem)

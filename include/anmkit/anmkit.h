@@ -13,8 +13,8 @@
  * - A function that can fail returns an anmkit_status: ANMKIT_OK (0), or the code of the error it
  *   also writes into `error` when `error` is not NULL. Nothing is thrown and nothing aborts: every
  *   function catches what the library below it might raise (an allocation that fails included).
- * - Handles (anmkit_document, anmkit_diagnostics, anmkit_sampler, anmkit_exported, anmkit_model,
- *   anmkit_resource, anmkit_figure) are opaque and owned by the caller, who frees each with its own function;
+ * - Handles (anmkit_document, anmkit_diagnostics, anmkit_sampler, anmkit_exported,
+ *   anmkit_figure, anmkit_files) are opaque and owned by the caller, who frees each with its own function;
  *   freeing NULL does nothing. A document is immutable: functions that change one return a new
  *   document and leave the old one as it was. A document may be read from several threads at
  *   once; a sampler belongs to one thread.
@@ -222,7 +222,19 @@ typedef struct anmkit_open_options {
   /* Where every file is read from; NULL: the disk. Must outlive the calls that take the options
    * (a document opened with it reads through it again for its glTF). */
   const anmkit_files* files;
+  /* The kinds of game file anmkit_open_file and anmkit_open_memory take (ANMKIT_KIND_* or'ed): a
+   * file of another kind is ANMKIT_ERROR_UNKNOWN_FORMAT, in words that say what it is ("not an
+   * animation but a GEM mesh (.ply)"). 0 (init): animations alone. */
+  uint32_t kinds;
 } anmkit_open_options;
+
+/* What an opened file is (anmkit_kind): an animation, a model that gives animations their
+ * skeleton and names them (GEM .mdl, LM .bin), or a resource a model shows or reads (GEM .ply,
+ * .mtl, .vol, the armour .mdl). */
+#define ANMKIT_KIND_ANIMATION 1u
+#define ANMKIT_KIND_MODEL 2u
+#define ANMKIT_KIND_RESOURCE 4u
+#define ANMKIT_KIND_ANY 7u
 
 /* Fills `options` with the defaults and sets its struct_size. */
 ANMKIT_API void anmkit_open_options_init(anmkit_open_options* options);
@@ -253,6 +265,10 @@ ANMKIT_API void anmkit_free(anmkit_document* document);
 
 /* "gem", "lm" or "mm2" (static storage); "" for NULL. */
 ANMKIT_API const char* anmkit_format(const anmkit_document* document);
+/* What the document is: "animation", "model" or "resource" (static strings). A model's and a
+ * resource's summary, diagnostics, bytes and (a resource's) JSON come from the calls an animation's
+ * do; a call that does not apply to its kind is ANMKIT_ERROR_UNSUPPORTED, saying what it is. */
+ANMKIT_API const char* anmkit_kind(const anmkit_document* document);
 /* "4.0", "6.0", "6.1" (GEM), "2" (LM); "" when the format has none. Owned by the document. */
 ANMKIT_API const char* anmkit_version(const anmkit_document* document);
 /* The glTF import target that writes a file as this one is ("gem-6.1-frm3", "lm"); "" when a
@@ -384,20 +400,11 @@ ANMKIT_API anmkit_status anmkit_model_with_sequence(const char* path, const char
                                                     const anmkit_open_options* options, uint8_t** bytes, size_t* size,
                                                     anmkit_error* error);
 
-/* What `anmkit info MODEL` prints of a model file (GEM .mdl, LM .bin): its skeleton and the
- * animation files it names, each with whether it exists; text, or one JSON object when `as_json`
- * is 1. Ownership as for anmkit_to_json. */
-ANMKIT_API anmkit_status anmkit_model_summary(const char* path, const anmkit_open_options* options, int as_json,
-                                              char** text, size_t* size, anmkit_error* error);
-
-/* A model file's sequences as values (what anmkit_model_summary's JSON lists under
- * "sequences"), for a front end that offers them: a handle the caller frees with
- * anmkit_model_free. */
-typedef struct anmkit_model anmkit_model;
-
+/* A model document's sequences (kind "model"): the animation files it names, or the one paired
+ * with it, each looked for as the game finds it; what its summary lists under "sequences". */
 typedef struct anmkit_model_sequence {
   size_t struct_size;
-  const char* name;         /* bytes, NUL-terminated, owned by the model; as the model names it */
+  const char* name;         /* bytes, NUL-terminated, owned by the document; as the model names it */
   size_t name_size;         /* without the NUL */
   const char* file;         /* the file it names, relative to the model's folder, as written */
   size_t file_size;
@@ -412,43 +419,14 @@ typedef struct anmkit_model_sequence {
   size_t path_size;
 } anmkit_model_sequence;
 
-/* Reads the model file at `path` (GEM .mdl, LM .bin) and looks for its sequences' files.
- * ANMKIT_ERROR_UNKNOWN_FORMAT when no format has a model file like it. `options` may be NULL. */
-ANMKIT_API anmkit_status anmkit_model_open(const char* path, const anmkit_open_options* options, anmkit_model** out,
-                                           anmkit_error* error);
-/* The model's format ("gem", "lm"; owned by the model) and how many joints its skeleton has. */
-ANMKIT_API const char* anmkit_model_format(const anmkit_model* model);
-ANMKIT_API size_t anmkit_model_joint_count(const anmkit_model* model);
-ANMKIT_API size_t anmkit_model_sequence_count(const anmkit_model* model);
-ANMKIT_API anmkit_status anmkit_model_sequence_get(const anmkit_model* model, size_t index, anmkit_model_sequence* out,
-                                                   anmkit_error* error);
-ANMKIT_API void anmkit_model_free(anmkit_model* model);
-
-/* ---- Resource files: meshes, materials, collision volumes -------------------------------- */
-
-/* A game file that no format animates but one reads beside its animations (GEM: a .ply mesh, a
- * .mtl material, a .vol collision volume), recognised by its first bytes (a text by its
- * extension), as `anmkit info`, `validate` and `dump` describe it. On success *out is a new
- * handle the caller frees with anmkit_resource_free; ANMKIT_ERROR_UNKNOWN_FORMAT when no format
- * reads such a file. `options` may be NULL (its limits apply). */
-typedef struct anmkit_resource anmkit_resource;
-ANMKIT_API anmkit_status anmkit_resource_open(const char* path, const anmkit_open_options* options,
-                                              anmkit_resource** out, anmkit_error* error);
-/* What `anmkit info` prints of it: text, or one JSON object when `as_json` is 1. Ownership as
- * for anmkit_to_json. */
-ANMKIT_API anmkit_status anmkit_resource_summary(const anmkit_resource* resource, int as_json, char** text,
-                                                 size_t* size, anmkit_error* error);
-/* Its format's rules applied, with byte offsets: as anmkit_validate. */
-ANMKIT_API anmkit_status anmkit_resource_validate(const anmkit_resource* resource, anmkit_diagnostics** out,
-                                                  anmkit_error* error);
-/* Its lossless model as JSON, as `anmkit dump` prints it (nothing reads it back). Ownership as
- * for anmkit_to_json. */
-ANMKIT_API anmkit_status anmkit_resource_dump(const anmkit_resource* resource, char** json, size_t* size,
-                                              anmkit_error* error);
-ANMKIT_API void anmkit_resource_free(anmkit_resource* resource);
+/* How many sequences the model has (0 for another kind), and one of them; its strings stay valid
+ * until the document is freed. A document of another kind is ANMKIT_ERROR_UNSUPPORTED. */
+ANMKIT_API size_t anmkit_sequence_count(const anmkit_document* document);
+ANMKIT_API anmkit_status anmkit_sequence_get(const anmkit_document* document, size_t index, anmkit_model_sequence* out,
+                                             anmkit_error* error);
 
 /* Releases memory anmkit_write, anmkit_to_json, anmkit_summary, anmkit_to_gltf,
- * anmkit_model_to_gltf or anmkit_model_summary returned. */
+ * anmkit_model_to_gltf or anmkit_model_with_sequence returned. */
 ANMKIT_API void anmkit_bytes_free(void* bytes);
 
 /* Another version or layout of the same format: "gem-4.0", "gem-6.0", "gem-6.1", "gem-6.1-frm3",

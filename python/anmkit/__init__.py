@@ -39,7 +39,6 @@ except ImportError:  # pragma: no cover - exercised by the tests' no-NumPy run
 __all__ = ["Error", "Diagnostic", "Bone", "Joint", "Skeleton", "Pose", "Sprite", "Document", "open", "open_bytes",
            "from_json", "from_gltf", "GltfImport", "model_to_gltf", "model_with_sequence", "model_summary", "ModelSequence",
            "model_sequences",
-           "Resource", "open_resource",
            "detect", "formats", "have_numpy",
            "SkeletonReason", "SkeletonMatch", "find_skeleton", "Export", "export_kinds", "setting_range",
            "open_figure", "Figure", "Mesh", "Primitive", "Material", "AlphaMode", "Texture", "MeshAnimation",
@@ -396,6 +395,31 @@ def _settings(given: dict, use: str):
     return array, len(pairs)
 
 
+_KINDS = {"animation": 1, "model": 2, "resource": 4}
+
+
+def _kinds(kinds) -> int:
+    """The kinds= of open() as anmkit_open_options.kinds: None (animations alone), "any", one kind's
+    name or several ("animation", "model", "resource")."""
+    if kinds is None:
+        return 0
+    if kinds == "any":
+        return sum(_KINDS.values())
+    names = [kinds] if isinstance(kinds, str) else kinds
+    try:
+        names = list(names)
+    except TypeError:
+        raise TypeError(f"kinds must be \"any\", a kind or kinds, found {type(kinds).__name__}") from None
+    bits = 0
+    for name in names:
+        if name not in _KINDS:
+            raise ValueError(f"kinds: {name!r} is no kind (\"animation\", \"model\", \"resource\" or \"any\")")
+        bits |= _KINDS[name]
+    if not bits:
+        raise ValueError("kinds: none given")
+    return bits
+
+
 def _options(skeleton: Optional[PathLike], fps: Optional[float], tick_hz: Optional[float], given: dict) -> _capi.OpenOptions:
     options = _capi.OpenOptions()
     lib.anmkit_open_options_init(ctypes.byref(options))
@@ -418,6 +442,7 @@ def _options(skeleton: Optional[PathLike], fps: Optional[float], tick_hz: Option
             files = Files(files)
         options.files = files._handle
         options._files = files  # lives as long as the options
+    options.kinds = _kinds(given.pop("kinds", None))
     options.no_meshes = 0 if given.pop("meshes", True) else 1
     options.volumes = 1 if given.pop("volumes", False) else 0
     if fps is not None:
@@ -607,6 +632,29 @@ class Document:
     def format(self) -> str:
         """"gem", "lm" or "mm2"."""
         return lib.anmkit_format(self._live()).decode()
+
+    @property
+    @_using
+    def kind(self) -> str:
+        """"animation", "model" (GEM .mdl, LM .bin) or "resource" (GEM .ply, .mtl, .vol): what the
+        file is (open()'s kinds= says which it takes)."""
+        return lib.anmkit_kind(self._live()).decode()
+
+    @_using
+    def sequences(self) -> List["ModelSequence"]:
+        """A model's sequences (the files it names, or the one paired with it), in its order, each
+        looked for as the game finds it."""
+        listed = []
+        for index in range(lib.anmkit_sequence_count(self._live())):
+            s = sized(_capi.ModelSequence)
+            _call(lib.anmkit_sequence_get, self._live(), index, ctypes.byref(s))
+            listed.append(ModelSequence(_decode(_name(s.name, s.name_size)), _decode(_name(s.file, s.file_size)),
+                                        _decode(_name(s.declared_by, s.declared_by_size)),
+                                        _decode(_name(s.how_named, s.how_named_size)), bool(s.exists),
+                                        _decode(_name(s.path, s.path_size))))
+        if not listed and self.kind != "model":
+            _call(lib.anmkit_sequence_get, self._live(), 0, ctypes.byref(sized(_capi.ModelSequence)))  # (its refusal)
+        return listed
 
     @property
     @_using
@@ -1102,35 +1150,10 @@ def model_with_sequence(path: PathLike, name: str, file_path: PathLike, **limits
 def model_summary(path: PathLike, as_json: bool = False, **limits: Any) -> str:
     """What `anmkit info MODEL` prints of a model file (GEM .mdl, LM .bin): its skeleton, the
     animation files it names, each with whether it exists, and what it shows (meshes, materials,
-    textures found and missing; texture_dir= and meshes= as for model_to_gltf())."""
-    options = _options(None, None, None, dict(limits))
-    return _handed_out(lib.anmkit_model_summary, _path(path), ctypes.byref(options), _flag(as_json), text=True)
-
-
-@dataclass(frozen=True)
-class Resource:
-    """A game file that no format animates but one reads beside its animations (GEM: a .ply mesh,
-    a .mtl material, a .vol collision volume), as `anmkit info`, `validate` and `dump` describe it."""
-    text: str                      # what `anmkit info` prints
-    json: str                      # what `anmkit info --json` prints
-    diagnostics: List[Diagnostic]  # its format's rules applied, with byte offsets
-    dump: str                      # its lossless model as JSON, as `anmkit dump` prints it
-
-
-def open_resource(path: PathLike, **limits: Any) -> Resource:
-    """The resource file at `path`, recognised by its first bytes (a text by its extension);
-    Error with code_name "unknown_format" when no format reads such a file."""
-    options = _options(None, None, None, dict(limits))
-    handle = ctypes.c_void_p()
-    _call(lib.anmkit_resource_open, _path(path), ctypes.byref(options), ctypes.byref(handle))
-    try:
-        found = ctypes.c_void_p()
-        _call(lib.anmkit_resource_validate, handle, ctypes.byref(found))
-        return Resource(_handed_out(lib.anmkit_resource_summary, handle, 0, text=True),
-                        _handed_out(lib.anmkit_resource_summary, handle, 1, text=True), _diagnostics(found),
-                        _handed_out(lib.anmkit_resource_dump, handle, text=True))
-    finally:
-        lib.anmkit_resource_free(handle)
+    textures found and missing; texture_dir= and meshes= as for model_to_gltf()). The same as
+    open(path, kinds="model").summary()."""
+    with open(path, kinds="model", **limits) as model:
+        return model.summary(as_json=as_json)
 
 
 @dataclass(frozen=True)
@@ -1144,23 +1167,11 @@ class ModelSequence:
     path: str          # where it is, as the game finds it (\ a separator, either case); "" when refused
 
 
-def model_sequences(path: PathLike, **limits: int) -> List[ModelSequence]:
-    """The sequences of the model file at `path` (GEM .mdl, LM .bin), in the model's order."""
-    options = _options(None, None, None, dict(limits))
-    model = ctypes.c_void_p()
-    _call(lib.anmkit_model_open, _path(path), ctypes.byref(options), ctypes.byref(model))
-    try:
-        listed = []
-        for index in range(lib.anmkit_model_sequence_count(model)):
-            s = sized(_capi.ModelSequence)
-            _call(lib.anmkit_model_sequence_get, model, index, ctypes.byref(s))
-            listed.append(ModelSequence(_decode(_name(s.name, s.name_size)), _decode(_name(s.file, s.file_size)),
-                                        _decode(_name(s.declared_by, s.declared_by_size)),
-                                        _decode(_name(s.how_named, s.how_named_size)), bool(s.exists),
-                                        _decode(_name(s.path, s.path_size))))
-        return listed
-    finally:
-        lib.anmkit_model_free(model)
+def model_sequences(path: PathLike, **limits: Any) -> List[ModelSequence]:
+    """The sequences of the model file at `path` (GEM .mdl, LM .bin), in the model's order: the
+    same as open(path, kinds="model").sequences()."""
+    with open(path, kinds="model", **limits) as model:
+        return model.sequences()
 
 
 def detect(data: bytes) -> Optional[str]:

@@ -3,7 +3,6 @@ animations, models (GEM .mdl, LM .bin) and the files a model names (GEM .ply, .m
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 import anmkit
@@ -30,28 +29,19 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     failed = False
     for path in args.files:
+        # Whatever the file is: an animation, a model (its summary shows what it shows; validate
+        # reads no mesh: a model validates as it reads), or a mesh, a material or a volume.
+        validate = args.command == "validate"
         try:
-            document = anmkit.open(path, skeleton=args.skeleton)
+            with anmkit.open(path, skeleton=args.skeleton, kinds="any", texture_dir=args.texture_dir,
+                             meshes=not (args.no_meshes or validate)) as document:
+                if validate:
+                    failed |= not _verdict(path, document.validate())
+                else:
+                    sys.stdout.write(document.summary(as_json=args.json) + ("\n" if args.json else ""))
         except anmkit.Error as error:
-            if error.code_name == "unknown_format":
-                # Not an animation: a model file (GEM .mdl, LM .bin), as `anmkit info` shows one
-                # (its skeleton, its sequences and what it shows), or a mesh, a material or a
-                # collision volume (GEM .ply, .mtl, .vol) with its own summary and rules.
-                try:
-                    shown = _other_file(args, path)
-                    if shown is not None:
-                        failed |= not shown
-                        continue
-                except anmkit.Error as other_error:
-                    error = other_error
             print(error.described(_OPTIONS), file=sys.stderr)
             failed = True
-            continue
-        with document:
-            if args.command == "info":
-                sys.stdout.write(document.summary(as_json=args.json) + ("\n" if args.json else ""))
-                continue
-            failed |= not _verdict(path, document.validate())
     return 1 if failed else 0
 
 
@@ -65,35 +55,6 @@ def _verdict(path, found) -> bool:
     counts = f" ({_count(errors, 'error')}, {_count(warnings, 'warning')})" if found else ""
     print(f"{path}: {'invalid' if errors else 'valid'}{counts}")
     return errors == 0
-
-
-def _other_file(args, path):
-    """A file that is not an animation, shown as `anmkit info` or `validate` shows it: True when
-    shown (and valid), False when invalid, None when it is no model nor resource either (the
-    caller reports the animation's error). Raises a model's or resource's own read error."""
-    try:
-        validate = args.command == "validate"  # its rules, not what it shows: its meshes are not read
-        text = anmkit.model_summary(path, as_json=args.json or validate, texture_dir=args.texture_dir,
-                                    meshes=not (args.no_meshes or validate))
-        if args.command == "info":
-            sys.stdout.write(text + ("\n" if args.json else ""))
-            return True
-        # A model validates as it reads; what its reader did not read are warnings.
-        notes = [anmkit.Diagnostic("warning", n["id"], n["message"], n["offset"], "") for n in json.loads(text)["notes"]]
-        return _verdict(path, notes)
-    except anmkit.Error as error:
-        if error.code_name != "unknown_format":
-            raise
-    try:
-        resource = anmkit.open_resource(path)
-    except anmkit.Error as error:
-        if error.code_name != "unknown_format":
-            raise
-        return None
-    if args.command == "info":
-        sys.stdout.write(resource.json + "\n" if args.json else resource.text)
-        return True
-    return _verdict(path, resource.diagnostics)
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ class OpenOptions(Structure):
                 ("max_sequences", c_uint32), ("skeleton", c_char_p), ("fps", c_double), ("tick_hz", c_double),
                 ("format_settings", POINTER(FormatSetting)), ("format_setting_count", c_size_t),
                 ("reference_roots", POINTER(c_char_p)), ("reference_root_count", c_size_t), ("no_meshes", c_int32),
-                ("texture_dir", c_char_p), ("volumes", c_int32), ("files", c_void_p)]
+                ("texture_dir", c_char_p), ("volumes", c_int32), ("files", c_void_p), ("kinds", c_uint32)]
 
 
 class Diagnostic(Structure):
@@ -282,6 +282,9 @@ _SIGNATURES = {
     "anmkit_from_json": (_status, [c_char_p, c_size_t, c_char_p, POINTER(OpenOptions), POINTER(_doc), _err]),
     "anmkit_free": (None, [_doc]),
     "anmkit_format": (c_char_p, [_doc]),
+    "anmkit_kind": (c_char_p, [_doc]),
+    "anmkit_sequence_count": (c_size_t, [_doc]),
+    "anmkit_sequence_get": (_status, [_doc, c_size_t, POINTER(ModelSequence), _err]),
     "anmkit_version": (c_char_p, [_doc]),
     "anmkit_is_skeletal": (c_int, [_doc]),
     "anmkit_is_sprite": (c_int, [_doc]),
@@ -304,19 +307,6 @@ _SIGNATURES = {
                                        POINTER(c_size_t), POINTER(c_void_p), _err]),
     "anmkit_model_with_sequence": (_status, [c_char_p, c_char_p, c_char_p, POINTER(OpenOptions), POINTER(POINTER(c_uint8)),
                                              POINTER(c_size_t), _err]),
-    "anmkit_model_summary": (_status, [c_char_p, POINTER(OpenOptions), c_int, POINTER(POINTER(c_char)),
-                                       POINTER(c_size_t), _err]),
-    "anmkit_model_open": (_status, [c_char_p, POINTER(OpenOptions), POINTER(c_void_p), _err]),
-    "anmkit_model_format": (c_char_p, [c_void_p]),
-    "anmkit_model_joint_count": (c_size_t, [c_void_p]),
-    "anmkit_model_sequence_count": (c_size_t, [c_void_p]),
-    "anmkit_model_sequence_get": (_status, [c_void_p, c_size_t, POINTER(ModelSequence), _err]),
-    "anmkit_model_free": (None, [c_void_p]),
-    "anmkit_resource_open": (_status, [c_char_p, POINTER(OpenOptions), POINTER(c_void_p), _err]),
-    "anmkit_resource_summary": (_status, [c_void_p, c_int, POINTER(POINTER(c_char)), POINTER(c_size_t), _err]),
-    "anmkit_resource_validate": (_status, [c_void_p, POINTER(c_void_p), _err]),
-    "anmkit_resource_dump": (_status, [c_void_p, POINTER(POINTER(c_char)), POINTER(c_size_t), _err]),
-    "anmkit_resource_free": (None, [c_void_p]),
     "anmkit_files_new": (_status, [POINTER(c_void_p), _err]),
     "anmkit_files_add": (_status, [c_void_p, c_char_p, c_void_p, c_size_t, _err]),
     "anmkit_files_free": (None, [c_void_p]),

@@ -356,24 +356,34 @@ def test_info_of_a_vehicle_is_the_command_lines(vehicles, tmp_path):
 
 
 def test_info_and_validate_of_the_files_a_vehicle_names_are_the_command_lines(vehicles, tmp_path):
-    """A mesh, a material and a collision volume (GEM .ply, .mtl, .vol): open_resource() and
-    `python -m anmkit` print what `anmkit info` and `validate` print."""
+    """A mesh, a material and a collision volume (GEM .ply, .mtl, .vol): documents of kind
+    "resource", and `python -m anmkit` print what `anmkit info` and `validate` print."""
     e75 = vehicles / "e-75"
-    body = anmkit.open_resource(e75 / "body.ply")
-    assert body.text.splitlines()[0] == f"{e75 / 'body.ply'}: GEM mesh (.ply, EPLY), {(e75 / 'body.ply').stat().st_size} bytes"
-    assert json.loads(body.json)["kind"] == "resource"
-    assert body.diagnostics == []
-    assert json.loads(body.dump)["schema"] == "anmkit.gem.ply.dump"
+    with anmkit.open(e75 / "body.ply", kinds="resource") as body:
+        assert body.kind == "resource"
+        assert body.summary().splitlines()[0] == \
+            f"{e75 / 'body.ply'}: GEM mesh (.ply, EPLY), {(e75 / 'body.ply').stat().st_size} bytes"
+        assert json.loads(body.summary(as_json=True))["kind"] == "resource"
+        assert body.validate() == []
+        assert json.loads(body.to_json())["schema"] == "anmkit.gem.ply.dump"
     broken = tmp_path / "crate.vol"
     vertices = struct.pack("<9f", 0, 0, 0, 1, 0, 0, 0, 1, 0)
     broken.write_bytes(b"EVLMVERT" + struct.pack("<I", 3) + vertices + b"INDX" + struct.pack("<I3H", 3, 0, 1, 5) +
                        b"SIDE" + struct.pack("<IB", 1, 2))
-    found = anmkit.open_resource(broken).diagnostics
+    with anmkit.open(broken, kinds="any") as crate:
+        found = crate.validate()
     assert [(d.severity, d.id, d.offset, d.message) for d in found] == \
         [("error", "vol.index-range", 60, "index 2 is 5, but the volume has 3 vertices")]
     with pytest.raises(anmkit.Error) as refused:
-        anmkit.open_resource(ROOT / "examples" / "turret_v60.anm")
+        anmkit.open(ROOT / "examples" / "turret_v60.anm", kinds="resource")
     assert refused.value.code_name == "unknown_format"
+    # By default a resource is no animation, and the error says what it is.
+    with pytest.raises(anmkit.Error) as refused:
+        anmkit.open(e75 / "body.ply")
+    assert refused.value.message == "not an animation but a GEM mesh (.ply), one of the game's files that anmkit does not convert"
+    for wrong, kind in ((42, TypeError), ("mesh", ValueError), ([], ValueError)):
+        with pytest.raises(kind):
+            anmkit.open(e75 / "body.ply", kinds=wrong)
 
     need(CLI.is_file(), f"the anmkit command ({CLI})")
     files = [str(e75 / "body.ply"), str(e75 / "material_#30.mtl"), str(e75 / "turret.vol"), str(broken)]
@@ -483,9 +493,10 @@ def test_an_armour_file_is_named_for_what_it_is(tmp_path):
     every call that wants a model says what it is."""
     armour = tmp_path / "armour.mdl"
     armour.write_text('("set-gun" thickness(50))\n{volume "body1" {thickness 15}}\n')
-    resource = anmkit.open_resource(armour)
-    assert json.loads(resource.json)["title"] == "GEM armour file (.mdl): armour and durability, no skeleton"
-    assert resource.text.splitlines()[1:] == ["  forms       1: set-gun", "  volumes     1 (thickness): body1 (15)"]
+    with anmkit.open(armour, kinds="any") as resource:
+        assert resource.kind == "resource"
+        assert json.loads(resource.summary(as_json=True))["title"] == "GEM armour file (.mdl): armour and durability, no skeleton"
+        assert resource.summary().splitlines()[1:] == ["  forms       1: set-gun", "  volumes     1 (thickness): body1 (15)"]
     for call, words in ((lambda: anmkit.model_summary(armour), "a GEM armour file, not a model: it has no skeleton"),
                         (lambda: anmkit.open_figure(armour), "a GEM armour file, not a model: it has no skeleton"),
                         (lambda: anmkit.model_to_gltf(armour), "a GEM armour file, not a model: it has no skeleton"),

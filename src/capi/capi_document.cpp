@@ -72,6 +72,16 @@ std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit
   o.meshes = c->no_meshes == 0;
   if (c->texture_dir != nullptr) o.texture_dir = c->texture_dir;
   o.volumes = c->volumes != 0;
+  if (c->kinds > ANMKIT_KIND_ANY) {
+    status = fail(error, ANMKIT_ERROR_INVALID_ARGUMENT,
+                  "options->kinds must be ANMKIT_KIND_* or'ed (0 to 7), found " + std::to_string(c->kinds));
+    return std::nullopt;
+  }
+  if (c->kinds != 0) {
+    o.kinds = {.animations = (c->kinds & ANMKIT_KIND_ANIMATION) != 0,
+               .models = (c->kinds & ANMKIT_KIND_MODEL) != 0,
+               .resources = (c->kinds & ANMKIT_KIND_RESOURCE) != 0};
+  }
   if (auto settings = format_settings(c->format_settings, c->format_setting_count, false, error, status)) {
     o.format_options = std::move(*settings);
   } else {
@@ -281,6 +291,10 @@ void anmkit_free(anmkit_document* document) { delete document; }
 
 const char* anmkit_format(const anmkit_document* document) {
   return document == nullptr ? "" : document->doc.format().name.data();
+}
+
+const char* anmkit_kind(const anmkit_document* document) {
+  return document == nullptr ? "" : kind_name(document->doc.kind()).data();
 }
 
 const char* anmkit_version(const anmkit_document* document) {

@@ -32,6 +32,8 @@ struct anmkit_document {
   std::optional<anmkit::Expected<Skeletal>> skeletal;
   std::once_flag sprite_once;
   std::optional<anmkit::Expected<anmkit::model::SpriteAnimation>> sprite;
+  std::once_flag sequences_once;  // a model's (anmkit_sequence_get)
+  std::optional<anmkit::Expected<std::vector<anmkit::SummarySequence>>> sequences;
 };
 
 // Files handed over as bytes: the options that name them share them with what they open.

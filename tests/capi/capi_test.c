@@ -744,7 +744,7 @@ static void test_sprite(void) {
 }
 
 /* A glTF back into a game file over its original (anmkit_from_gltf), and a model file's
- * sequences as one glTF (anmkit_model_to_gltf, anmkit_model_summary). */
+ * sequences as one glTF (anmkit_model_to_gltf), and its summary as a document's. */
 static void test_gltf_and_models(void) {
   anmkit_error error;
   anmkit_document* original = open_example("turret_v60.anm", NULL);
@@ -844,17 +844,34 @@ static void test_gltf_and_models(void) {
   CHECK(gltf == NULL && warnings == NULL);
   CHECK(anmkit_model_to_gltf(NULL, NULL, 1, &gltf, &gltf_size, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
 
-  CHECK(anmkit_model_summary(path_of(scratch, "two.mdl"), NULL, 1, &text, &size, &error) == ANMKIT_OK);
-  CHECK(strstr(text, "\"bone_count\": 2") != NULL);
-  CHECK(strstr(text, "\"name\": \"turn\",\n      \"file\": \"turn.anm\"") != NULL || strstr(text, "\"file\": \"turn.anm\"") != NULL);
-  CHECK(strlen(text) == size);
-  anmkit_bytes_free(text);
-  CHECK(anmkit_model_summary(path_of(scratch, "two.mdl"), NULL, 0, &text, &size, &error) == ANMKIT_OK);
-  CHECK(strstr(text, "bones       2: basis, body") != NULL);
-  anmkit_bytes_free(text);
-  CHECK(anmkit_model_summary(path_of(scratch, "missing.mdl"), NULL, 0, &text, &size, &error) == ANMKIT_ERROR_IO);
-  CHECK(text == NULL);
-  CHECK(anmkit_model_summary(NULL, NULL, 0, &text, &size, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  {
+    /* A model is a document of its kind when the options take models: its summary as `info`. */
+    anmkit_open_options any;
+    anmkit_document* model = NULL;
+    anmkit_open_options_init(&any);
+    CHECK(any.kinds == 0);
+    any.kinds = ANMKIT_KIND_ANY;
+    CHECK(anmkit_open_file(path_of(scratch, "two.mdl"), &any, &model, &error) == ANMKIT_OK);
+    CHECK_STR(anmkit_kind(model), "model");
+    CHECK_STR(anmkit_format(model), "gem");
+    CHECK(anmkit_summary(model, 1, &text, &size, &error) == ANMKIT_OK);
+    CHECK(strstr(text, "\"bone_count\": 2") != NULL);
+    CHECK(strstr(text, "\"file\": \"turn.anm\"") != NULL);
+    CHECK(strlen(text) == size);
+    anmkit_bytes_free(text);
+    CHECK(anmkit_summary(model, 0, &text, &size, &error) == ANMKIT_OK);
+    CHECK(strstr(text, "bones       2: basis, body") != NULL);
+    anmkit_bytes_free(text);
+    anmkit_free(model);
+    CHECK(anmkit_open_file(path_of(scratch, "missing.mdl"), &any, &model, &error) == ANMKIT_ERROR_IO);
+    CHECK(model == NULL);
+    /* By default a model is no animation, and says what it is not; a kind past the flags is refused. */
+    CHECK(anmkit_open_file(path_of(scratch, "two.mdl"), NULL, &model, &error) == ANMKIT_ERROR_UNKNOWN_FORMAT);
+    any.kinds = 8;
+    CHECK(anmkit_open_file(path_of(scratch, "two.mdl"), &any, &model, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+    CHECK_STR(error.message, "options->kinds must be ANMKIT_KIND_* or'ed (0 to 7), found 8");
+    CHECK(anmkit_kind(NULL)[0] == '\0');
+  }
 
   /* A new sequence declared in the model: its text with one more sequence, nothing written. */
   CHECK(anmkit_model_with_sequence(path_of(scratch, "two.mdl"), "hatch", path_of(scratch, "hatch.anm"), NULL, &bytes, &size,
@@ -885,8 +902,8 @@ static void test_gltf_and_models(void) {
   anmkit_free(original);
 }
 
-/* A resource file (a GEM .vol with an index past its vertices): its summary, its diagnostic
- * with the byte offset, its dump; an animation is not one. */
+/* A resource file (a GEM .vol with an index past its vertices) as a document of its kind: its
+ * summary, its diagnostic with the byte offset, its dump; an animation is not one. */
 static void test_resource(void) {
   static const unsigned char vol[71] = {
       'E', 'V', 'L', 'M', 'V', 'E', 'R', 'T', 3, 0, 0, 0,
@@ -896,7 +913,8 @@ static void test_resource(void) {
       'I', 'N', 'D', 'X', 3, 0, 0, 0, 0, 0, 1, 0, 5, 0,
       'S', 'I', 'D', 'E', 1, 0, 0, 0, 2};
   anmkit_error error;
-  anmkit_resource* resource = NULL;
+  anmkit_document* resource = NULL;
+  anmkit_open_options resources;
   anmkit_diagnostics* found = NULL;
   anmkit_diagnostic d;
   char* text = NULL;
@@ -907,15 +925,18 @@ static void test_resource(void) {
     CHECK(fwrite(vol, 1, sizeof vol, f) == sizeof vol);
     fclose(f);
   }
-  CHECK(anmkit_resource_open(path_of(scratch, "crate.vol"), NULL, &resource, &error) == ANMKIT_OK);
-  CHECK(anmkit_resource_summary(resource, 0, &text, &size, &error) == ANMKIT_OK);
+  anmkit_open_options_init(&resources);
+  resources.kinds = ANMKIT_KIND_RESOURCE;
+  CHECK(anmkit_open_file(path_of(scratch, "crate.vol"), &resources, &resource, &error) == ANMKIT_OK);
+  CHECK_STR(anmkit_kind(resource), "resource");
+  CHECK(anmkit_summary(resource, 0, &text, &size, &error) == ANMKIT_OK);
   CHECK(text != NULL && strstr(text, ": GEM collision volume (.vol, EVLM), 71 bytes\n  chunks      VERT INDX SIDE\n") != NULL);
   CHECK(text != NULL && strlen(text) == size);
   anmkit_bytes_free(text);
-  CHECK(anmkit_resource_summary(resource, 1, &text, &size, &error) == ANMKIT_OK);
+  CHECK(anmkit_summary(resource, 1, &text, &size, &error) == ANMKIT_OK);
   CHECK(text != NULL && strstr(text, "\"kind\": \"resource\"") != NULL && strstr(text, "\"triangles\": 1,") != NULL);
   anmkit_bytes_free(text);
-  CHECK(anmkit_resource_validate(resource, &found, &error) == ANMKIT_OK);
+  CHECK(anmkit_validate(resource, &found, &error) == ANMKIT_OK);
   CHECK(anmkit_diagnostics_count(found) == 1);
   d.struct_size = sizeof d;
   CHECK(anmkit_diagnostics_get(found, 0, &d, &error) == ANMKIT_OK);
@@ -923,27 +944,24 @@ static void test_resource(void) {
   CHECK_STR(d.id, "vol.index-range");
   CHECK_STR(d.message, "index 2 is 5, but the volume has 3 vertices");
   anmkit_diagnostics_free(found);
-  CHECK(anmkit_resource_dump(resource, &text, &size, &error) == ANMKIT_OK);
+  CHECK(anmkit_to_json(resource, 1, &text, &size, &error) == ANMKIT_OK);
   CHECK(text != NULL && strncmp(text, "{\n  \"schema\": \"anmkit.gem.vol.dump\",\n", 37) == 0);
   anmkit_bytes_free(text);
-  anmkit_resource_free(resource);
-  anmkit_resource_free(NULL);
+  CHECK(anmkit_sequence_count(resource) == 0);
+  CHECK(anmkit_to_gltf(resource, 1, (uint8_t**)&text, &size, &error) == ANMKIT_ERROR_UNSUPPORTED);
+  anmkit_free(resource);
 
-  CHECK(anmkit_resource_open(path_of(examples, "turret_v60.anm"), NULL, &resource, &error) == ANMKIT_ERROR_UNKNOWN_FORMAT);
+  CHECK(anmkit_open_file(path_of(examples, "turret_v60.anm"), &resources, &resource, &error) == ANMKIT_ERROR_UNKNOWN_FORMAT);
   CHECK(resource == NULL);
-  CHECK(anmkit_resource_open(NULL, NULL, &resource, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
-  CHECK(anmkit_resource_open(path_of(scratch, "crate.vol"), NULL, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
-  CHECK(anmkit_resource_summary(NULL, 0, &text, &size, &error) == ANMKIT_ERROR_INVALID_ARGUMENT && text == NULL);
-  CHECK(anmkit_resource_validate(NULL, &found, &error) == ANMKIT_ERROR_INVALID_ARGUMENT && found == NULL);
-  CHECK(anmkit_resource_dump(NULL, &text, &size, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
-  CHECK_STR(error.message, "resource is NULL");
+  CHECK_STR(error.message, "not a file anmkit reads (an animation, a model, a mesh or a material)");
 }
 
-/* A model file's sequences as values (anmkit_model_open): each with its file, the bone whose
+/* A model document's sequences as values (anmkit_sequence_get): each with its file, the bone whose
  * block declares it, how its file was found and whether it is there. */
 static void test_model_sequences(void) {
   anmkit_error error;
-  anmkit_model* model = NULL;
+  anmkit_document* model = NULL;
+  anmkit_open_options models;
   anmkit_model_sequence s;
   FILE* mdl = fopen(path_of(scratch, "declared.mdl"), "wb");
   CHECK(mdl != NULL);
@@ -952,12 +970,14 @@ static void test_model_sequences(void) {
           "  {animation {sequence \"idle\"}}}}\n", mdl);
     fclose(mdl);
   }
-  CHECK(anmkit_model_open(path_of(scratch, "declared.mdl"), NULL, &model, &error) == ANMKIT_OK);
-  CHECK_STR(anmkit_model_format(model), "gem");
-  CHECK(anmkit_model_joint_count(model) == 2);
-  CHECK(anmkit_model_sequence_count(model) == 2);
+  anmkit_open_options_init(&models);
+  models.kinds = ANMKIT_KIND_MODEL;
+  CHECK(anmkit_open_file(path_of(scratch, "declared.mdl"), &models, &model, &error) == ANMKIT_OK);
+  CHECK_STR(anmkit_format(model), "gem");
+  CHECK_STR(anmkit_kind(model), "model");
+  CHECK(anmkit_sequence_count(model) == 2);
   s.struct_size = sizeof s;
-  CHECK(anmkit_model_sequence_get(model, 0, &s, &error) == ANMKIT_OK);
+  CHECK(anmkit_sequence_get(model, 0, &s, &error) == ANMKIT_OK);
   CHECK_STR(s.name, "repair");
   CHECK_STR(s.file, "turn.anm");
   CHECK(s.file_size == 8);
@@ -967,42 +987,49 @@ static void test_model_sequences(void) {
   CHECK(s.exists == 1); /* test_gltf_and_models wrote turn.anm beside it */
   CHECK_STR(s.path, joined_path(scratch, "turn.anm"));
   CHECK(s.path_size == strlen(joined_path(scratch, "turn.anm")));
-  CHECK(anmkit_model_sequence_get(model, 1, &s, &error) == ANMKIT_OK);
+  CHECK(anmkit_sequence_get(model, 1, &s, &error) == ANMKIT_OK);
   CHECK_STR(s.name, "idle");
   CHECK_STR(s.file, "idle.anm");
   CHECK_STR(s.declared_by, "basis");
   CHECK_STR(s.how_named, "no {file}: named after the sequence");
   CHECK(s.exists == 0);
   CHECK_STR(s.path, joined_path(scratch, "idle.anm")); /* where it was looked for */
-  CHECK(anmkit_model_sequence_get(model, 2, &s, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_sequence_get(model, 2, &s, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
   CHECK_STR(error.message, "sequence 2 of 2");
-  CHECK(anmkit_model_sequence_get(model, 0, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
-  anmkit_model_free(model);
-  anmkit_model_free(NULL);
+  CHECK(anmkit_sequence_get(model, 0, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  anmkit_free(model);
   {
     /* A root given lets a name lead under it; a count without the array is refused. */
     anmkit_open_options options;
     const char* roots[1];
     anmkit_open_options_init(&options);
+    options.kinds = ANMKIT_KIND_MODEL;
     CHECK(options.reference_roots == NULL && options.reference_root_count == 0);
     options.reference_root_count = 1;
-    CHECK(anmkit_model_open(path_of(scratch, "declared.mdl"), &options, &model, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+    CHECK(anmkit_open_file(path_of(scratch, "declared.mdl"), &options, &model, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
     CHECK_STR(error.message, "reference_roots is NULL");
     roots[0] = NULL;
     options.reference_roots = roots;
-    CHECK(anmkit_model_open(path_of(scratch, "declared.mdl"), &options, &model, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+    CHECK(anmkit_open_file(path_of(scratch, "declared.mdl"), &options, &model, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
     CHECK_STR(error.message, "reference_roots[0] is NULL");
     roots[0] = scratch;
-    CHECK(anmkit_model_open(path_of(scratch, "declared.mdl"), &options, &model, &error) == ANMKIT_OK);
-    anmkit_model_free(model);
+    CHECK(anmkit_open_file(path_of(scratch, "declared.mdl"), &options, &model, &error) == ANMKIT_OK);
+    anmkit_free(model);
   }
-  CHECK(anmkit_model_sequence_count(NULL) == 0 && anmkit_model_format(NULL) == NULL);
+  CHECK(anmkit_sequence_count(NULL) == 0);
+  CHECK(anmkit_sequence_get(NULL, 0, &s, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "document is NULL");
 
-  model = (anmkit_model*)&s; /* set to NULL on failure */
-  CHECK(anmkit_model_open(path_of(examples, "turret_v60.anm"), NULL, &model, &error) == ANMKIT_ERROR_UNKNOWN_FORMAT);
+  model = (anmkit_document*)&s; /* set to NULL on failure */
+  CHECK(anmkit_open_file(path_of(examples, "turret_v60.anm"), &models, &model, &error) == ANMKIT_ERROR_UNKNOWN_FORMAT);
   CHECK(model == NULL);
-  CHECK(anmkit_model_open(NULL, NULL, &model, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
-  CHECK_STR(error.message, "path is NULL");
+  CHECK_STR(error.message, "not a model file (.mdl or .bin) either");
+  /* An animation has no sequences of its own. */
+  model = open_example("turret_v60.anm", NULL);
+  CHECK(anmkit_sequence_count(model) == 0);
+  CHECK(anmkit_sequence_get(model, 0, &s, &error) == ANMKIT_ERROR_UNSUPPORTED);
+  CHECK_STR(error.message, "not a model file that names animations but an animation");
+  anmkit_free(model);
   remove(path_of(scratch, "declared.mdl")); /* test_find_skeleton's folder has two.mdl alone */
 }
 

@@ -93,10 +93,21 @@ function run(M) {
   for (const input of inputs.map(i => path.resolve(i))) {
     const base = path.basename(input);
     if (input.endsWith('.mdl')) {
-      for (const asJson of [0, 1]) {
-        const status = M.ccall('anmkit_model_summary', 'number', ['string', 'number', 'number', 'number', 'number', 'number'],
-                               [input, 0, asJson, out, out + 4, error]);
-        write(`${base}.summary.${asJson ? 'json' : 'txt'}`, takeBytes(status, `anmkit_model_summary ${base}`));
+      // The model as a document of its kind (ANMKIT_KIND_MODEL): its summary as `info` prints it.
+      const options = M._malloc(S.open_options.sizeof);
+      M._anmkit_open_options_init(options);
+      M.HEAPU32[(options + S.open_options.kinds) >> 2] = 2;
+      const opened = M.ccall('anmkit_open_file', 'number', ['string', 'number', 'number', 'number'], [input, options, out, error]);
+      M._free(options);
+      check(opened === 0, failed(`anmkit_open_file ${base} as a model`));
+      if (opened === 0) {
+        const model = u32(out);
+        check(M.UTF8ToString(M._anmkit_kind(model)) === 'model', `anmkit_kind ${base}`);
+        for (const asJson of [0, 1]) {
+          write(`${base}.summary.${asJson ? 'json' : 'txt'}`,
+                takeBytes(M._anmkit_summary(model, asJson, out, out + 4, error), `anmkit_summary ${base}`));
+        }
+        M._anmkit_free(model);
       }
       const status = M.ccall('anmkit_model_to_gltf', 'number', ['string', 'number', 'number', 'number', 'number', 'number', 'number'],
                              [input, 0, 1, out, out + 4, out + 8, error]);

@@ -70,6 +70,12 @@ export const VOLUME_FIELDS = {
   anmkit_mesh: { collision: 'i32' },
 };
 
+// The kinds of file an open takes (anmkit_open_options.kinds: a model, ANMKIT_KIND_MODEL) and
+// whether a model's meshes are read (no_meshes), read the same way and kept apart for the same reason.
+export const KIND_FIELDS = {
+  anmkit_open_options: { kinds: 'u32', no_meshes: 'i32' },
+};
+
 // { error: { sizeof: 2480, code: 0, ..., message: 1296 }, open_options: { sizeof: 72, ... }, ... }
 // from the module's layout text: each struct by its name without "anmkit_", its size as `sizeof`
 // (no C field can be called that), each field the page uses as its byte offset.

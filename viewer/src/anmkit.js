@@ -6,8 +6,11 @@
 // errors included (try/finally): a page that opens thousands of hostile files must not fill the
 // module's heap. Names inside files are bytes, shown as printable.js says.
 
-import { FIGURE_FIELDS, HOW_NAMED_FIELDS, REFERENCE_ROOT_FIELDS, VOLUME_FIELDS, structLayouts } from './abi_layout.js';
+import { FIGURE_FIELDS, HOW_NAMED_FIELDS, KIND_FIELDS, REFERENCE_ROOT_FIELDS, VOLUME_FIELDS, structLayouts } from './abi_layout.js';
 import { printable, utf8OrNull } from './printable.js';
+
+// anmkit_open_options.kinds: a model file (ANMKIT_KIND_MODEL in anmkit.h).
+const KIND_MODEL = 2;
 
 // The page's words for the settings a figure's warnings name.
 const FIGURE_WORDS = { texture_dir: 'the "Game textures…" folder' };
@@ -41,6 +44,7 @@ export class Anmkit {
     this.howNamedAt = structLayouts(layout, HOW_NAMED_FIELDS).model_sequence;
     this.figureAt = structLayouts(layout, FIGURE_FIELDS);
     this.volumesAt = structLayouts(layout, VOLUME_FIELDS);
+    this.kindsAt = structLayouts(layout, KIND_FIELDS).open_options;
     this.error = M._malloc(this.L.error.sizeof);
     this.version = M.UTF8ToString(M._anmkit_library_version());
   }
@@ -91,7 +95,8 @@ export class Anmkit {
   // Options for the open and model functions: the defaults, `skeleton` (a path in the module's
   // file system), `fps`, `tickHz`, and `referenceRoots` (folders there under which the files a
   // model names may lie besides its own folder). Returns { pointer, free }.
-  openOptions({ skeleton = null, fps = 0, tickHz = 0, referenceRoots = [], textureDir = null, volumes = false } = {}) {
+  openOptions({ skeleton = null, fps = 0, tickHz = 0, referenceRoots = [], textureDir = null, volumes = false, kinds = 0,
+                noMeshes = false } = {}) {
     const M = this.M;
     const O = this.L.open_options;
     const owned = [];
@@ -107,6 +112,8 @@ export class Anmkit {
       this.setF64(options + O.fps, fps);
       this.setF64(options + O.tick_hz, tickHz);
       if (volumes) this.setU32(options + this.volumesAt.open_options.volumes, 1);
+      if (kinds) this.setU32(options + this.kindsAt.kinds, kinds);
+      if (noMeshes) this.setU32(options + this.kindsAt.no_meshes, 1);
       if (referenceRoots.length) {
         const roots = M._malloc(4 * referenceRoots.length);
         owned.push(roots);
@@ -321,25 +328,34 @@ export class Anmkit {
     const p = this.cstring(path);
     const out = M._malloc(4);
     const s = this.alloc(S);
-    const options = this.openOptions({ referenceRoots });
+    // A model document (ANMKIT_KIND_MODEL), its meshes not read: what it is, its sequences.
+    const options = this.openOptions({ referenceRoots, kinds: KIND_MODEL, noMeshes: true });
     const text = (at, size) => this.name(this.u32(s + at), this.u32(s + size));
     try {
-      this.check(M._anmkit_model_open(p, options.pointer, out, this.error));
+      this.check(M._anmkit_open_file(p, options.pointer, out, this.error));
       const model = this.u32(out);
       try {
         const sequences = [];
-        for (let i = 0; i < M._anmkit_model_sequence_count(model); ++i) {
-          this.check(M._anmkit_model_sequence_get(model, i, s, this.error));
+        for (let i = 0; i < M._anmkit_sequence_count(model); ++i) {
+          this.check(M._anmkit_sequence_get(model, i, s, this.error));
           const path = utf8OrNull(this.bytesAt(this.u32(s + S.path), this.u32(s + S.path_size)));
           sequences.push({ name: text(S.name, S.name_size), file: text(S.file, S.file_size),
                            declaredBy: text(S.declared_by, S.declared_by_size),
                            howNamed: text(this.howNamedAt.how_named, this.howNamedAt.how_named_size),
                            exists: this.i32(s + S.exists) === 1, path: path || null });
         }
-        return { format: M.UTF8ToString(M._anmkit_model_format(model)), jointCount: M._anmkit_model_joint_count(model),
-                 sequences };
+        const said = M._malloc(8);  // its summary's JSON, and its size: the bone count
+        M.HEAPU8.fill(0, said, said + 8);
+        try {
+          this.check(M._anmkit_summary(model, 1, said, said + 4, this.error));
+          const summary = JSON.parse(new TextDecoder().decode(this.bytesAt(this.u32(said), this.u32(said + 4))));
+          return { format: M.UTF8ToString(M._anmkit_format(model)), jointCount: summary.bone_count, sequences };
+        } finally {
+          M._anmkit_bytes_free(this.u32(said));
+          M._free(said);
+        }
       } finally {
-        M._anmkit_model_free(model);
+        M._anmkit_free(model);
       }
     } finally {
       for (const q of [p, out, s]) M._free(q);
