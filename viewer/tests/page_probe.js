@@ -6,8 +6,8 @@
 //   ticks        the animation frames in which something happened: { calls, pixels, ms }
 //   pixels       pixels put into canvases (putImageData), in all
 //   fail(name)   makes the next call of module function `name` fail (status 1), as a bad file would
-//   ledger()     starts counting what the page allocates and is handed (buffers, documents,
-//                diagnostics lists, samplers, models) less what it frees: live() lists the rest
+//   ledger()     starts counting what the page allocates and is handed (buffers, documents of
+//                every kind, diagnostics lists, samplers) less what it frees: live() lists the rest
 //   files()      the files in the module's file system under /files, sorted
 (() => {
   const probe = { module: null, calls: {}, ticks: [], pixels: 0, tick: null, faults: new Map(), live: null };
@@ -19,14 +19,12 @@
     _anmkit_open_file: (args, result, M) => result === 0 && `document ${M.HEAPU32[args[2] >>> 2]}`,
     _anmkit_validate: (args, result, M) => result === 0 && `diagnostics ${M.HEAPU32[args[1] >>> 2]}`,
     _anmkit_sampler_new: (args, result, M) => result === 0 && `sampler ${M.HEAPU32[args[1] >>> 2]}`,
-    _anmkit_model_open: (args, result, M) => result === 0 && `model ${M.HEAPU32[args[2] >>> 2]}`,
   };
   const givenBack = {
     _free: (args) => `buffer ${args[0]}`,
     _anmkit_free: (args) => `document ${args[0]}`,
     _anmkit_diagnostics_free: (args) => `diagnostics ${args[0]}`,
     _anmkit_sampler_free: (args) => `sampler ${args[0]}`,
-    _anmkit_model_free: (args) => `model ${args[0]}`,
   };
 
   function instrument(M) {

@@ -761,7 +761,7 @@ await test('no module buffer or handle is left behind when a file fails, on any 
     ['leaks/ghost_mm2.anm', '_anmkit_diagnostics_get'], ['leaks/turret.anm', '_anmkit_sampler_new'], ['leaks/turret.anm', '_anmkit_bone_get'],
     ['leaks/turret.anm', '_anmkit_sample'], ['leaks/ghost_mm2.anm', '_anmkit_sprite_palette'], ['leaks/ghost_mm2.anm', '_anmkit_sprite_frame_rect'],
     ['leaks/ghost_mm2.anm', '_anmkit_sprite_sequence'], ['leaks/ghost_mm2.anm', '_anmkit_sprite_state_pixels'],
-    ['leaks/model.mdl', '_anmkit_model_sequence_get'], ['leaks/model.mdl', '_anmkit_joint_get']];
+    ['leaks/model.mdl', '_anmkit_sequence_get'], ['leaks/model.mdl', '_anmkit_joint_get']];
   for (let round = 0; round < 3; ++round) {
     for (const [path, fault] of cases) {
       if (fault) await probed.evaluate((name) => window.probe.fail(name), fault);
