@@ -49,7 +49,7 @@ same(Object.keys(L), Object.keys(PAGE_FIELDS).map((n) => n.replace('anmkit_', ''
 same(L.error, { sizeof: 2480, code: 0, has_offset: 4, offset: 8, pointer: 16, file: 272, message: 1296 }, 'anmkit_error');
 same(L.format_info, { sizeof: 40, struct_size: 0, name: 4, skeletal: 12, sprite: 16, skeleton_extension: 20,
                       skeleton_lists_animations: 24 }, 'anmkit_format_info');
-same(L.open_options, { sizeof: 96, struct_size: 0, skeleton: 44, fps: 48, tick_hz: 56 }, 'anmkit_open_options');
+same(L.open_options, { sizeof: 104, struct_size: 0, skeleton: 44, fps: 48, tick_hz: 56 }, 'anmkit_open_options');
 same(L.diagnostic, { sizeof: 72, struct_size: 0, severity: 4, has_offset: 8, offset: 16, id: 24, message: 28, pointer: 32 },
      'anmkit_diagnostic');
 same(L.model_sequence, { sizeof: 48, struct_size: 0, name: 4, name_size: 8, file: 12, file_size: 16, declared_by: 20,
