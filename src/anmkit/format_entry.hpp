@@ -175,7 +175,7 @@ struct FormatEntry {
   // (model_with_sequence); nullptr when the format's models declare none.
   Expected<std::vector<std::uint8_t>> (*add_sequence)(std::span<const std::uint8_t> text, std::string_view name, std::string_view file,
                                                       const ReadLimits& limits) = nullptr;
-  // Every file besides the model that model_to_gltf reads (model_files_read).
+  // Every file besides the model that model_to_gltf reads (Document::files_read).
   Expected<std::vector<std::string>> (*model_files_read)(const std::string& path, std::span<const std::uint8_t> text,
                                                          const OpenOptions& options) = nullptr;
   // A model file of this format read by content (`path` gives an LM .bin its paired name);
@@ -185,7 +185,7 @@ struct FormatEntry {
   // counted for `info` without decoding anything; nullptr when its models show nothing.
   Expected<SummaryShows> (*model_shows)(const std::string& path, std::span<const std::uint8_t> text,
                                         const OpenOptions& options) = nullptr;
-  // A model file's skeleton and what it shows, its textures decoded (model_figure()); nullptr
+  // A model file's skeleton and what it shows, its textures decoded (Document::figure()); nullptr
   // when the format's models show nothing (the front door then gives the skeleton alone).
   Expected<ModelFigure> (*model_figure)(const std::string& path, std::span<const std::uint8_t> text,
                                         const OpenOptions& options) = nullptr;

@@ -4,7 +4,6 @@
 
 #include "anmkit/core/path_text.hpp"
 #include "anmkit/model/clip.hpp"
-#include "referenced_input.hpp"
 #include "registry.hpp"
 
 namespace anmkit::detail {
@@ -56,18 +55,10 @@ Expected<OpenedModel> read_model_bytes(const std::string& path, std::span<const 
       continue;
     }
     if (!model) return model.error();
-    return OpenedModel{entry, std::move(*model), {}};
+    return OpenedModel{entry, std::move(*model)};
   }
   if (claimed_error) return *claimed_error;
   return not_a_model(path, bytes, "not a model file (.mdl or .bin) either");
-}
-
-Expected<OpenedModel> open_model_file(const std::string& path, const OpenOptions& options) {
-  auto bytes = read_input(path, options);
-  if (!bytes) return bytes.error();
-  auto opened = read_model_bytes(path, *bytes, options.limits);
-  if (opened) opened->bytes = std::move(*bytes);
-  return opened;
 }
 
 }  // namespace anmkit::detail

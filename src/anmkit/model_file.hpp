@@ -1,6 +1,6 @@
 #pragma once
-// A model file (GEM .mdl, LM .bin) read and recognised by content: what model_summary() and
-// model_figure() both start from.
+// A model file (GEM .mdl, LM .bin) read and recognised by content: what a model document
+// (model_document.cpp) starts from.
 
 #include <cstdint>
 #include <span>
@@ -15,7 +15,6 @@ namespace anmkit::detail {
 struct OpenedModel {
   const FormatEntry* entry = nullptr;  // the format whose read_model took it
   ModelFile model;
-  std::vector<std::uint8_t> bytes;
 };
 
 // The entry whose model file this is: by its content (sniff_model), or by the model extension its
@@ -28,12 +27,8 @@ const FormatEntry* model_entry(const std::string& path, std::span<const std::uin
 // `otherwise`. unknown_format.
 Error not_a_model(const std::string& path, std::span<const std::uint8_t> bytes, std::string_view otherwise);
 
-// The first entry whose read_model takes these bytes (`bytes` is left empty); unknown_format when
-// none does, as below.
+// The first entry whose read_model takes these bytes; unknown_format when none does (with the
+// error of the entry that claims the file, when one does: GEM's "an armour file, not a model").
 Expected<OpenedModel> read_model_bytes(const std::string& path, std::span<const std::uint8_t> bytes, const ReadLimits& limits);
-
-// The first entry whose read_model takes the file; unknown_format when none does (with the error
-// of the entry that claims the file, when one does: GEM's "an armour file, not a model").
-Expected<OpenedModel> open_model_file(const std::string& path, const OpenOptions& options);
 
 }  // namespace anmkit::detail

@@ -1,4 +1,4 @@
-// The C API's figures (anmkit_figure): what a model file shows on its skeleton (model_figure()),
+// The C API's figures (anmkit_figure): what a model file shows on its skeleton (Document::figure()),
 // handed out as arrays the figure owns, and a clip's mesh animation added to it as morph targets.
 
 #include <deque>
