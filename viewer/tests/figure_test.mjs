@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { check, finish, launchPage, measure, runner, test, testWhen } from './page_checks.mjs';
+import { check, finish, launchPage, measure, newPage, runner, test, testWhen } from './page_checks.mjs';
 
 const [viewerDir, cli, examples, vehiclesArg, scratch] = process.argv.slice(2);
 const vehicles = !vehiclesArg || vehiclesArg === '-' ? null : vehiclesArg;
@@ -25,11 +25,16 @@ const near = (a, b, what) => {
 };
 
 mkdirSync(scratch, { recursive: true });
-const { browser, page, pageErrors } = await launchPage(VIEWPORT);
+const { browser, page: first, pageErrors } = await launchPage(VIEWPORT);
+let page = first;
 const url = pathToFileURL(join(viewerDir, 'index.html')).href;
 
-// A fresh page, its module loaded.
+// A fresh page, its module loaded: a new tab, the last one closed (its figure's heap and GPU
+// buffers with it, rather than unloaded by the navigation).
 async function fresh() {
+  const next = await newPage(browser, VIEWPORT, pageErrors);
+  await page.close();
+  page = next;
   await page.goto(url);
   await page.evaluate(() => window.anmkitViewer.ready);
 }
