@@ -248,6 +248,19 @@ def import_model(context, mdl: str, chosen: Optional[str], fps: float, roots: Li
     return [w.worded(FIELDS) for w in warnings]
 
 
+def import_glob():
+    """What the file browser shows: the formats' animations and the models that list theirs
+    ("*.anm;*.mdl"), as the library's entries register them (no extension is written here)."""
+    listing = {info["skeleton_extension"] for info in (anmkit.format_info(name) for name in anmkit.formats())
+               if info["skeleton_lists_animations"]}
+    extensions = []
+    for kind in anmkit.file_kinds():
+        wanted = kind["opens_as"] == "animation" or (kind["opens_as"] == "model" and kind["extension"] in listing)
+        if wanted and kind["extension"] not in extensions:
+            extensions.append(kind["extension"])
+    return ";".join("*" + extension for extension in extensions)
+
+
 # The frame rates the library takes (the command line and Python offer the same).
 FPS_RANGE = anmkit.setting_range("fps")
 # The settings a library message may name that this dialog has a field for, as it calls them.
@@ -262,7 +275,7 @@ class ImportAnm(bpy.types.Operator, ImportHelper):
     bl_options = {"REGISTER", "UNDO"}
 
     filename_ext = ".anm"
-    filter_glob: StringProperty(default="*.anm;*.mdl", options={"HIDDEN"})
+    filter_glob: StringProperty(default=import_glob(), options={"HIDDEN"})
     skeleton: StringProperty(name="Skeleton", subtype="FILE_PATH", default="",
                              description="The GEM .mdl or LM .bin; empty: the .mdl beside the file that lists it, "
                                          "or the .bin of the same name")

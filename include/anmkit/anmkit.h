@@ -236,6 +236,25 @@ typedef struct anmkit_open_options {
 #define ANMKIT_KIND_RESOURCE 4u
 #define ANMKIT_KIND_ANY 7u
 
+/* A kind of file a format reads, as its entry registers it: what a front end lists, filters and
+ * counts files by (a file list, a file browser's filter), so that it names no extension. Every
+ * string is static storage. */
+typedef struct anmkit_file_kind {
+  size_t struct_size;
+  const char* format;     /* "gem" */
+  const char* name;       /* "animation", "model", "mesh", "material", "texture", ...: stable */
+  const char* extension;  /* lower case, with the dot: ".anm" */
+  /* The ANMKIT_KIND_* anmkit_open_file makes of one, with that kind asked for; 0: a file the
+   * format knows but does not open (a texture, an entity script). */
+  uint32_t opens_as;
+} anmkit_file_kind;
+
+/* File kind `index` (0 ..): every format's, in registry order; within a format its animations,
+ * its model, then its other files in the order a model names them. An extension may be listed
+ * twice (GEM's .mdl: a model, or an armour file, which its content tells apart).
+ * ANMKIT_ERROR_INVALID_ARGUMENT past the last. */
+ANMKIT_API anmkit_status anmkit_file_kind_get(size_t index, anmkit_file_kind* out, anmkit_error* error);
+
 /* Fills `options` with the defaults and sets its struct_size. */
 ANMKIT_API void anmkit_open_options_init(anmkit_open_options* options);
 

@@ -69,6 +69,9 @@ struct FormatInfo {
   bool whole_frames_only = false;  // poses are defined at whole frames only (GEM's hold rule)
   bool euler_rotations = false;    // rotations are stored as Euler angles (LM), in its rotation-unit
   bool time_edits = false;         // Document::edit_time applies (model/time_edit.hpp)
+  // The extension of its animation files (".anm"), lower case with the dot: what file_kinds()
+  // lists, and what makes a file that does not read a broken animation rather than another file.
+  std::string_view animation_extension;
   // The model file that gives an animation its skeleton (".mdl", ".bin"; "" for none), and
   // whether it lists its animations' files (GEM .mdl) or is paired with one by name (LM .bin,
   // beside the animation under the same name).
@@ -141,6 +144,22 @@ Expected<void> check_range(std::string_view setting, double value, RealRange ran
 enum class DocumentKind { animation, model, resource };
 // "animation", "model", "resource": stable (Summary::kind, the JSON, the C API, Python).
 std::string_view kind_name(DocumentKind kind);
+
+// A kind of file a format reads, as its entry registers it: what the front ends list, filter and
+// count files by (the viewer's file list, the add-on's file browser, a folder walk's tally), so
+// that none of them names an extension.
+struct GameFileKind {
+  std::string_view format;     // "gem"
+  std::string_view name;       // "animation", "model", "mesh", "material", "texture", ...: stable
+  std::string_view extension;  // lower case, with the dot: ".anm"
+  // What Document::open makes of one, with that kind asked for; none: a file the format knows
+  // but does not open (a texture, an entity script).
+  std::optional<DocumentKind> opens_as;
+};
+// Every format's file kinds, in registry order; within a format, its animations, its model, then
+// its other files in the order a model names them. An extension may be listed twice (GEM's .mdl:
+// a model, or an armour file, which its content tells apart).
+std::vector<GameFileKind> game_file_kinds();
 
 // The kinds Document::open takes: a file of another kind is unknown_format, in the words that
 // say what it is ("not an animation but a GEM mesh (.ply)"), as a file that no format reads is.

@@ -64,8 +64,9 @@ class InputSet {
   std::set<FileId> ids_;
 };
 
-// Every format anmkit reads stores its animations as .anm: a file named so that none of them
-// recognises is a broken animation (an empty file, a damaged header), not someone else's file.
+// Named as a format's animations are (FormatInfo::animation_extension: .anm): a file named so
+// that no format recognises is a broken animation (an empty file, a damaged header), not
+// someone else's file.
 bool named_like_an_animation(const std::string& path);
 
 }  // namespace anmkit

@@ -39,7 +39,7 @@ except ImportError:  # pragma: no cover - exercised by the tests' no-NumPy run
 __all__ = ["Error", "Diagnostic", "Bone", "Joint", "Skeleton", "Pose", "Sprite", "Document", "open", "open_bytes",
            "from_json", "from_gltf", "GltfImport", "model_to_gltf", "model_with_sequence", "model_summary", "ModelSequence",
            "model_sequences",
-           "detect", "formats", "have_numpy",
+           "detect", "formats", "file_kinds", "have_numpy",
            "SkeletonReason", "SkeletonMatch", "find_skeleton", "Export", "export_kinds", "setting_range",
            "open_figure", "Figure", "Mesh", "Primitive", "Material", "AlphaMode", "Texture", "MeshAnimation",
            "MeshMorphs", "MorphTarget", "Files", "batch", "BatchResult", "__version__"]
@@ -341,6 +341,25 @@ def format_info(name: str) -> dict:
                     "skeleton_lists_animations": bool(info.skeleton_lists_animations),
                     "whole_frames_only": bool(info.whole_frames_only),
                     "convert_targets": _name_list(info.convert_targets), "import_targets": _name_list(info.import_targets)}
+        index += 1
+
+
+def file_kinds() -> List[dict]:
+    """Every kind of file the formats read, as their entries register them: each a dict of
+    format, name ("animation", "model", "mesh", ...), extension (".anm", lower case) and opens_as
+    (the kind open() makes of one, with that kind asked for: "animation", "model", "resource"; None
+    for a file the format knows but does not open, a texture). Registry order: a format's
+    animations, its model, then its other files; an extension may be listed twice."""
+    out = []
+    names = {bit: name for name, bit in _KINDS.items()}
+    index = 0
+    while True:
+        kind = _capi.FileKind()
+        kind.struct_size = ctypes.sizeof(kind)
+        if lib.anmkit_file_kind_get(index, ctypes.byref(kind), None) != 0:
+            return out
+        out.append({"format": kind.format.decode(), "name": kind.name.decode(), "extension": kind.extension.decode(),
+                    "opens_as": names.get(kind.opens_as)})
         index += 1
 
 

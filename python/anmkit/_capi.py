@@ -45,6 +45,11 @@ class OpenOptions(Structure):
                 ("texture_dir", c_char_p), ("volumes", c_int32), ("files", c_void_p), ("kinds", c_uint32)]
 
 
+class FileKind(Structure):
+    _fields_ = [("struct_size", c_size_t), ("format", c_char_p), ("name", c_char_p), ("extension", c_char_p),
+                ("opens_as", c_uint32)]
+
+
 class Diagnostic(Structure):
     _fields_ = [("struct_size", c_size_t), ("severity", c_int32), ("has_offset", c_int32), ("offset", c_uint64),
                 ("id", c_char_p), ("message", c_char_p), ("pointer", c_char_p), ("settings", c_void_p),
@@ -164,7 +169,8 @@ BatchSink = ctypes.CFUNCTYPE(c_int32, POINTER(BatchResult), c_void_p)
 
 # Each Structure's struct in anmkit.h, in the header's order.
 STRUCTS = {"anmkit_error": Error_, "anmkit_format_option": FormatOption, "anmkit_format_info": FormatInfo,
-           "anmkit_format_setting": FormatSetting, "anmkit_open_options": OpenOptions, "anmkit_diagnostic": Diagnostic,
+           "anmkit_format_setting": FormatSetting, "anmkit_open_options": OpenOptions, "anmkit_file_kind": FileKind,
+           "anmkit_diagnostic": Diagnostic,
            "anmkit_save_options": SaveOptions, "anmkit_gltf_import_options": GltfImportOptions,
            "anmkit_model_sequence": ModelSequence, "anmkit_export_options": ExportOptions, "anmkit_clip_info": ClipInfo, "anmkit_bone": Bone, "anmkit_joint": Joint, "anmkit_pose_arrays": PoseArrays,
            "anmkit_sprite_info": SpriteInfo, "anmkit_rect": Rect, "anmkit_sprite_step": SpriteStep,
@@ -276,6 +282,7 @@ _SIGNATURES = {
     "anmkit_setting_range": (_status, [c_char_p, POINTER(c_double), POINTER(c_double), _err]),
     "anmkit_format_option_get": (_status, [c_size_t, POINTER(FormatOption), _err]),
     "anmkit_format_info_get": (_status, [c_size_t, POINTER(FormatInfo), _err]),
+    "anmkit_file_kind_get": (_status, [c_size_t, POINTER(FileKind), _err]),
     "anmkit_import_target": (c_char_p, [_doc]),
     "anmkit_open_file": (_status, [c_char_p, POINTER(OpenOptions), POINTER(_doc), _err]),
     "anmkit_open_memory": (_status, [c_void_p, c_size_t, c_char_p, POINTER(OpenOptions), POINTER(_doc), _err]),

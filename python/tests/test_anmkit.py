@@ -57,6 +57,16 @@ def test_library_facts():
         anmkit.setting_range("frames")
 
 
+def test_file_kinds_from_the_entries():
+    kinds = anmkit.file_kinds()
+    assert [(k["format"], k["name"], k["extension"], k["opens_as"]) for k in kinds] == [
+        ("gem", "animation", ".anm", "animation"), ("gem", "model", ".mdl", "model"), ("gem", "mesh", ".ply", "resource"),
+        ("gem", "material", ".mtl", "resource"), ("gem", "texture", ".dds", None), ("gem", "texture", ".tga", None),
+        ("gem", "collision volume", ".vol", "resource"), ("gem", "entity script", ".def", None),
+        ("gem", "armour file", ".mdl", "resource"), ("gem", "entity script", ".ext", None),
+        ("mm2", "animation", ".anm", "animation"), ("lm", "animation", ".anm", "animation"), ("lm", "model", ".bin", "model")]
+
+
 def test_gem_document():
     doc = anmkit.open(example("turret_v61_frm3.anm"))
     assert (doc.format, doc.version, doc.is_skeletal, doc.is_sprite) == ("gem", "6.1", True, False)

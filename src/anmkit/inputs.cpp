@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "anmkit/anmkit.hpp"
 #include "anmkit/core/folders.hpp"
 #include "anmkit/core/path_text.hpp"
 #include "anmkit/core/path_utf8.hpp"
@@ -81,6 +82,12 @@ bool InputSet::holds(const std::string& path) const {
   return id && ids_.count(*id) > 0;
 }
 
-bool named_like_an_animation(const std::string& path) { return model::ascii_lower(path_extension(path)) == ".anm"; }
+bool named_like_an_animation(const std::string& path) {
+  // The registry is complete before main() runs, and never changes after.
+  static const std::vector<GameFileKind> kinds = game_file_kinds();
+  const std::string extension = model::ascii_lower(path_extension(path));
+  return std::any_of(kinds.begin(), kinds.end(),
+                     [&extension](const GameFileKind& k) { return k.opens_as == DocumentKind::animation && k.extension == extension; });
+}
 
 }  // namespace anmkit

@@ -92,6 +92,25 @@ std::vector<std::string_view> collect(std::vector<std::string_view> FormatInfo::
 }
 }  // namespace
 
+std::vector<GameFileKind> game_file_kinds() {
+  std::vector<GameFileKind> out;
+  const auto add = [&out](const GameFileKind& kind) {
+    const auto same = [&kind](const GameFileKind& k) { return k.format == kind.format && k.name == kind.name && k.extension == kind.extension; };
+    if (!kind.extension.empty() && std::none_of(out.begin(), out.end(), same)) out.push_back(kind);
+  };
+  for (const auto* e : detail::entries()) {
+    const std::string_view format = e->info.name;
+    add({format, "animation", e->info.animation_extension, DocumentKind::animation});
+    add({format, "model", e->info.skeleton_extension, DocumentKind::model});
+    for (const detail::KnownFile& known : e->known_files) {
+      const bool read = std::any_of(e->resources.begin(), e->resources.end(),
+                                    [&known](const detail::ResourceReader& r) { return r.extension == known.extension; });
+      add({format, known.kind, known.extension, read ? std::optional(DocumentKind::resource) : std::nullopt});
+    }
+  }
+  return out;
+}
+
 std::vector<std::string_view> convert_targets() { return collect(&FormatInfo::convert_targets); }
 std::vector<std::string_view> import_targets() { return collect(&FormatInfo::import_targets); }
 

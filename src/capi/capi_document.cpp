@@ -188,6 +188,26 @@ anmkit_status anmkit_format_info_get(size_t index, anmkit_format_info* out, anmk
   });
 }
 
+anmkit_status anmkit_file_kind_get(size_t index, anmkit_file_kind* out, anmkit_error* error) {
+  return guarded(error, [&] {
+    static const std::vector<GameFileKind> all = game_file_kinds();
+    if (index >= all.size()) {
+      return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, "file kind " + std::to_string(index) + " of " + std::to_string(all.size()));
+    }
+    const GameFileKind& k = all[index];
+    anmkit_file_kind c{};
+    c.format = c_text(k.format);
+    c.name = c_text(k.name);
+    c.extension = c_text(k.extension);
+    c.opens_as = !k.opens_as                                ? 0u
+                 : *k.opens_as == DocumentKind::animation ? ANMKIT_KIND_ANIMATION
+                 : *k.opens_as == DocumentKind::model     ? ANMKIT_KIND_MODEL
+                                                          : ANMKIT_KIND_RESOURCE;
+    if (!capi::write_struct(out, c)) return capi::bad_struct(error, "out", out);
+    return ok(error);
+  });
+}
+
 anmkit_status anmkit_setting_range(const char* name, double* min, double* max, anmkit_error* error) {
   return guarded(error, [&] {
     if (!name || !min || !max) return fail(error, ANMKIT_ERROR_INVALID_ARGUMENT, "a NULL name, min or max");

@@ -73,6 +73,7 @@ LAYOUT(anmkit_open_options, FIELD(struct_size), FIELD(max_input_bytes), FIELD(ma
        FIELD(max_frames), FIELD(max_bones), FIELD(max_sequences), FIELD(skeleton), FIELD(fps), FIELD(tick_hz),
        FIELD(format_settings), FIELD(format_setting_count), FIELD(reference_roots), FIELD(reference_root_count),
        FIELD(no_meshes), FIELD(texture_dir), FIELD(volumes), FIELD(files), FIELD(kinds))
+LAYOUT(anmkit_file_kind, FIELD(struct_size), FIELD(format), FIELD(name), FIELD(extension), FIELD(opens_as))
 LAYOUT(anmkit_diagnostic, FIELD(struct_size), FIELD(severity), FIELD(has_offset), FIELD(offset), FIELD(id),
        FIELD(message), FIELD(pointer), FIELD(settings), FIELD(setting_at), FIELD(setting_size))
 LAYOUT(anmkit_save_options, FIELD(struct_size), FIELD(overwrite_source))

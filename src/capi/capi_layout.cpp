@@ -119,7 +119,7 @@ constexpr std::size_t write_layout(char* out) {
 // Every struct of anmkit.h, in its order.
 constexpr std::size_t write_anmkit_layout(char* out) {
   return write_layout<anmkit_error, anmkit_format_option, anmkit_format_info, anmkit_format_setting, anmkit_open_options,
-                      anmkit_diagnostic, anmkit_save_options,
+                      anmkit_file_kind, anmkit_diagnostic, anmkit_save_options,
                       anmkit_gltf_import_options, anmkit_model_sequence, anmkit_export_options, anmkit_clip_info, anmkit_bone, anmkit_joint, anmkit_pose_arrays,
                       anmkit_sprite_info, anmkit_rect, anmkit_sprite_step, anmkit_mesh, anmkit_primitive,
                       anmkit_material, anmkit_texture, anmkit_morph_key, anmkit_mesh_morphs, anmkit_morph_target, anmkit_batch_result,

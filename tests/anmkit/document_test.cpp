@@ -10,7 +10,10 @@
 #include <filesystem>
 #include <random>
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "anmkit/inputs.hpp"
 
 #include "support/fixture_bytes.hpp"
 #include "support/run_cli.hpp"
@@ -34,6 +37,25 @@ TEST(Registry, DetectsByContent) {
   EXPECT_FALSE(detect(std::vector<std::uint8_t>{'E', 'A', 'N', 'X'}));
   EXPECT_FALSE(detect(std::vector<std::uint8_t>{'E', 'A'}));
   EXPECT_FALSE(detect({}));
+}
+
+// Each entry's file kinds, as the front ends list, filter and count files by: a format's
+// animations, its model, then its other files in the order a model names them, each once.
+TEST(Registry, ListsEveryFormatsFileKindsFromItsEntry) {
+  std::vector<std::string> listed;
+  for (const GameFileKind& k : game_file_kinds()) {
+    listed.push_back(fmt::format("{} {} {} {}", k.format, k.name, k.extension, k.opens_as ? kind_name(*k.opens_as) : "-"));
+  }
+  EXPECT_EQ(listed, (std::vector<std::string>{
+                        "gem animation .anm animation", "gem model .mdl model", "gem mesh .ply resource",
+                        "gem material .mtl resource", "gem texture .dds -", "gem texture .tga -",
+                        "gem collision volume .vol resource", "gem entity script .def -", "gem armour file .mdl resource",
+                        "gem entity script .ext -", "mm2 animation .anm animation", "lm animation .anm animation",
+                        "lm model .bin model"}));
+  // A file named as an animation is one that does not read, not another file.
+  EXPECT_TRUE(named_like_an_animation("a/b/FIRE.ANM"));
+  EXPECT_FALSE(named_like_an_animation("a/b/fire.mdl"));
+  EXPECT_FALSE(named_like_an_animation("a/b.anm/fire"));
 }
 
 TEST(Registry, ListsFormatsAndTargetsOnce) {

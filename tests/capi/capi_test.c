@@ -262,6 +262,34 @@ static void test_open_errors(void) {
     CHECK(anmkit_format_info_get(3, &info, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
     CHECK_STR(error.message, "format 3 of 3");
   }
+  {
+    /* The kinds of file the formats read, as their entries register them: GEM's first (its
+     * animations, its model, its meshes), a texture known but never opened, LM's .bin last. */
+    anmkit_file_kind kind;
+    size_t count = 0;
+    memset(&kind, 0, sizeof kind);
+    kind.struct_size = sizeof kind;
+    CHECK(anmkit_file_kind_get(0, &kind, &error) == ANMKIT_OK);
+    CHECK_STR(kind.format, "gem");
+    CHECK_STR(kind.name, "animation");
+    CHECK_STR(kind.extension, ".anm");
+    CHECK(kind.opens_as == ANMKIT_KIND_ANIMATION);
+    CHECK(anmkit_file_kind_get(2, &kind, &error) == ANMKIT_OK);
+    CHECK_STR(kind.name, "mesh");
+    CHECK_STR(kind.extension, ".ply");
+    CHECK(kind.opens_as == ANMKIT_KIND_RESOURCE);
+    CHECK(anmkit_file_kind_get(4, &kind, &error) == ANMKIT_OK);
+    CHECK_STR(kind.name, "texture");
+    CHECK_STR(kind.extension, ".dds");
+    CHECK(kind.opens_as == 0);
+    while (anmkit_file_kind_get(count, &kind, &error) == ANMKIT_OK) ++count;
+    CHECK(count == 13);
+    CHECK_STR(error.message, "file kind 13 of 13");
+    CHECK(anmkit_file_kind_get(12, &kind, &error) == ANMKIT_OK);
+    CHECK_STR(kind.format, "lm");
+    CHECK_STR(kind.extension, ".bin");
+    CHECK(kind.opens_as == ANMKIT_KIND_MODEL);
+  }
 
   /* A limit the caller sets is applied. */
   anmkit_open_options_init(&options);

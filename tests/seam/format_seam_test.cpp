@@ -1,5 +1,6 @@
-// A format is one entry file: tkf_entry.cpp registers "tkf", and the front door, the C API and
-// the glTF export and import take it with nothing outside tests/seam/ changed.
+// A format is one entry file: tkf_entry.cpp registers "tkf", and the front door, the C API, the
+// glTF export and import, and the command line (anmkit_seam_cli: the CLI's own sources with the
+// entry) take it with nothing outside tests/seam/ changed. Python takes it in seam_test.py.
 
 #include <atomic>
 #include <cstring>
@@ -11,6 +12,8 @@
 
 #include "anmkit/anmkit.h"
 #include "anmkit/anmkit.hpp"
+#include "anmkit/inputs.hpp"
+#include "support/run_cli.hpp"
 
 namespace tkf {
 extern std::atomic<int> clips_built;  // tkf_entry.cpp
@@ -141,6 +144,45 @@ TEST(FormatSeam, TheClipIsBuiltOnce) {
   // Another document of the same bytes builds its own.
   ASSERT_TRUE(Document::open(bytes)->clip());
   EXPECT_EQ(tkf::clips_built - before, 2);
+}
+
+TEST(FormatSeam, ItsFileKindIsListedFromItsEntry) {
+  std::vector<std::string> tkf;
+  for (const GameFileKind& k : game_file_kinds()) {
+    if (k.format == "tkf") tkf.push_back(std::string(k.name) + " " + std::string(k.extension) + " " + std::string(kind_name(*k.opens_as)));
+  }
+  EXPECT_EQ(tkf, (std::vector<std::string>{"animation .tkf animation"}));
+  // What a folder walk takes for a broken animation rather than someone else's file.
+  EXPECT_TRUE(named_like_an_animation("vehicle/BROKEN.TKF"));
+  anmkit_file_kind kind{};
+  kind.struct_size = sizeof kind;
+  std::vector<std::string> listed;
+  for (size_t i = 0; anmkit_file_kind_get(i, &kind, nullptr) == ANMKIT_OK; ++i) {
+    if (std::string(kind.format) == "tkf") listed.push_back(std::string(kind.extension) + " " + std::to_string(kind.opens_as));
+  }
+  EXPECT_EQ(listed, (std::vector<std::string>{".tkf 1"}));
+}
+
+// The command line lists a folder's files of the format, says a broken one by its name, converts
+// one to glTF and back byte for byte: its own sources, the entry linked beside them.
+TEST(FormatSeam, TheCommandLineListsOpensAndConvertsIt) {
+  const test::TempDir dir;
+  std::filesystem::create_directories(dir.path() / "vehicle");
+  const auto bytes = tkf_file();
+  dir.write("vehicle/two.tkf", bytes);
+  dir.write("vehicle/broken.TKF", {});
+  dir.write_text("vehicle/notes.txt", "hello");
+  auto info = test::run_cli({"info", "vehicle"}, dir, dir.path());
+  EXPECT_EQ(info.exit_code, 1) << info.err;
+  EXPECT_EQ(info.out, "vehicle/two.tkf: Test keyframes (TKF1), version 1, 63 bytes\n  frames      3\n  bones       2\n"
+                      "3 files: 1 described, 1 unreadable, 1 skipped (not an animation)\n");
+  EXPECT_EQ(info.err, "vehicle/broken.TKF:0: error: not a recognised animation: the file is empty\n");
+  auto glb = test::run_cli({"convert", "vehicle/two.tkf", "-o", "two.glb"}, dir, dir.path());
+  ASSERT_EQ(glb.exit_code, 0) << glb.err;
+  EXPECT_EQ(test::slurp(dir.path() / "two.glb").substr(0, 4), "glTF");
+  auto back = test::run_cli({"convert", "two.glb", "--to", "tkf", "-o", "back.tkf"}, dir, dir.path());
+  ASSERT_EQ(back.exit_code, 0) << back.err;
+  EXPECT_EQ(test::slurp(dir.path() / "back.tkf"), std::string(bytes.begin(), bytes.end()));
 }
 
 TEST(FormatSeam, TheCApiListsOpensAndExportsIt) {

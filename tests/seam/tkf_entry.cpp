@@ -190,7 +190,7 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
 const anmkit::detail::FormatEntry& entry() {
   static const anmkit::detail::FormatEntry e{
       .info = {.name = "tkf", .title = "Test keyframes (TKF1)", .skeletal = true, .whole_frames_only = true,
-               .import_targets = {"tkf"}},
+               .animation_extension = ".tkf", .import_targets = {"tkf"}},
       .signature = "TKF ('TKF1')",
       .sniff = sniff,
       .read = read,

@@ -44,8 +44,14 @@ std::string FolderTally::skipped_text() const {
     const auto plural = [](std::size_t n, const std::string& kind) {
       return fmt::format("{} {}{}", n, kind, n == 1 ? "" : kind.ends_with("sh") ? "es" : "s");
     };
-    // A vehicle's files in the order a model names them, then any other kind.
-    std::vector<std::string> order{"model", "mesh", "material", "texture", "collision volume", "entity script"};
+    // The kinds in the order the formats register them (a vehicle's files in the order a model
+    // names them), then any other.
+    std::vector<std::string> order;
+    for (const GameFileKind& kind : game_file_kinds()) {
+      if (kind.opens_as != DocumentKind::animation && std::find(order.begin(), order.end(), kind.name) == order.end()) {
+        order.emplace_back(kind.name);
+      }
+    }
     for (const auto& entry : skipped_kinds) {
       if (!entry.first.empty() && std::find(order.begin(), order.end(), entry.first) == order.end()) order.push_back(entry.first);
     }

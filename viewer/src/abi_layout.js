@@ -76,6 +76,12 @@ export const KIND_FIELDS = {
   anmkit_open_options: { kinds: 'u32', no_meshes: 'i32' },
 };
 
+// The kinds of file the formats read (anmkit_file_kind_get), read the same way and kept apart
+// for the same reason.
+export const FILE_KIND_FIELDS = {
+  anmkit_file_kind: { struct_size: 'u32', format: 'ptr', name: 'ptr', extension: 'ptr', opens_as: 'u32' },
+};
+
 // { error: { sizeof: 2480, code: 0, ..., message: 1296 }, open_options: { sizeof: 72, ... }, ... }
 // from the module's layout text: each struct by its name without "anmkit_", its size as `sizeof`
 // (no C field can be called that), each field the page uses as its byte offset.

@@ -6,7 +6,7 @@
 // errors included (try/finally): a page that opens thousands of hostile files must not fill the
 // module's heap. Names inside files are bytes, shown as printable.js says.
 
-import { FIGURE_FIELDS, HOW_NAMED_FIELDS, KIND_FIELDS, REFERENCE_ROOT_FIELDS, VOLUME_FIELDS, structLayouts } from './abi_layout.js';
+import { FIGURE_FIELDS, FILE_KIND_FIELDS, HOW_NAMED_FIELDS, KIND_FIELDS, REFERENCE_ROOT_FIELDS, VOLUME_FIELDS, structLayouts } from './abi_layout.js';
 import { printable, utf8OrNull } from './printable.js';
 
 // anmkit_open_options.kinds: a model file (ANMKIT_KIND_MODEL in anmkit.h).
@@ -45,6 +45,7 @@ export class Anmkit {
     this.figureAt = structLayouts(layout, FIGURE_FIELDS);
     this.volumesAt = structLayouts(layout, VOLUME_FIELDS);
     this.kindsAt = structLayouts(layout, KIND_FIELDS).open_options;
+    this.fileKindAt = structLayouts(layout, FILE_KIND_FIELDS).file_kind;
     this.error = M._malloc(this.L.error.sizeof);
     this.version = M.UTF8ToString(M._anmkit_library_version());
   }
@@ -290,6 +291,30 @@ export class Anmkit {
       M._free(p);
     }
     this.formatList = list;
+    return list;
+  }
+
+  // Every kind of file the formats read, as their entries register them: { format, name
+  // ("animation", "model", "mesh", ...), extension (lower case, without its dot), opensAs
+  // ("animation", "model", "resource", or null for a file no open takes: a texture) }.
+  fileKinds() {
+    if (this.fileKindList) return this.fileKindList;
+    const M = this.M;
+    const F = this.fileKindAt;
+    const p = this.alloc(F);
+    const opens = { 1: 'animation', 2: 'model', 4: 'resource' };
+    const list = [];
+    try {
+      while (M._anmkit_file_kind_get(list.length, p, 0) === 0) {
+        list.push({
+          format: M.UTF8ToString(this.u32(p + F.format)), name: M.UTF8ToString(this.u32(p + F.name)),
+          extension: M.UTF8ToString(this.u32(p + F.extension)).replace(/^\./, ''), opensAs: opens[this.u32(p + F.opens_as)] ?? null,
+        });
+      }
+    } finally {
+      M._free(p);
+    }
+    this.fileKindList = list;
     return list;
   }
 

@@ -28,7 +28,9 @@ export class FileList {
     this.entries = [];
     this.paths = new Map();  // path -> entry
     this.folders = new Map();  // folder path ('a/b/') -> { path, name, depth, parent, folders, files, row, open }
-    this.extensions = new Set(['anm', 'mdl', 'bin']);  // what may be a model or an animation before it is read
+    // What may be a model or an animation before it is read: the extensions the formats register
+    // for them (main.js sets them from the library once it is loaded).
+    this.extensions = new Set();
     this.onSelect = () => {};
     this.queue = [];
     this.working = false;

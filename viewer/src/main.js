@@ -16,6 +16,12 @@ import { Box3, Mesh, Vector3 } from 'three';
 
 const $ = (selector) => document.querySelector(selector);
 const extension = (path) => path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+// What the formats' entries say a file of this name may open as ("animation", "model",
+// "resource"), never an extension written here.
+const mayOpenAs = (path, kind) => kit.fileKinds().some((k) => k.opensAs === kind && k.extension === extension(path));
+// A model that lists its animations (GEM's .mdl), by the same rule; a paired model (LM's .bin)
+// is found by its name beside its animation and has no signature.
+const listsAnimations = (path) => kit.formats().some((f) => f.listsAnimations && f.skeletonExtension === extension(path));
 const folderOf = (path) => path.slice(0, path.lastIndexOf('/') + 1);
 const stemOf = (path) => path.slice(0, path.lastIndexOf('.'));
 // The top folder a file was dropped in ('game/'), or '' for a file dropped alone.
@@ -61,19 +67,18 @@ async function inspect(entry) {
     return { error: unreadable(error), unreadable: true };
   }
   try {
-    const ext = extension(entry.path);
     const head = kit.M.FS.readFile(path);
-    if (kit.detect(head) === null && (ext === 'mdl' || ext === 'bin')) {
+    if (kit.detect(head) === null && mayOpenAs(entry.path, 'model')) {
       try {
         const model = kit.model(path);
         return { model: model.format, bones: model.jointCount };
       } catch (error) {
         // A file the library knows is no model (the game's armour files under .mdl) is another
         // file; a .mdl that does not read is a broken model, with the reader's words.
-        return ext === 'bin' || error.codeName === 'unknown_format' ? {} : { error: error.message };
+        return !listsAnimations(entry.path) || error.codeName === 'unknown_format' ? {} : { error: error.message };
       }
     }
-    if (kit.detect(head) === null && ext !== 'anm') return {};
+    if (kit.detect(head) === null && !mayOpenAs(entry.path, 'animation')) return {};
     const document = kit.open(path);
     try {
       const found = document.validate();
@@ -365,7 +370,7 @@ async function opened(entry, sequence) {
     let skeleton = null;
     let pairing = null;  // how the skeleton was found, for a file opened on its own
     const first = await hold(entry);
-    if (extension(entry.path) === 'mdl' && kit.detect(kit.M.FS.readFile(first)) === null) {
+    if (listsAnimations(entry.path) && kit.detect(kit.M.FS.readFile(first)) === null) {
       sequences = sequencesOf(entry, first);
       chosen = chosenSequence(sequences, sequence);
       if (!chosen) {
@@ -781,12 +786,13 @@ function useGameTextures(folder, entries) {
 // ---- Start, and the hook ----------------------------------------------------------------------
 
 $('#reference-roots').addEventListener('change', () => {
-  if (shown && extension(shown.entry.path) === 'mdl') openEntry(shown.entry, shown.sequence);
+  if (shown && listsAnimations(shown.entry.path)) openEntry(shown.entry, shown.sequence);
 });
 
 const ready = globalThis.createAnmkit().then((M) => {
   kit = new Anmkit(M, { shown: userWords });
   moduleFiles = new ModuleFiles(kit, FILES_ROOT);
+  files.extensions = new Set(kit.fileKinds().filter((k) => k.opensAs === 'animation' || k.opensAs === 'model').map((k) => k.extension));
   textureFiles = new ModuleFiles(kit, TEXTURES_ROOT);
   $('#version').textContent = `anmkit ${kit.version} (WebAssembly)`;
   $('#status').textContent = 'Drop files or a folder here, or pick them.';

@@ -493,6 +493,7 @@ const FormatEntry& entry() {
                .skeletal = true,
                .whole_frames_only = true,
                .time_edits = true,
+               .animation_extension = ".anm",
                .skeleton_extension = ".mdl",
                .skeleton_lists_animations = true,
                .convert_targets = gem::target_names(),

@@ -155,6 +155,7 @@ const FormatEntry& entry() {
                .skeletal = true,
                .euler_rotations = true,
                .time_edits = true,
+               .animation_extension = ".anm",
                .skeleton_extension = ".bin",
                .skeleton_option = "bin",
                .skeleton_option_help = "LM: the paired .bin model (gives the node count)",

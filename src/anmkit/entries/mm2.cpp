@@ -60,7 +60,8 @@ Expected<std::shared_ptr<const FormatModel>> from_json(const nlohmann::ordered_j
 
 const FormatEntry& entry() {
   static const FormatEntry entry{
-      .info = {.name = "mm2", .title = "Might and Magic II sprite animation (Amiga, ANM TV)", .sprite = true, .time_edits = true},
+      .info = {.name = "mm2", .title = "Might and Magic II sprite animation (Amiga, ANM TV)", .sprite = true, .time_edits = true,
+               .animation_extension = ".anm"},
       .signature = "MM2 ('00 00 54 56')",
       .sniff = mm2::looks_like_mm2,
       .read = read,
