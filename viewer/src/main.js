@@ -800,6 +800,8 @@ const ready = globalThis.createAnmkit().then((M) => {
 
 window.anmkitViewer = {
   ready,
+  // The kinds of file the module's formats read (Anmkit.fileKinds): what the list goes by.
+  fileKinds: () => kit.fileKinds(),
   // The game's texture folder given as files { path (under the folder, which is its first
   // part), bytes }, as #pick-textures takes it; resolves when the model shown is drawn again.
   async setGameTextures(list) {
