@@ -6,13 +6,13 @@
 //   per bone: u8 name_size, name bytes, u16 key_count, key_count x (u16 frame, 3 x f32 bits)
 
 #include <atomic>
-#include <bit>
 #include <cstring>
 
 #include <fmt/format.h>
 
 #include "anmkit/core/byte_reader.hpp"
 #include "anmkit/core/byte_writer.hpp"
+#include "anmkit/core/float_bits.hpp"
 #include "anmkit/core/json_input.hpp"
 #include "format_entry.hpp"
 
@@ -128,8 +128,8 @@ class Model final : public FormatModel {
       track.name = bone.name;
       for (const Key& key : bone.keys) {
         track.translation.keys.push_back({double(key.frame),
-                                          {std::bit_cast<float>(key.bits[0]), std::bit_cast<float>(key.bits[1]),
-                                           std::bit_cast<float>(key.bits[2])}});
+                                          {float_from_bits(key.bits[0]), float_from_bits(key.bits[1]),
+                                           float_from_bits(key.bits[2])}});
       }
       clip.bones.push_back(std::move(track));
     }
@@ -178,8 +178,8 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
     Bone bone{track.name, {}};
     for (const auto& key : track.translation.keys) {
       bone.keys.push_back({std::uint16_t(key.frame),
-                           {std::bit_cast<std::uint32_t>(key.value.x), std::bit_cast<std::uint32_t>(key.value.y),
-                            std::bit_cast<std::uint32_t>(key.value.z)},
+                           {bits_from_float(key.value.x), bits_from_float(key.value.y),
+                            bits_from_float(key.value.z)},
                            0});
     }
     file.bones.push_back(std::move(bone));

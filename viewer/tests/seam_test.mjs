@@ -39,7 +39,7 @@ await test('a folder with the format\'s files: each listed and looked at, a brok
   const by = Object.fromEntries(listed.map((e) => [e.path, e]));
   check(by['vehicle/two.tkf'].format === 'tkf' && by['vehicle/two.tkf'].version === '1' && by['vehicle/two.tkf'].errors === 0 &&
         by['vehicle/two.tkf'].warnings === 0, `two.tkf: ${JSON.stringify(by['vehicle/two.tkf'])}`);
-  check(by['vehicle/broken.TKF'].error === 'not a recognised animation: the file is empty', `broken.TKF: ${JSON.stringify(by['vehicle/broken.TKF'])}`);
+  check(by['vehicle/broken.TKF'].error === 'vehicle/broken.TKF:0: error: not a recognised animation: the file is empty', `broken.TKF: ${JSON.stringify(by['vehicle/broken.TKF'])}`);
   check(!by['vehicle/notes.txt'].format && !by['vehicle/notes.txt'].error, `notes.txt: ${JSON.stringify(by['vehicle/notes.txt'])}`);
   const rows = await page.evaluate(() => Array.from(document.querySelectorAll('#files tbody tr.file'))
     .filter((tr) => !tr.hidden && tr.style.display !== 'none').map((tr) => tr.cells[0].textContent));
