@@ -705,6 +705,12 @@ typedef struct anmkit_figure anmkit_figure;
  * when no format has a model file like it. `options` may be NULL. */
 ANMKIT_API anmkit_status anmkit_figure_open(const char* path, const anmkit_open_options* options, anmkit_figure** out,
                                             anmkit_diagnostics** warnings, anmkit_error* error);
+/* The figure of a model document (anmkit_kind "model": opened with ANMKIT_KIND_MODEL), read with
+ * the options it was opened with (its files, no_meshes, texture_dir, volumes): what
+ * anmkit_figure_open gives for its path, with the same *warnings. A document of another kind is
+ * ANMKIT_ERROR_UNSUPPORTED, saying what it is. */
+ANMKIT_API anmkit_status anmkit_document_figure(const anmkit_document* document, anmkit_figure** out,
+                                                anmkit_diagnostics** warnings, anmkit_error* error);
 ANMKIT_API void anmkit_figure_free(anmkit_figure* figure);
 
 /* How many joints (the model's skeleton), meshes, materials and textures it has; 0 for NULL. */

@@ -660,6 +660,15 @@ class Document:
         return lib.anmkit_kind(self._live()).decode()
 
     @_using
+    def figure(self) -> "Figure":
+        """What a model document shows on its skeleton (GEM .mdl: its meshes, materials and
+        textures, decoded), read with the options it was opened with (files=, texture_dir=,
+        meshes=, volumes=): what open_figure() gives for its path. Error (unsupported) for a
+        document of another kind."""
+        from ._figure import document_figure
+        return document_figure(self)
+
+    @_using
     def sequences(self) -> List["ModelSequence"]:
         """A model's sequences (the files it names, or the one paired with it), in its order, each
         looked for as the game finds it."""

@@ -346,6 +346,7 @@ _SIGNATURES = {
     "anmkit_sprite_replace_frame": (_status, [_doc, c_uint32, c_uint32, c_uint32, c_void_p, c_void_p, c_uint32,
                                               POINTER(_doc), _err]),
     "anmkit_figure_open": (_status, [c_char_p, POINTER(OpenOptions), POINTER(c_void_p), POINTER(c_void_p), _err]),
+    "anmkit_document_figure": (_status, [c_void_p, POINTER(c_void_p), POINTER(c_void_p), _err]),
     "anmkit_figure_free": (None, [c_void_p]),
     "anmkit_figure_joint_count": (c_size_t, [c_void_p]),
     "anmkit_figure_mesh_count": (c_size_t, [c_void_p]),

@@ -261,3 +261,15 @@ def open_figure(path: PathLike, *, texture_dir: Optional[PathLike] = None, meshe
         lib.anmkit_figure_free(out)
         raise
     return Figure(out.value, os.fsdecode(path), found)
+
+
+def document_figure(document: Document) -> Figure:
+    """Document.figure(): what a model document shows, read with the options it was opened with."""
+    out, warnings = ctypes.c_void_p(), ctypes.c_void_p()
+    _call(lib.anmkit_document_figure, document._live(), ctypes.byref(out), ctypes.byref(warnings))
+    try:
+        found = _diagnostics(warnings)
+    except BaseException:
+        lib.anmkit_figure_free(out)
+        raise
+    return Figure(out.value, document.name, found)

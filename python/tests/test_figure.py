@@ -158,6 +158,26 @@ def test_the_e75_masks_skins_and_says_what_is_missing(vehicles):
     assert (len(bare.joints), bare.meshes, bare.materials, bare.textures, bare.warnings) == (79, [], [], [], [])
 
 
+def test_a_model_documents_figure_is_its_paths(vehicles):
+    # Opened as a document with the same options, the same figure and the same words.
+    model = anmkit.open(vehicles / "e-75" / "e-75.mdl", kinds="model")
+    figure = model.figure()
+    alone = anmkit.open_figure(vehicles / "e-75" / "e-75.mdl")
+    assert (len(figure.joints), len(figure.meshes), len(figure.materials), len(figure.textures)) == (79, 47, 3, 2)
+    assert [m.name for m in figure.meshes] == [m.name for m in alone.meshes]
+    assert [w.message for w in figure.warnings] == [w.message for w in alone.warnings]
+    bare = anmkit.open(vehicles / "e-75" / "e-75.mdl", kinds="model", meshes=False).figure()
+    assert (len(bare.joints), bare.meshes, bare.warnings) == (79, [], [])
+
+
+def test_only_a_model_document_has_a_figure():
+    door = anmkit.open(EXAMPLES / "mansion_door.bin", kinds="model").figure()
+    assert ([j.name for j in door.joints], door.meshes) == (["node_0", "node_1", "node_2"], [])
+    with pytest.raises(anmkit.Error, match="^.*not a model file that names animations but an animation$") as refused:
+        anmkit.open(EXAMPLES / "mansion_door.anm").figure()
+    assert refused.value.code_name == "unsupported"
+
+
 def test_the_e75s_collision_volumes(vehicles):
     """volumes=True: the 23 {Volume}s of e-75.mdl after its 47 meshes, flagged `collision`; the
     turret's is turret.vol read here, moved by its {Position -4.58562 -0.00958979 10.0867} into

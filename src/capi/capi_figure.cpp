@@ -103,6 +103,22 @@ anmkit_status anmkit_figure_open(const char* path, const anmkit_open_options* op
   });
 }
 
+anmkit_status anmkit_document_figure(const anmkit_document* document, anmkit_figure** out, anmkit_diagnostics** warnings,
+                                     anmkit_error* error) {
+  return guarded(error, [&] {
+    if (warnings != nullptr) *warnings = nullptr;
+    if (out == nullptr) return capi::null_argument(error, "out");
+    *out = nullptr;
+    if (document == nullptr) return capi::null_argument(error, "document");
+    auto figure = document->doc.figure();
+    if (!figure) return fail(error, figure.error());
+    auto handle = std::make_unique<anmkit_figure>(std::move(*figure));
+    if (warnings != nullptr) *warnings = capi::hand_warnings(handle->figure.warnings, "model.figure");
+    *out = handle.release();
+    return ok(error);
+  });
+}
+
 void anmkit_figure_free(anmkit_figure* figure) { delete figure; }
 
 size_t anmkit_figure_joint_count(const anmkit_figure* figure) {

@@ -56,6 +56,7 @@ static anmkit_figure* open_figure(const char* path, const anmkit_open_options* o
  * nothing) and files that are no model. */
 static void test_arguments(void) {
   anmkit_figure* figure = (anmkit_figure*)&figure; /* not NULL: failures must set it to NULL */
+  anmkit_figure* other = NULL;
   anmkit_diagnostics* warnings = (anmkit_diagnostics*)&warnings;
   anmkit_document* door = NULL;
   anmkit_document* ghost = NULL;
@@ -105,6 +106,30 @@ static void test_arguments(void) {
   CHECK(anmkit_figure_joint_get(figure, 0, &joint, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
   CHECK(anmkit_figure_joint_get(figure, 0, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
   CHECK_STR(error.message, "out is NULL or its struct_size is smaller than a size_t");
+
+  /* The same from the .bin opened as a model document; an animation document has no figure. */
+  anmkit_open_options_init(&options);
+  options.kinds = ANMKIT_KIND_MODEL;
+  CHECK(anmkit_open_file(path_of(examples, "mansion_door.bin"), &options, &door, &error) == ANMKIT_OK);
+  warnings = (anmkit_diagnostics*)&warnings;
+  CHECK(anmkit_document_figure(door, &other, &warnings, &error) == ANMKIT_OK);
+  CHECK(anmkit_figure_joint_count(other) == 3 && anmkit_figure_mesh_count(other) == 0 && anmkit_diagnostics_count(warnings) == 0);
+  joint.struct_size = sizeof joint;
+  CHECK(anmkit_figure_joint_get(other, 2, &joint, &error) == ANMKIT_OK);
+  CHECK(joint.name_size == 6 && memcmp(joint.name, "node_2", 7) == 0 && joint.parent == 1);
+  anmkit_diagnostics_free(warnings);
+  anmkit_figure_free(other);
+  anmkit_free(door);
+  CHECK(anmkit_open_file(path_of(examples, "mansion_door.anm"), NULL, &door, &error) == ANMKIT_OK);
+  other = (anmkit_figure*)&other;
+  CHECK(anmkit_document_figure(door, &other, NULL, &error) == ANMKIT_ERROR_UNSUPPORTED);
+  CHECK(other == NULL);
+  CHECK_STR(error.message, "not a model file that names animations but an animation");
+  CHECK(anmkit_document_figure(NULL, &other, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "document is NULL");
+  CHECK(anmkit_document_figure(door, NULL, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "out is NULL");
+  anmkit_free(door);
 
   door = NULL;
   CHECK(anmkit_open_file(path_of(examples, "mansion_door.anm"), NULL, &door, &error) == ANMKIT_OK);
@@ -190,6 +215,22 @@ static void test_e25(void) {
   joint.struct_size = sizeof joint;
   CHECK(anmkit_figure_joint_get(figure, 1, &joint, &error) == ANMKIT_OK);
   CHECK(joint.name_size == 4 && memcmp(joint.name, "body", 5) == 0 && joint.parent == 0);
+  {
+    /* The same vehicle from its .mdl opened as a model document. */
+    anmkit_document* model = NULL;
+    anmkit_figure* same_figure = NULL;
+    anmkit_open_options options;
+    anmkit_open_options_init(&options);
+    options.kinds = ANMKIT_KIND_MODEL;
+    CHECK(anmkit_open_file(path_of(vehicles, "e-25/e-25.mdl"), &options, &model, &error) == ANMKIT_OK);
+    CHECK(anmkit_document_figure(model, &same_figure, &warnings, &error) == ANMKIT_OK);
+    CHECK(anmkit_diagnostics_count(warnings) == 0);
+    anmkit_diagnostics_free(warnings);
+    CHECK(anmkit_figure_joint_count(same_figure) == 54 && anmkit_figure_mesh_count(same_figure) == 22 &&
+          anmkit_figure_material_count(same_figure) == 2 && anmkit_figure_texture_count(same_figure) == 2);
+    anmkit_figure_free(same_figure);
+    anmkit_free(model);
+  }
 
   /* body.ply: VERT (count, stride, flags, records), then INDX (count, u16 indices). */
   vert = find_bytes(ply, size, 4, "VERT", 4);
