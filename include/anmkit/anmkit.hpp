@@ -69,7 +69,7 @@ struct FormatInfo {
   bool whole_frames_only = false;  // poses are defined at whole frames only (GEM's hold rule)
   bool euler_rotations = false;    // rotations are stored as Euler angles (LM), in its rotation-unit
   bool time_edits = false;         // Document::edit_time applies (model/time_edit.hpp)
-  // The extension of its animation files (".anm"), lower case with the dot: what file_kinds()
+  // The extension of its animation files (".anm"), lower case with the dot: what game_file_kinds()
   // lists, and what makes a file that does not read a broken animation rather than another file.
   std::string_view animation_extension;
   // The model file that gives an animation its skeleton (".mdl", ".bin"; "" for none), and
