@@ -325,23 +325,30 @@ def _name_list(items) -> List[str]:
     return names
 
 
+def _listed(get, structure):
+    """Each item of one of the registry's lists (`get(index, out, NULL)`: anmkit_format_info_get,
+    anmkit_file_kind_get, ...), in order, until the library says there is none past the last."""
+    index = 0
+    while True:
+        item = sized(structure)
+        if get(index, ctypes.byref(item), None) != 0:
+            return
+        yield item
+        index += 1
+
+
 def format_info(name: str) -> dict:
     """What the registry knows of format `name` (one of formats()): title, skeletal, sprite,
     skeleton_extension, skeleton_lists_animations, whole_frames_only, convert_targets and
     import_targets."""
-    index = 0
-    while True:
-        info = _capi.FormatInfo()
-        info.struct_size = ctypes.sizeof(info)
-        if lib.anmkit_format_info_get(index, ctypes.byref(info), None) != 0:
-            raise ValueError(f"no format {name!r}")
+    for info in _listed(lib.anmkit_format_info_get, _capi.FormatInfo):
         if info.name.decode() == name:
             return {"name": name, "title": info.title.decode(), "skeletal": bool(info.skeletal),
                     "sprite": bool(info.sprite), "skeleton_extension": info.skeleton_extension.decode(),
                     "skeleton_lists_animations": bool(info.skeleton_lists_animations),
                     "whole_frames_only": bool(info.whole_frames_only),
                     "convert_targets": _name_list(info.convert_targets), "import_targets": _name_list(info.import_targets)}
-        index += 1
+    raise ValueError(f"no format {name!r}")
 
 
 def file_kinds() -> List[dict]:
@@ -350,17 +357,9 @@ def file_kinds() -> List[dict]:
     (the kind open() makes of one, with that kind asked for: "animation", "model", "resource"; None
     for a file the format knows but does not open, a texture). Registry order: a format's
     animations, its model, then its other files; an extension may be listed twice."""
-    out = []
     names = {bit: name for name, bit in _KINDS.items()}
-    index = 0
-    while True:
-        kind = _capi.FileKind()
-        kind.struct_size = ctypes.sizeof(kind)
-        if lib.anmkit_file_kind_get(index, ctypes.byref(kind), None) != 0:
-            return out
-        out.append({"format": kind.format.decode(), "name": kind.name.decode(), "extension": kind.extension.decode(),
-                    "opens_as": names.get(kind.opens_as)})
-        index += 1
+    return [{"format": kind.format.decode(), "name": kind.name.decode(), "extension": kind.extension.decode(),
+             "opens_as": names.get(kind.opens_as)} for kind in _listed(lib.anmkit_file_kind_get, _capi.FileKind)]
 
 
 def setting_range(name: str) -> Tuple[float, float]:
@@ -374,18 +373,10 @@ def setting_range(name: str) -> Tuple[float, float]:
 def format_options() -> List[dict]:
     """The formats' own options, as their entries declare them: name (as a keyword argument, with
     _ for -), kind ("whole", "choice" or "flag"), help, max, choices, when_opening, when_importing."""
-    out = []
-    index = 0
-    while True:
-        option = _capi.FormatOption()
-        option.struct_size = ctypes.sizeof(option)
-        if lib.anmkit_format_option_get(index, ctypes.byref(option), None) != 0:
-            return out
-        choices = _name_list(option.choices)
-        out.append({"name": option.name.decode().replace("-", "_"), "kind": ("whole", "choice", "flag")[option.kind],
-                    "help": option.help.decode(), "max": option.max, "choices": choices,
-                    "when_opening": bool(option.when_opening), "when_importing": bool(option.when_importing)})
-        index += 1
+    return [{"name": option.name.decode().replace("-", "_"), "kind": ("whole", "choice", "flag")[option.kind],
+             "help": option.help.decode(), "max": option.max, "choices": _name_list(option.choices),
+             "when_opening": bool(option.when_opening), "when_importing": bool(option.when_importing)}
+            for option in _listed(lib.anmkit_format_option_get, _capi.FormatOption)]
 
 
 def _option_names() -> set:

@@ -255,21 +255,21 @@ def open_figure(path: PathLike, *, texture_dir: Optional[PathLike] = None, meshe
     c_options = _options(None, None, None, dict(options, texture_dir=texture_dir, meshes=meshes, volumes=volumes))
     out, warnings = ctypes.c_void_p(), ctypes.c_void_p()
     _call(lib.anmkit_figure_open, _path(path), ctypes.byref(c_options), ctypes.byref(out), ctypes.byref(warnings))
-    try:
-        found = _diagnostics(warnings)
-    except BaseException:
-        lib.anmkit_figure_free(out)
-        raise
-    return Figure(out.value, os.fsdecode(path), found)
+    return _handed(out, warnings, os.fsdecode(path))
 
 
 def document_figure(document: Document) -> Figure:
     """Document.figure(): what a model document shows, read with the options it was opened with."""
     out, warnings = ctypes.c_void_p(), ctypes.c_void_p()
     _call(lib.anmkit_document_figure, document._live(), ctypes.byref(out), ctypes.byref(warnings))
+    return _handed(out, warnings, document.name)
+
+
+def _handed(out: ctypes.c_void_p, warnings: ctypes.c_void_p, name: str) -> Figure:
+    """The figure the library handed out, with its warnings; freed if taking them fails."""
     try:
         found = _diagnostics(warnings)
     except BaseException:
         lib.anmkit_figure_free(out)
         raise
-    return Figure(out.value, document.name, found)
+    return Figure(out.value, name, found)
