@@ -186,6 +186,11 @@ ANMKIT_API anmkit_status anmkit_files_new(anmkit_files** out, anmkit_error* erro
  * ANMKIT_ERROR_BAD_VALUE for a name that is empty, absolute, or has an empty, "." or ".." part. */
 ANMKIT_API anmkit_status anmkit_files_add(anmkit_files* files, const char* name, const void* data, size_t size,
                                           anmkit_error* error);
+/* Names the file `name` without its bytes (a picked file not read yet): found by name as any
+ * other, while reading it fails ("its name was handed over, not its bytes") until anmkit_files_add
+ * gives them; anmkit_document_files_wanted lists the ones a figure needs. A name given already
+ * keeps its bytes. Errors as anmkit_files_add's. */
+ANMKIT_API anmkit_status anmkit_files_declare(anmkit_files* files, const char* name, anmkit_error* error);
 ANMKIT_API void anmkit_files_free(anmkit_files* files);
 
 typedef struct anmkit_open_options {
@@ -711,6 +716,16 @@ ANMKIT_API anmkit_status anmkit_figure_open(const char* path, const anmkit_open_
  * ANMKIT_ERROR_UNSUPPORTED, saying what it is. */
 ANMKIT_API anmkit_status anmkit_document_figure(const anmkit_document* document, anmkit_figure** out,
                                                 anmkit_diagnostics** warnings, anmkit_error* error);
+/* The files the figure of a model document would read that its options' `files` names without
+ * their bytes (anmkit_files_declare), each once: the caller adds them (anmkit_files_add) and asks
+ * again until *count is 0 (each round reads what the files given so far name: the meshes, then
+ * their materials, then the textures; nothing is decoded), then calls anmkit_document_figure
+ * once. *names is an array of *count paths (UTF-8, as `files` names them; NULL when 0) owned by
+ * the document, valid until the next call of this function on it or anmkit_free: not to be
+ * called on one document from two threads at once. A document of another kind is
+ * ANMKIT_ERROR_UNSUPPORTED. */
+ANMKIT_API anmkit_status anmkit_document_files_wanted(const anmkit_document* document, const char* const** names, size_t* count,
+                                                      anmkit_error* error);
 ANMKIT_API void anmkit_figure_free(anmkit_figure* figure);
 
 /* How many joints (the model's skeleton), meshes, materials and textures it has; 0 for NULL. */

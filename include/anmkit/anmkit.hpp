@@ -444,6 +444,13 @@ class Document {
   // that converts it must not write over. Meshes and materials are read to find the files they
   // name; textures are found, not read.
   Expected<std::vector<std::string>> files_read() const;
+  // A model's: the files its figure() would read that options().files names without their bytes
+  // (MemoryFiles::declare), each once, in the order the figure looks for them. A caller that hands
+  // files over as the library wants them (a browser, which reads a picked file only when asked)
+  // gives these and asks again until none is left (each round reads what the files given so far
+  // name: the meshes, then their materials, then the textures), then asks for figure() once.
+  // Nothing is decoded. A source with every file's bytes (the disk) wants nothing.
+  Expected<std::vector<std::string>> files_wanted() const;
   // A model's: the animation files it names, as written in it (relative to its folder).
   Expected<std::vector<std::string>> sequence_files() const;
   // A model's: its sequences (the files it names, or the one paired with it), each looked for as

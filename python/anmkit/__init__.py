@@ -568,6 +568,12 @@ class Files:
         data = _data(data)
         _call(lib.anmkit_files_add, self._handle, _path(name), data, len(data))
 
+    def declare(self, name: PathLike) -> None:
+        """Names the file `name` without its bytes (one not read yet): found by name as any other,
+        while reading it fails until add() gives its bytes; Document.files_wanted() says which a
+        figure needs. A name given already keeps its bytes. Errors as add()'s."""
+        _call(lib.anmkit_files_declare, self._handle, _path(name))
+
     def __del__(self):
         if getattr(self, "_handle", None):
             lib.anmkit_files_free(self._handle)
@@ -658,6 +664,17 @@ class Document:
         document of another kind."""
         from ._figure import document_figure
         return document_figure(self)
+
+    @_using
+    def files_wanted(self) -> List[str]:
+        """A model document's: the files its figure would read that its files= names without their
+        bytes (Files.declare), each once. Give them (Files.add) and ask again until none is
+        left (the meshes, then their materials, then the textures), then ask for figure() once.
+        Nothing is decoded. Error (unsupported) for a document of another kind."""
+        names = ctypes.POINTER(ctypes.c_char_p)()
+        count = ctypes.c_size_t()
+        _call(lib.anmkit_document_files_wanted, self._live(), ctypes.byref(names), ctypes.byref(count))
+        return [_decode(names[i]) for i in range(count.value)]
 
     @_using
     def sequences(self) -> List["ModelSequence"]:

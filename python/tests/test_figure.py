@@ -544,3 +544,34 @@ def test_a_vehicle_handed_over_as_bytes_is_the_vehicle_on_disk(vehicles):
     with pytest.raises(anmkit.Error) as e:
         anmkit.model_to_gltf("e-25/e-25.mdl", files=anmkit.Files())
     assert str(e.value) == "e-25/e-25.mdl: error: cannot open: No such file or directory"
+
+
+def test_a_figure_wants_its_files_round_by_round_then_is_read_once(vehicles):
+    """Files.declare names a file without its bytes; files_wanted() says which the figure needs,
+    round by round (meshes, materials, textures), and the figure is then read once, as from disk."""
+    folder = vehicles / "e-25"
+    files = anmkit.Files({"e-25/e-25.mdl": (folder / "e-25.mdl").read_bytes()})
+    listed = [p.name for p in folder.iterdir() if p.is_file()]
+    for name in listed:
+        files.declare(f"e-25/{name}")
+    model = anmkit.open("e-25/e-25.mdl", files=files, kinds="model")
+    rounds = []
+    while wanted := model.files_wanted():
+        rounds.append(sorted({pathlib.PurePath(name).suffix for name in wanted}))
+        for name in wanted:
+            files.add(name, (vehicles / name).read_bytes())
+        assert len(rounds) < 5
+    assert rounds == [[".ply"], [".mtl"], [".tga"]]
+    figure = model.figure()
+    on_disk = anmkit.open(folder / "e-25.mdl", kinds="model").figure()
+    assert (len(figure.meshes), len(figure.materials), len(figure.textures)) == (22, 2, 2)
+    assert [bytes(memoryview(t.rgba)) for t in figure.textures] == [bytes(memoryview(t.rgba)) for t in on_disk.textures]
+    assert all(t.width > 0 for t in figure.textures)
+    assert figure.warnings == []
+    assert anmkit.open(folder / "e-25.mdl", kinds="model").files_wanted() == []
+    with pytest.raises(anmkit.Error) as e:
+        anmkit.open(folder / "fire.anm").files_wanted()
+    assert e.value.code_name == "unsupported"
+    with pytest.raises(anmkit.Error) as e:
+        files.declare("/etc/passwd")
+    assert e.value.code_name == "bad_value"

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <mutex>
 #include <optional>
+#include <set>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -364,6 +365,20 @@ Expected<ModelFigure> Document::figure() const {
 
 Expected<std::vector<std::string>> Document::files_read() const {
   return guarded(name_, [&] { return model_->files_read(options_); });
+}
+
+Expected<std::vector<std::string>> Document::files_wanted() const {
+  return guarded(name_, [&]() -> Expected<std::vector<std::string>> {
+    auto found = model_->figure_files(options_);
+    if (!found) return found.error();
+    const auto source = detail::files_of(options_);
+    std::set<std::string> seen;
+    std::vector<std::string> out;
+    for (std::string& path : *found) {
+      if (!source->has_bytes(path) && seen.insert(path).second) out.push_back(std::move(path));
+    }
+    return out;
+  });
 }
 
 Expected<std::vector<SummarySequence>> Document::sequences() const {

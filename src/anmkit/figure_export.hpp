@@ -21,6 +21,9 @@ struct FigureExport {
   std::size_t textures_shared = 0;   // of those, named "$/..." with no texture folder given
   std::size_t meshes_missing = 0;    // named by the model, but not read (each with its warning)
   std::vector<std::string> files_read;  // each file read for it (meshes, materials, volumes, textures)
+  // Each file it looked for and found there, read or not (a file a source names without its
+  // bytes among them): what a caller handing files over must give (Document::files_wanted).
+  std::vector<std::string> files_found;
   // Adds the clip's mesh animation (animation `name`) to the figure's morph targets and says
   // which keys show them; what cannot be shown is a warning about `file`.
   std::function<std::vector<MeshMorphs>(model::Figure& figure, const model::Clip& clip, const std::string& name,

@@ -87,6 +87,7 @@ class FormatModel {
   virtual Expected<GltfOutput> model_gltf(const OpenOptions&, bool /*binary*/) const { return not_a_model(); }
   virtual Expected<ModelFigure> model_figure(const OpenOptions&) const { return not_a_model(); }
   virtual Expected<std::vector<std::string>> files_read(const OpenOptions&) const { return not_a_model(); }
+  virtual Expected<std::vector<std::string>> figure_files(const OpenOptions&) const { return not_a_model(); }
   virtual Expected<std::vector<std::string>> sequence_files(const ReadLimits&) const { return not_a_model(); }
   virtual Expected<std::vector<SummarySequence>> sequences(const OpenOptions&) const { return not_a_model(); }
   virtual Expected<Bytes> with_sequence(std::string_view /*name*/, std::string_view /*file*/, const ReadLimits&) const {
@@ -178,6 +179,10 @@ struct FormatEntry {
   // Every file besides the model that model_to_gltf reads (Document::files_read).
   Expected<std::vector<std::string>> (*model_files_read)(const std::string& path, std::span<const std::uint8_t> text,
                                                          const OpenOptions& options) = nullptr;
+  // Every file the model's figure looks for and finds there, read or not (meshes, materials,
+  // volumes, textures found, none decoded): Document::files_wanted. nullptr: its models show nothing.
+  Expected<std::vector<std::string>> (*model_figure_files)(const std::string& path, std::span<const std::uint8_t> text,
+                                                           const OpenOptions& options) = nullptr;
   // A model file of this format read by content (`path` gives an LM .bin its paired name);
   // unknown_format when these bytes are not one; nullptr when the format has no model file.
   Expected<ModelFile> (*read_model)(const std::string& path, std::span<const std::uint8_t> bytes, const ReadLimits& limits) = nullptr;

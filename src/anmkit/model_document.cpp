@@ -164,6 +164,11 @@ class ModelDocument final : public FormatModel {
     return entry_.model_files_read(path_, bytes_, options);
   }
 
+  Expected<std::vector<std::string>> figure_files(const OpenOptions& options) const override {
+    if (!entry_.model_figure_files || !options.meshes) return std::vector<std::string>();
+    return entry_.model_figure_files(path_, bytes_, options);
+  }
+
   Expected<std::vector<std::string>> sequence_files(const ReadLimits& limits) const override {
     if (!entry_.sequence_files) return not_a_model();
     return entry_.sequence_files(bytes_, limits);

@@ -119,6 +119,27 @@ anmkit_status anmkit_document_figure(const anmkit_document* document, anmkit_fig
   });
 }
 
+anmkit_status anmkit_document_files_wanted(const anmkit_document* document, const char* const** names, size_t* count,
+                                           anmkit_error* error) {
+  return guarded(error, [&] {
+    if (names == nullptr) return capi::null_argument(error, "names");
+    if (count == nullptr) return capi::null_argument(error, "count");
+    *names = nullptr;
+    *count = 0;
+    if (document == nullptr) return capi::null_argument(error, "document");
+    auto wanted = document->doc.files_wanted();
+    if (!wanted) return fail(error, wanted.error());
+    // Handed out by the document, as its other strings are (the call is documented as one at a time).
+    auto& d = const_cast<anmkit_document&>(*document);
+    d.wanted = std::move(*wanted);
+    d.wanted_names.clear();
+    for (const std::string& name : d.wanted) d.wanted_names.push_back(name.c_str());
+    *names = d.wanted_names.empty() ? nullptr : d.wanted_names.data();
+    *count = d.wanted_names.size();
+    return ok(error);
+  });
+}
+
 void anmkit_figure_free(anmkit_figure* figure) { delete figure; }
 
 size_t anmkit_figure_joint_count(const anmkit_figure* figure) {

@@ -29,6 +29,15 @@ anmkit_status anmkit_files_add(anmkit_files* files, const char* name, const void
   });
 }
 
+anmkit_status anmkit_files_declare(anmkit_files* files, const char* name, anmkit_error* error) {
+  return guarded(error, [&] {
+    if (files == nullptr) return capi::null_argument(error, "files");
+    if (name == nullptr) return capi::null_argument(error, "name");
+    if (auto declared = files->files->declare(name); !declared) return fail(error, declared.error());
+    return ok(error);
+  });
+}
+
 void anmkit_files_free(anmkit_files* files) { delete files; }
 
 }  // extern "C"

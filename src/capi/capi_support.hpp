@@ -34,6 +34,9 @@ struct anmkit_document {
   std::optional<anmkit::Expected<anmkit::model::SpriteAnimation>> sprite;
   std::once_flag sequences_once;  // a model's (anmkit_sequence_get)
   std::optional<anmkit::Expected<std::vector<anmkit::SummarySequence>>> sequences;
+  // A model's files wanted, as the last anmkit_document_files_wanted gave them.
+  std::vector<std::string> wanted;
+  std::vector<const char*> wanted_names;
 };
 
 // Files handed over as bytes: the options that name them share them with what they open.

@@ -20,6 +20,11 @@ Error io_error(const std::string& path, std::string what, ErrorCode code = Error
   return e;
 }
 
+// A declared file's read: its name was given, its bytes not (yet).
+Error not_handed_over(const std::string& path) {
+  return io_error(path, "its name was handed over, not its bytes");
+}
+
 // A name with `/` for its separators, its "." parts gone and each ".." taking the part before
 // it away; nullopt when a ".." climbs above the top. `absolute` is set for a name that begins
 // with a separator or a drive letter.
@@ -62,7 +67,7 @@ bool within(const std::string& name, const std::string& folder) {
 
 }  // namespace
 
-Expected<void> MemoryFiles::add(std::string_view name, Bytes bytes) {
+Expected<std::string> MemoryFiles::checked_name(std::string_view name) const {
   bool absolute = false;
   const auto normal_name = normal(name, absolute);
   const std::string slashed = files::with_slashes(std::string(name));
@@ -73,10 +78,30 @@ Expected<void> MemoryFiles::add(std::string_view name, Bytes bytes) {
     return make_error(ErrorCode::bad_value,
                       fmt::format("'{}' is no file name: expected folders and a file, relative, with no empty, '.' or '..' part", name));
   }
+  return *normal_name;
+}
+
+Expected<void> MemoryFiles::add(std::string_view name, Bytes bytes) {
+  auto normal_name = checked_name(name);
+  if (!normal_name) return normal_name.error();
   const auto [at, fresh] = files_.insert_or_assign(*normal_name, std::make_shared<const Bytes>(std::move(bytes)));
   if (fresh) by_lower_.emplace(files::ascii_lower(*normal_name), *normal_name);
   (void)at;
   return {};
+}
+
+Expected<void> MemoryFiles::declare(std::string_view name) {
+  auto normal_name = checked_name(name);
+  if (!normal_name) return normal_name.error();
+  if (files_.emplace(*normal_name, nullptr).second) by_lower_.emplace(files::ascii_lower(*normal_name), *normal_name);
+  return {};
+}
+
+bool MemoryFiles::has_bytes(const std::string& path) const {
+  bool absolute = false;
+  const auto name = normal(path, absolute);
+  const auto at = name ? files_.find(*name) : files_.end();
+  return at != files_.end() && at->second != nullptr;
 }
 
 // The file a normal name finds: spelt so, or else the one file spelt so in letters of either
@@ -105,7 +130,9 @@ Expected<Bytes> MemoryFiles::read(const std::string& path, std::uint64_t max_byt
   auto found = name ? found_as_game_finds(files_, by_lower_, *name, path) : Expected<std::optional<std::string>>(std::nullopt);
   if (!found) return found.error();
   if (!*found) return io_error(path, "cannot open: No such file or directory");
-  const Bytes& bytes = *files_.find(**found)->second;
+  const auto& held = files_.find(**found)->second;
+  if (!held) return not_handed_over(**found);
+  const Bytes& bytes = *held;
   if (bytes.size() > max_bytes) {
     return io_error(path, fmt::format("larger than the input limit of {} bytes", max_bytes), ErrorCode::too_large);
   }
@@ -168,6 +195,7 @@ Expected<Bytes> MemoryFiles::read_named(const std::string& referrer, const std::
   path = *where;
   const auto file = files_.find(path);
   if (file == files_.end()) return io_error(path, "cannot open: No such file or directory");
+  if (!file->second) return not_handed_over(path);
   if (check) {
     if (auto ok = check(OpenedFile{path, file->second->size()}); !ok) return ok.error();
   }
@@ -186,6 +214,7 @@ Expected<Bytes> MemoryFiles::read_below(const std::string& folder, const std::st
   if (!at || !within(*at, top)) return make_error(ErrorCode::io, fmt::format("leads out of {} {} (to {})", folder_words, folder, path));
   const auto file = files_.find(*at);
   if (file == files_.end()) return make_error(ErrorCode::io, "no such file");
+  if (!file->second) return not_handed_over(*at);
   if (check) {
     if (auto ok = check(OpenedFile{*at, file->second->size()}); !ok) return ok.error();
   }

@@ -334,6 +334,76 @@ static void test_e25(void) {
 
 /* The e-75: a material that masks, a DDS texture found under another case, skinned tracks, what
  * is missing; and the figure without its meshes. */
+/* The e-25 handed over as the viewer hands a picked folder: every file named, none read; then what
+ * anmkit_document_files_wanted asks for, round by round (its meshes, their materials, their
+ * textures), and the figure asked for once: the figure read from the disk. */
+static void test_e25_wanted(void) {
+  static const char* const names[] = {
+      "e-25.mdl", "fire.anm", "stop.anm", "body.vol", "e-25.def", "02_-_default.mtl", "12_-_default.mtl", "e25body.tga",
+      "e25tracks.tga", "body.ply", "gun.ply", "gun_rot.ply", "mgun.ply", "mgun_rot.ply", "trackl.ply", "trackr.ply",
+      "turret1.ply", "wheell1.ply", "wheell2.ply", "wheell3.ply", "wheell4.ply", "wheell5.ply", "wheell6.ply", "wheell7.ply",
+      "wheelr1.ply", "wheelr2.ply", "wheelr3.ply", "wheelr4.ply", "wheelr5.ply", "wheelr6.ply", "wheelr7.ply"};
+  static const size_t expected_rounds[] = {22, 2, 2, 0};
+  static const char* const expected_ends[] = {".ply", ".mtl", ".tga"};
+  anmkit_files* files = NULL;
+  anmkit_document* model = NULL;
+  anmkit_figure* figure = NULL;
+  anmkit_diagnostics* warnings = NULL;
+  anmkit_open_options options;
+  anmkit_error error;
+  const char* const* wanted = (const char* const*)&wanted;
+  size_t count = 99, i, round, size;
+  char name[64];
+  unsigned char* bytes;
+
+  CHECK(anmkit_files_new(&files, &error) == ANMKIT_OK);
+  for (i = 0; i < sizeof names / sizeof names[0]; ++i) {
+    snprintf(name, sizeof name, "e-25/%s", names[i]);
+    CHECK(anmkit_files_declare(files, name, &error) == ANMKIT_OK);
+  }
+  CHECK(anmkit_files_declare(files, "../x.ply", &error) == ANMKIT_ERROR_BAD_VALUE);
+  CHECK_STR(error.message, "'../x.ply' is no file name: expected folders and a file, relative, with no empty, '.' or '..' part");
+  CHECK(anmkit_files_declare(NULL, "x", &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_files_declare(files, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  bytes = read_file(path_of(vehicles, "e-25/e-25.mdl"), &size);
+  CHECK(anmkit_files_add(files, "e-25/e-25.mdl", bytes, size, &error) == ANMKIT_OK);
+  free(bytes);
+  anmkit_open_options_init(&options);
+  options.kinds = ANMKIT_KIND_MODEL;
+  options.files = files;
+  CHECK(anmkit_open_file("e-25/e-25.mdl", &options, &model, &error) == ANMKIT_OK);
+  for (round = 0; round < 4; ++round) {
+    CHECK(anmkit_document_files_wanted(model, &wanted, &count, &error) == ANMKIT_OK);
+    CHECK(count == expected_rounds[round]);
+    CHECK((count == 0) == (wanted == NULL));
+    for (i = 0; i < count; ++i) {
+      const size_t length = strlen(wanted[i]);
+      CHECK(round < 3 && length > 9 && strncmp(wanted[i], "e-25/", 5) == 0 && strcmp(wanted[i] + length - 4, expected_ends[round]) == 0);
+      bytes = read_file(path_of(vehicles, wanted[i]), &size);
+      CHECK(bytes != NULL && anmkit_files_add(files, wanted[i], bytes, size, &error) == ANMKIT_OK);
+      free(bytes);
+    }
+  }
+  CHECK(anmkit_document_figure(model, &figure, &warnings, &error) == ANMKIT_OK);
+  CHECK(anmkit_diagnostics_count(warnings) == 0);
+  CHECK(anmkit_figure_joint_count(figure) == 54 && anmkit_figure_mesh_count(figure) == 22 &&
+        anmkit_figure_material_count(figure) == 2 && anmkit_figure_texture_count(figure) == 2);
+  {
+    anmkit_texture texture;
+    texture.struct_size = sizeof texture;
+    CHECK(anmkit_figure_texture_get(figure, 0, &texture, &error) == ANMKIT_OK);
+    CHECK(texture.width > 0 && texture.rgba != NULL);
+  }
+  CHECK(anmkit_document_files_wanted(NULL, &wanted, &count, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK_STR(error.message, "document is NULL");
+  CHECK(anmkit_document_files_wanted(model, NULL, &count, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  CHECK(anmkit_document_files_wanted(model, &wanted, NULL, &error) == ANMKIT_ERROR_INVALID_ARGUMENT);
+  anmkit_diagnostics_free(warnings);
+  anmkit_figure_free(figure);
+  anmkit_free(model);
+  anmkit_files_free(files);
+}
+
 static void test_e75(void) {
   anmkit_figure* figure;
   anmkit_diagnostics* warnings = NULL;
@@ -635,6 +705,7 @@ int main(int argc, char** argv) {
   present = stat(vehicles, &folder) == 0 && S_ISDIR(folder.st_mode);
   if (present) {
     test_e25();
+    test_e25_wanted();
     test_e75();
     test_e75_volumes();
     test_pzh2000();

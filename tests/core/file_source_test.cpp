@@ -151,6 +151,41 @@ TEST(MemoryFiles, AFileBelowAFolderIsReadAsNamedOnly) {
   EXPECT_EQ(big.error().code, ErrorCode::too_large);
 }
 
+// A file named without its bytes (a browser's picked file not read yet) is found as any other,
+// refused when read, and read once its bytes are given; giving a name again keeps its bytes.
+TEST(MemoryFiles, ADeclaredFileIsFoundByItsNameAndReadOnceItsBytesAreGiven) {
+  MemoryFiles files = vehicle();
+  ASSERT_TRUE(files.declare("tank/Stop.ANM"));
+  ASSERT_TRUE(files.declare("tank/Fire.anm"));  // given already: its bytes stay
+  EXPECT_EQ(files.size(), 6u);
+  EXPECT_EQ(text(*files.read("tank/Fire.anm", 100)), "fire");
+  EXPECT_EQ(files.kind("tank/Stop.ANM"), FileKind::file);
+  EXPECT_EQ(*files.resolve("tank/tank.mdl", "stop.anm", {}), "tank/Stop.ANM");
+  EXPECT_FALSE(files.has_bytes("tank/Stop.ANM"));
+  EXPECT_TRUE(files.has_bytes("tank/Fire.anm"));
+  EXPECT_FALSE(files.has_bytes("tank/nothing.anm"));
+  std::string path;
+  const auto named = files.read_named("tank/tank.mdl", "STOP.anm", {}, 100, {}, path);
+  ASSERT_FALSE(named);
+  EXPECT_EQ(named.error().code, ErrorCode::io);
+  EXPECT_EQ(named.error().to_string(), "tank/Stop.ANM: error: its name was handed over, not its bytes");
+  EXPECT_EQ(path, "tank/Stop.ANM");
+  const auto read = files.read("tank/stop.anm", 100);
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error().to_string(), "tank/Stop.ANM: error: its name was handed over, not its bytes");
+  const auto below = files.read_below("tank", "Stop.ANM", "the glTF file's folder", 100, {}, path);
+  ASSERT_FALSE(below);
+  EXPECT_EQ(below.error().message, "its name was handed over, not its bytes");
+  ASSERT_TRUE(files.add("tank\\Stop.ANM", bytes("stop")));
+  EXPECT_TRUE(files.has_bytes("tank/Stop.ANM"));
+  EXPECT_EQ(text(*files.read_named("tank/tank.mdl", "STOP.anm", {}, 100, {}, path)), "stop");
+  ASSERT_TRUE(files.declare("tank/Stop.ANM"));  // named again: its bytes stay
+  EXPECT_EQ(text(*files.read("tank/Stop.ANM", 100)), "stop");
+  const auto bad = files.declare("../x");
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().message, "'../x' is no file name: expected folders and a file, relative, with no empty, '.' or '..' part");
+}
+
 // The disk's "$/": names in the shared folder, found in either case, kept in it.
 TEST(DiskFiles, SharedNamesAreLookedForInTheSharedFolder) {
   test::TempDir dir;

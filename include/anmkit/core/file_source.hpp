@@ -77,6 +77,10 @@ class FileSource {
   virtual Expected<std::vector<std::uint8_t>> read_below(const std::string& folder, const std::string& name,
                                                          std::string_view folder_words, std::uint64_t max_bytes,
                                                          const OpenedFileCheck& check, std::string& path) const = 0;
+  // Whether the bytes of the file at `path` (a path this source gave) are at hand: false for a
+  // file known by its name alone (MemoryFiles::declare), which a caller hands over once the
+  // library says it wants it (Document::files_wanted).
+  virtual bool has_bytes(const std::string& /*path*/) const { return true; }
 };
 
 // The file system. A fresh one lists each folder at most once (a name not spelt as its file is
@@ -92,6 +96,10 @@ class MemoryFiles final : public FileSource {
   // Adds (or replaces) the file `name`; bad_value for a name that is empty, absolute, has an
   // empty, "." or ".." part, or a NUL.
   Expected<void> add(std::string_view name, std::vector<std::uint8_t> bytes);
+  // Names the file `name` without its bytes (a browser's picked file, not read yet): it is found
+  // as any other, and reading it is an io error saying it was not handed over, until add() gives
+  // its bytes. A name given already keeps its bytes. Errors as add's.
+  Expected<void> declare(std::string_view name);
   std::size_t size() const { return files_.size(); }
 
   Expected<std::vector<std::uint8_t>> read(const std::string& path, std::uint64_t max_bytes) const override;
@@ -103,9 +111,12 @@ class MemoryFiles final : public FileSource {
   Expected<std::vector<std::uint8_t>> read_below(const std::string& folder, const std::string& name, std::string_view folder_words,
                                                  std::uint64_t max_bytes, const OpenedFileCheck& check,
                                                  std::string& path) const override;
+  bool has_bytes(const std::string& path) const override;
 
  private:
-  // By the name with `/` separators; and by that name in lower case (ASCII), for the game's lookup.
+  Expected<std::string> checked_name(std::string_view name) const;
+  // By the name with `/` separators (null bytes: declared, not given); and by that name in lower
+  // case (ASCII), for the game's lookup.
   std::map<std::string, std::shared_ptr<const std::vector<std::uint8_t>>, std::less<>> files_;
   std::multimap<std::string, std::string, std::less<>> by_lower_;
 };

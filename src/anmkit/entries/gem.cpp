@@ -336,6 +336,20 @@ Expected<ModelFile> read_model(const std::string& path, std::span<const std::uin
   return out;
 }
 
+// Every file the figure looks for and finds (meshes and materials read where their bytes are at
+// hand, textures found).
+Expected<std::vector<std::string>> model_figure_files(const std::string& path, std::span<const std::uint8_t> text,
+                                                      const OpenOptions& options) {
+  auto mdl = gem::read_mdl(text, options.limits);
+  if (!mdl) {
+    mdl.error().file = path;
+    return mdl.error();
+  }
+  std::vector<Warning> warnings;
+  std::uint64_t budget = options.limits.max_input_bytes;
+  return read_gem_figure(path, *mdl, options, budget, warnings, TextureWork::find).files_found;
+}
+
 // Every file model_to_gltf reads beside the .mdl: its figure's files found as `info` finds them
 // (meshes and materials read, textures found), and its sequences' files that are there.
 Expected<std::vector<std::string>> model_files_read(const std::string& path, std::span<const std::uint8_t> text,
@@ -511,6 +525,7 @@ const FormatEntry& entry() {
       .sequence_files = sequence_files,
       .add_sequence = add_sequence,
       .model_files_read = model_files_read,
+      .model_figure_files = model_figure_files,
       .read_model = read_model,
       .model_shows = model_shows,
       .model_figure = model_figure,

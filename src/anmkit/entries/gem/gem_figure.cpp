@@ -53,6 +53,10 @@ class FigureReader {
 
  private:
   void warn(const std::string& file, Wording why) { warnings_.push_back({file, std::move(why.text), std::move(why.settings)}); }
+  // `path`, where a file it names was looked for, among the files found when one is there.
+  void found(const std::string& path) {
+    if (!path.empty() && source_file_kind(path, options_) == FileKind::file) out_.files_found.push_back(path);
+  }
   int material(const std::string& ply_path, const gem::mesh::PlySubset& subset);
   int texture(const std::string& mtl_path, const std::string& material, std::string_view slot, const std::string& name);
   void add_volumes(const gem::Mdl& mdl);
@@ -149,6 +153,7 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
     looked.push_back(*path);
     if (source_file_kind(*path, options_) != FileKind::file) continue;
     if (const auto known = texture_by_path_.find(*path); known != texture_by_path_.end()) return known->second;
+    out_.files_found.push_back(*path);
     if (work_ == TextureWork::find) {
       out_.files_read.push_back(*path);  // (what a conversion would read)
       out_.figure.textures.push_back(model::Texture{name, *path, 0, 0, {}});
@@ -201,6 +206,7 @@ int FigureReader::material(const std::string& ply_path, const gem::mesh::PlySubs
   if (cached == mtl_by_path_.end()) {
     std::optional<gem::mesh::Material> read;
     auto bytes = read_referenced_input(ply_path, subset.material, options_, budget_, path);
+    found(path);
     if (bytes) {
       out_.files_read.push_back(path);
       auto mtl = gem::mesh::read_mtl(*bytes, options_.limits);
@@ -238,6 +244,7 @@ Expected<std::shared_ptr<const PlyFile>> FigureReader::ply(const std::string& fi
   const auto read = [&]() -> PlyRead {
     PlyRead out{Error{}, {}, 0};
     auto bytes = read_referenced_input(mdl_path_, file, options_, budget_, out.path);
+    found(out.path);
     if (!bytes) {
       out.ply = bytes.error();
       return out;
@@ -291,6 +298,7 @@ void FigureReader::add_volumes(const gem::Mdl& mdl) {
     if (volume.shape == gem::MdlVolume::Shape::polyhedron) {
       std::string path;
       auto bytes = read_referenced_input(mdl_path_, volume.file, options_, budget_, path);
+      found(path);
       if (!bytes) {
         left_out(fmt::format("its polyhedron '{}': {}", printable(volume.file), bytes.error().to_string()));
         continue;
