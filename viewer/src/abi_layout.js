@@ -76,6 +76,12 @@ export const KIND_FIELDS = {
   anmkit_open_options: { kinds: 'u32', no_meshes: 'i32' },
 };
 
+// Where an open reads its files (anmkit_open_options.files: files handed over, anmkit_files),
+// read the same way and kept apart for the same reason.
+export const FILES_FIELDS = {
+  anmkit_open_options: { files: 'ptr' },
+};
+
 // The kinds of file the formats read (anmkit_file_kind_get), read the same way and kept apart
 // for the same reason.
 export const FILE_KIND_FIELDS = {

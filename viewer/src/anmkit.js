@@ -6,7 +6,7 @@
 // errors included (try/finally): a page that opens thousands of hostile files must not fill the
 // module's heap. Names inside files are bytes, shown as printable.js says.
 
-import { FIGURE_FIELDS, FILE_KIND_FIELDS, HOW_NAMED_FIELDS, KIND_FIELDS, REFERENCE_ROOT_FIELDS, VOLUME_FIELDS, structLayouts } from './abi_layout.js';
+import { FIGURE_FIELDS, FILE_KIND_FIELDS, FILES_FIELDS, HOW_NAMED_FIELDS, KIND_FIELDS, REFERENCE_ROOT_FIELDS, VOLUME_FIELDS, structLayouts } from './abi_layout.js';
 import { printable, utf8OrNull } from './printable.js';
 
 // anmkit_open_options.kinds: a model file (ANMKIT_KIND_MODEL in anmkit.h).
@@ -46,6 +46,7 @@ export class Anmkit {
     this.volumesAt = structLayouts(layout, VOLUME_FIELDS);
     this.kindsAt = structLayouts(layout, KIND_FIELDS).open_options;
     this.fileKindAt = structLayouts(layout, FILE_KIND_FIELDS).file_kind;
+    this.filesAt = structLayouts(layout, FILES_FIELDS).open_options;
     this.error = M._malloc(this.L.error.sizeof);
     this.version = M.UTF8ToString(M._anmkit_library_version());
   }
@@ -97,7 +98,7 @@ export class Anmkit {
   // file system), `fps`, `tickHz`, and `referenceRoots` (folders there under which the files a
   // model names may lie besides its own folder). Returns { pointer, free }.
   openOptions({ skeleton = null, fps = 0, tickHz = 0, referenceRoots = [], textureDir = null, volumes = false, kinds = 0,
-                noMeshes = false } = {}) {
+                noMeshes = false, files = null } = {}) {
     const M = this.M;
     const O = this.L.open_options;
     const owned = [];
@@ -115,6 +116,7 @@ export class Anmkit {
       if (volumes) this.setU32(options + this.volumesAt.open_options.volumes, 1);
       if (kinds) this.setU32(options + this.kindsAt.kinds, kinds);
       if (noMeshes) this.setU32(options + this.kindsAt.no_meshes, 1);
+      if (files) this.setU32(options + this.filesAt.files, files.handle);
       if (referenceRoots.length) {
         const roots = M._malloc(4 * referenceRoots.length);
         owned.push(roots);
@@ -219,6 +221,29 @@ export class Anmkit {
     } finally {
       if (handle) M._anmkit_figure_free(handle);
       M._anmkit_diagnostics_free(this.u32(out + 4));  // 0 after a failed call, which it takes
+      for (const q of [p, out]) M._free(q);
+      options.free();
+    }
+  }
+
+  // A new set of files handed over (anmkit_files): free() it once the documents opened with it are.
+  files() {
+    return new Files(this);
+  }
+
+  // The model file at `path` in `files` (a Files) as a document (ANMKIT_KIND_MODEL) whose figure
+  // is read with `textureDir` ("$/..." textures) and `volumes`: filesWanted() says what it still
+  // needs of the files named without their bytes, figure() reads it. free() it.
+  modelDocument(path, files, { textureDir = null, volumes = false } = {}) {
+    const M = this.M;
+    const p = this.cstring(path);
+    const out = M._malloc(4);
+    const options = this.openOptions({ textureDir, volumes, kinds: KIND_MODEL, files });
+    try {
+      M.HEAPU32[out >>> 2] = 0;
+      this.check(M._anmkit_open_file(p, options.pointer, out, this.error));
+      return new ModelDocument(this, this.u32(out));
+    } finally {
       for (const q of [p, out]) M._free(q);
       options.free();
     }
@@ -347,14 +372,14 @@ export class Anmkit {
   // as the game on Windows would (`\\` a separator, letters in either case), or null when it
   // refuses the name (out of the model's folder and `referenceRoots`, or two files). Names are
   // shown as printable.js says; `path` is text (the module's file names are).
-  model(path, { referenceRoots = [] } = {}) {
+  model(path, { referenceRoots = [], files = null } = {}) {
     const M = this.M;
     const { model_sequence: S } = this.L;
     const p = this.cstring(path);
     const out = M._malloc(4);
     const s = this.alloc(S);
     // A model document (ANMKIT_KIND_MODEL), its meshes not read: what it is, its sequences.
-    const options = this.openOptions({ referenceRoots, kinds: KIND_MODEL, noMeshes: true });
+    const options = this.openOptions({ referenceRoots, kinds: KIND_MODEL, noMeshes: true, files });
     const text = (at, size) => this.name(this.u32(s + at), this.u32(s + size));
     try {
       this.check(M._anmkit_open_file(p, options.pointer, out, this.error));
@@ -386,6 +411,93 @@ export class Anmkit {
       for (const q of [p, out, s]) M._free(q);
       options.free();
     }
+  }
+}
+
+// Files handed to the library (anmkit_files): each named first (declare: a picked file, not read),
+// its bytes added when the library wants them.
+export class Files {
+  constructor(kit) {
+    this.kit = kit;
+    const out = kit.M._malloc(4);
+    try {
+      kit.check(kit.M._anmkit_files_new(out, kit.error));
+      this.handle = kit.u32(out);
+    } finally {
+      kit.M._free(out);
+    }
+  }
+
+  declare(name) {
+    const p = this.kit.cstring(name);
+    try {
+      this.kit.check(this.kit.M._anmkit_files_declare(this.handle, p, this.kit.error));
+    } finally {
+      this.kit.M._free(p);
+    }
+  }
+
+  add(name, bytes) {
+    const { kit } = this;
+    const p = kit.cstring(name);
+    kit.withBuffers([Math.max(1, bytes.length)], (data) => {
+      kit.M.HEAPU8.set(bytes, data);
+      try {
+        kit.check(kit.M._anmkit_files_add(this.handle, p, data, bytes.length, kit.error));
+      } finally {
+        kit.M._free(p);
+      }
+    });
+  }
+
+  free() {
+    if (this.handle) this.kit.M._anmkit_files_free(this.handle);
+    this.handle = 0;
+  }
+}
+
+// A model document read through files handed over (Anmkit.modelDocument).
+export class ModelDocument {
+  constructor(kit, handle) {
+    this.kit = kit;
+    this.handle = handle;
+  }
+
+  // The files its figure still needs, by their names in the Files (anmkit_document_files_wanted).
+  filesWanted() {
+    const { kit } = this;
+    const M = kit.M;
+    return kit.withBuffers([8], (out) => {
+      M.HEAPU8.fill(0, out, out + 8);
+      kit.check(M._anmkit_document_files_wanted(this.handle, out, out + 4, kit.error));
+      const names = kit.u32(out);
+      return Array.from({ length: kit.u32(out + 4) }, (_, i) => M.UTF8ToString(kit.u32(names + 4 * i)));
+    });
+  }
+
+  // Its figure (anmkit_document_figure): a Figure, as Anmkit.figure gives it.
+  figure() {
+    const { kit } = this;
+    const M = kit.M;
+    const out = M._malloc(8);  // the figure, its warnings
+    M.HEAPU8.fill(0, out, out + 8);
+    let handle = 0;
+    try {
+      kit.check(M._anmkit_document_figure(this.handle, out, out + 4, kit.error));
+      handle = kit.u32(out);
+      const figure = new Figure(kit, handle, kit.diagnostics(kit.u32(out + 4), FIGURE_WORDS));
+      handle = 0;
+      return figure;
+    } finally {
+      if (handle) M._anmkit_figure_free(handle);
+      M._anmkit_diagnostics_free(kit.u32(out + 4));
+      M._free(out);
+    }
+  }
+
+  free() {
+    if (this.handle) this.kit.M._anmkit_free(this.handle);
+    this.handle = 0;
   }
 }
 

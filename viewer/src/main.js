@@ -7,7 +7,7 @@
 import { Anmkit } from './anmkit.js';
 import { FigureView } from './figure_view.js';
 import { FileList } from './file_list.js';
-import { FILES_ROOT, ModuleFiles, TEXTURES_ROOT, userWords } from './module_files.js';
+import { FILES_ROOT, HANDED_FILES, HANDED_TEXTURES, ModuleFiles, userWords } from './module_files.js';
 import { nodesOf, viewMatrix } from './pose.js';
 import { jsonTextShown } from './printable.js';
 import { SkeletonView } from './skeleton_view.js';
@@ -29,7 +29,6 @@ const topOf = (path) => path.slice(0, path.indexOf('/') + 1);
 
 let kit;
 let moduleFiles;     // the files written into the module's file system while in use
-let textureFiles;    // the same for the game's texture folder
 // The game's shared texture folder (resource/texture), picked: where a model's textures named
 // "$/..." are. { folder (its name), entries ({ path, size, bytes }, its files) }, or null. Its
 // files are read only when a model names them: a game's folder holds thousands.
@@ -120,13 +119,6 @@ async function skeletonFor(entry, hold) {
   }
 }
 
-// The folders under which a model's {file} names may lead when the box is ticked: the top folder
-// the model was dropped in (all that was dropped, for loose files).
-function referenceRootsFor(model, ticked = $('#reference-roots').checked) {
-  if (!ticked) return [];
-  return [(FILES_ROOT + topOf(model.path)).replace(/\/$/, '')];
-}
-
 function close() {
   if (!current) return;
   spriteView.stop();
@@ -143,153 +135,143 @@ function showError(text) {
   $('#error').textContent = text || '';
 }
 
-// `path` ('/' between folders) with its '.' and '..' parts taken out, or null when it climbs above
-// the top: the library gives a file the model names as its folder joined with the name.
-function lexical(path) {
-  const parts = [];
-  for (const part of path.split('/')) {
-    if (part === '..') {
-      if (!parts.length) return null;
-      parts.pop();
-    } else if (part !== '.' && part !== '') {
-      parts.push(part);
+
+// The dropped files under `top` named in `handed` (anmkit_files) without their bytes, each under
+// HANDED_FILES: a map from each name to its entry (a name the library refuses is left out: that
+// file is not found).
+function declareDropped(handed, top) {
+  const byName = new Map();
+  for (const e of files.entries) {
+    if (!e.path.startsWith(top) || e.path.endsWith('/')) continue;
+    try {
+      handed.declare(HANDED_FILES + e.path);
+      byName.set(HANDED_FILES + e.path, e);
+    } catch {
+      // Not a name the library takes: not found.
     }
   }
-  return `/${parts.join('/')}`;
+  return byName;
 }
 
 // A .mdl's declared sequences, each its own entry (a name declared on several joints, `repair`
 // on each part it repairs, is several): its name, the joint whose block declares it, the file it
 // names as written, and the dropped file that name is, found by the library as the game on
-// Windows finds it (`\` a separator, letters in either case: anmkit_model_sequence.path). The
-// library looks in the module's file system: for the call, every dropped file under the model's
-// top folder that is not there already is put there as an empty stand-in (the names are what it
-// reads), and taken away after. `path` is the model's there (held).
+// Windows finds it (`\` a separator, letters in either case: anmkit_model_sequence.path) among
+// the dropped files under the model's top folder, handed over by name (none is read). `path` is
+// the model's in the module's file system (held).
 //   entry     the dropped file it opens, or null
 //   refused   the library refuses the name (out of the folders it may name files in, or two files)
 //   outside   refused without the box ticked, and the dropped file it would open with it, or null
 function sequencesOf(model, path) {
-  const FS = kit.M.FS;
-  const top = topOf(model.path);
-  const standIns = [];
+  const handed = kit.files();
   try {
-    for (const e of files.entries) {
-      if (!e.path.startsWith(top) || e.path.endsWith('/')) continue;
-      const p = moduleFiles.pathOf(e);
-      if (FS.analyzePath(p).exists) continue;
-      try {
-        kit.writeFile(p, new Uint8Array(0));
-        standIns.push(p);
-      } catch {
-        // No stand-in (a name the file system refuses): that file is not found.
-      }
-    }
+    const top = topOf(model.path);
+    declareDropped(handed, top);
+    const named = HANDED_FILES + model.path;
+    handed.add(named, kit.M.FS.readFile(path));
+    // The folders under which its {file} names may lead when the box is ticked: the top folder the
+    // model was dropped in (all that was dropped, for loose files).
+    const roots = (ticked) => (ticked ? [(HANDED_FILES + top).replace(/\/$/, '')] : []);
     const ticked = $('#reference-roots').checked;
-    const declared = kit.model(path, { referenceRoots: referenceRootsFor(model, ticked) }).sequences;
-    const wider = !ticked && declared.some((s) => s.path === null) ? kit.model(path, { referenceRoots: referenceRootsFor(model, true) }).sequences : null;
-    const dropped = (p) => {
-      const listed = p === null ? null : lexical(p);
-      return listed !== null && listed.startsWith(FILES_ROOT) ? files.byPath(listed.slice(FILES_ROOT.length)) || null : null;
-    };
+    const declared = kit.model(named, { referenceRoots: roots(ticked), files: handed }).sequences;
+    const wider = !ticked && declared.some((s) => s.path === null) ? kit.model(named, { referenceRoots: roots(true), files: handed }).sequences : null;
+    const dropped = (p) => (p !== null && p.startsWith(HANDED_FILES) ? files.byPath(p.slice(HANDED_FILES.length)) || null : null);
     return declared.map((s, index) => ({
       index, name: s.name, file: s.file, declaredBy: s.declaredBy, howNamed: s.howNamed, entry: dropped(s.path),
       refused: s.path === null, outside: s.path === null && wider ? dropped(wider[index].path) : null,
     }));
   } finally {
-    for (const p of standIns) {
-      try { FS.unlink(p); } catch { /* gone already */ }
-    }
+    handed.free();
   }
 }
 
-// What `model` (a model file in the list, held) shows (anmkit_figure_open), read once while it is
-// shown: the dropped files under its folder that the list does not know as an animation or
-// another model are put in the module's file system for the call (the meshes, materials and
-// textures it names are among them) and let go after it. Returns figureShown, or null when the
-// model shows nothing (no meshes: an LM .bin, a .mdl without {VolumeView}), which it tells first.
+// How the figures shown so far were read (window.anmkitViewer.figureReads): the times the library
+// was asked for a figure, the files and bytes read from the browser for them, and the names (as
+// handed over) of those read for the last.
+const figureReads = { asks: 0, files: 0, bytes: 0, last: [] };
+
+// What `model` (a model file in the list) shows (anmkit_document_figure), read once while it is
+// shown. Returns figureShown, or null when the model shows nothing (no meshes: an LM .bin, a .mdl
+// without {VolumeView}), which it tells first.
 async function figureOf(model, ticket) {
   const volumes = $('#collision-volumes').checked;
   const again = figureShown && figureShown.path === model.path && figureShown.listed === files.entries.length &&
                 figureShown.textures === gameTextures && figureShown.volumes === volumes;
   if (again) return figureShown.view || figureShown.error ? figureShown : null;
   dropFigure();
-  // First with the model alone: one that shows nothing (an LM .bin, a .mdl naming no mesh) says
-  // nothing is missing, and its folder need not be read.
-  try {
-    const alone = kit.figure(moduleFiles.pathOf(model));
-    const nothing = alone.meshes.length === 0 && alone.warnings.length === 0;
-    alone.free();
-    if (nothing) return null;
-  } catch {
-    // Read again below, with the files beside it, where its error is kept.
-  }
-  const folder = folderOf(model.path);
-  const beside = files.entries.filter((e) => e !== model && e.path.startsWith(folder) && !e.path.endsWith('/') &&
-                                           !(e.info && (e.info.format || e.info.model)));
-  const held = [];
   const shown = { path: model.path, listed: files.entries.length, textures: gameTextures, volumes, figure: null, view: null,
                   animations: new Map(), error: null };
   try {
-    // All at once (each a read of the browser's file); an unreadable one is left out, and the
-    // library says what is missing for want of it.
-    await Promise.all(beside.map((e) => moduleFiles.hold(e).then((path) => held.push(path), () => {})));
-    if (ticket !== opening) throw SUPERSEDED;
-    try {
-      shown.figure = await figureWithGameTextures(model, ticket, { volumes });
-      if (shown.figure.meshes.length) shown.view = new FigureView(shown.figure);
-    } catch (error) {
-      if (shown.figure) shown.figure.free();
-      shown.figure = null;
-      shown.error = error.message;
+    shown.figure = await figureRead(model, ticket, { volumes });
+    if (!shown.figure.meshes.length && !shown.figure.warnings.length) {
+      shown.figure.free();
+      return null;
     }
-  } finally {
-    for (const path of held) moduleFiles.release(path);
+    if (shown.figure.meshes.length) shown.view = new FigureView(shown.figure);
+  } catch (error) {
+    if (error === SUPERSEDED) throw error;
+    if (shown.figure) shown.figure.free();
+    shown.figure = null;
+    shown.error = error.message;
   }
   figureShown = shown;
   return shown.view || shown.error ? shown : null;
 }
 
-// The figure of `model` (its folder held; with its collision volumes when `volumes`), its "$/..."
-// textures looked for in the game's texture
-// folder when one was picked. The library finds a file by its name (either case, `\` or `/`), so
-// it is asked twice: first with every file of the folder there as an empty stand-in, which lists
-// the files it found (found, not decoded); then with those files read, and only those.
-async function figureWithGameTextures(model, ticket, { volumes = false } = {}) {
-  const path = moduleFiles.pathOf(model);
-  if (!gameTextures) return kit.figure(path, { volumes });
-  const textureDir = TEXTURES_ROOT + gameTextures.folder;
-  // There for both calls, whatever is written in it or taken away: the library refuses a texture
-  // folder that is not there.
-  kit.makeFolder(textureDir);
-  const standIns = [];
-  let wanted;
+// The figure of `model` (with its collision volumes when `volumes`), its "$/..." textures looked
+// for in the game's texture folder when one was picked. Every dropped file under the model's top
+// folder, and every file of the texture folder, is handed to the library by name alone; the
+// library says which of them the figure needs (anmkit_document_files_wanted: the meshes, then their
+// materials, then the textures), only those are read from the browser and handed over, and the
+// library is asked for the figure once.
+async function figureRead(model, ticket, { volumes = false } = {}) {
+  const handed = kit.files();
+  let document = null;
+  figureReads.last = [];
   try {
-    for (const e of gameTextures.entries) {
-      const p = textureFiles.pathOf(e);
-      if (kit.M.FS.analyzePath(p).exists) continue;
-      try {
-        kit.writeFile(p, new Uint8Array(0));
-        standIns.push(p);
-      } catch {
-        // No stand-in (a name the file system refuses): that file is not found.
+    const byName = declareDropped(handed, topOf(model.path));
+    let textureDir = null;
+    if (gameTextures && gameTextures.entries.length) {
+      textureDir = HANDED_TEXTURES + gameTextures.folder;
+      for (const e of gameTextures.entries) {
+        try {
+          handed.declare(HANDED_TEXTURES + e.path);
+          byName.set(HANDED_TEXTURES + e.path, e);
+        } catch {
+          // Not a name the library takes: not found.
+        }
       }
     }
-    const looked = kit.figure(path, { textureDir });
-    wanted = new Set(looked.textures.filter((t) => t.path.startsWith(TEXTURES_ROOT)).map((t) => t.path));
-    looked.free();
-  } finally {
-    for (const p of standIns) {
-      try { kit.M.FS.unlink(p); } catch { /* gone already */ }
-    }
-  }
-  const held = [];
-  try {
-    await Promise.all(gameTextures.entries.filter((e) => wanted.has(textureFiles.pathOf(e)))
-      .map((e) => textureFiles.hold(e).then((p) => held.push(p), () => {})));
+    const named = HANDED_FILES + model.path;
+    handed.add(named, await model.bytes());
     if (ticket !== opening) throw SUPERSEDED;
-    return kit.figure(path, { textureDir, volumes });
+    document = kit.modelDocument(named, handed, { textureDir, volumes });
+    const tried = new Set([named]);
+    for (;;) {
+      // A file the browser could not read stays wanted: asked for once, then left to the figure's words.
+      const wanted = document.filesWanted().filter((name) => !tried.has(name));
+      if (!wanted.length) break;
+      await Promise.all(wanted.map(async (name) => {
+        tried.add(name);
+        const entry = byName.get(name);
+        if (!entry) return;
+        try {
+          const bytes = await entry.bytes();
+          handed.add(name, bytes);
+          figureReads.files += 1;
+          figureReads.bytes += bytes.length;
+          figureReads.last.push(name);
+        } catch {
+          // Unreadable (removed since it was picked): the figure says what it lacks.
+        }
+      }));
+      if (ticket !== opening) throw SUPERSEDED;
+    }
+    figureReads.asks += 1;
+    return document.figure();
   } finally {
-    for (const p of held) textureFiles.release(p);
+    if (document) document.free();
+    handed.free();
   }
 }
 
@@ -793,13 +775,15 @@ const ready = globalThis.createAnmkit().then((M) => {
   kit = new Anmkit(M, { shown: userWords });
   moduleFiles = new ModuleFiles(kit, FILES_ROOT);
   files.extensions = new Set(kit.fileKinds().filter((k) => k.opensAs === 'animation' || k.opensAs === 'model').map((k) => k.extension));
-  textureFiles = new ModuleFiles(kit, TEXTURES_ROOT);
   $('#version').textContent = `anmkit ${kit.version} (WebAssembly)`;
   $('#status').textContent = 'Drop files or a folder here, or pick them.';
 });
 
 window.anmkitViewer = {
   ready,
+  // How the figures shown so far were read: { asks (figures asked of the library), files, bytes
+  // (read from the browser for them) }.
+  figureReads: () => ({ ...figureReads, last: [...figureReads.last].sort() }),
   // The kinds of file the module's formats read (Anmkit.fileKinds): what the list goes by.
   fileKinds: () => kit.fileKinds(),
   // The game's texture folder given as files { path (under the folder, which is its first

@@ -10,12 +10,17 @@
 export const FILES_ROOT = '/files/';
 export const TEXTURES_ROOT = '/game-textures/';
 
+// The same places in the set of files handed to the library for a figure or a model's sequences
+// (anmkit_files, whose names are relative): 'files/e-75/body.ply', 'game-textures/texture/x.dds'.
+export const HANDED_FILES = FILES_ROOT.slice(1);
+export const HANDED_TEXTURES = TEXTURES_ROOT.slice(1);
+
 // `text`, a message the library worded (an error, a warning, the pairing's reason), with each path
-// in the module's file system said as the user knows it: the path under its root, which is the
-// dropped file's own ('e-75/body.ply'), or the picked folder's name and the file in it
-// ('texture/vehicle2/x.dds'). A root counts only where a path begins (the start, or after a space,
-// quote, bracket, comma or '='), never inside the user's own path ('game/files/x.anm').
-const ROOT_WHERE_A_PATH_BEGINS = new RegExp(`(^|[\\s'"(\\[{,=])(?:${FILES_ROOT}|${TEXTURES_ROOT})`, 'g');
+// in the module's file system or the files handed over said as the user knows it: the path under
+// its root, which is the dropped file's own ('e-75/body.ply'), or the picked folder's name and the
+// file in it ('texture/vehicle2/x.dds'). A root counts only where a path begins (the start, or
+// after a space, quote, bracket, comma or '='), never inside the user's own path ('game/files/x.anm').
+const ROOT_WHERE_A_PATH_BEGINS = new RegExp(`(^|[\\s'"(\\[{,=])/?(?:${HANDED_FILES}|${HANDED_TEXTURES})`, 'g');
 export const userWords = (text) => String(text).replace(ROOT_WHERE_A_PATH_BEGINS, '$1');
 
 export class ModuleFiles {

@@ -282,8 +282,18 @@ await vehiclesTest('pzh2000_x: its "$/" textures read from the game texture fold
     { path: 'texture/common/vehicle2/puma_track_nm.dds', bytes: Array.from(readFileSync(join(e75, 'tiger_ii_track_nm.dds'))) },
     { path: 'texture/VEHICLE2/unused.dds', bytes: [1, 2, 3] },
   ];
+  const before = await page.evaluate(() => window.anmkitViewer.figureReads());
   await page.evaluate((l) => window.anmkitViewer.setGameTextures(l), list);
   got = await figure();
+  // Asked for once; read from the browser: what the library said the figure needs, and no more
+  // (its meshes and materials, the two track pictures; not the unused picture, not an animation).
+  const reads = await page.evaluate(() => window.anmkitViewer.figureReads());
+  check(reads.asks === before.asks + 1, `the library was asked ${reads.asks - before.asks} times for the figure`);
+  check(reads.last.includes('game-textures/texture/VEHICLE2/Puma_Track_Dif.dds') &&
+        reads.last.includes('game-textures/texture/common/vehicle2/puma_track_nm.dds') &&
+        !reads.last.some((n) => n.includes('unused') || n.endsWith('.anm') || n.endsWith('.mdl')) &&
+        reads.last.every((n) => /\.(ply|mtl|dds|tga)$/i.test(n)), `read for the figure: ${reads.last.join(', ')}`);
+  console.log(`MEASURE pzh2000_figure_files_read ${reads.last.length}`);
   const track = got.meshes.find((m) => m.name === 'trackl.ply').materials[0];
   check(track.texture === "$/vehicle2/puma_track_dif" && track.normalMap === "$/vehicle2/puma_track_nm", `the track: ${JSON.stringify(track)}; notes: ${got.notes}`);
   check(!got.notes.some((n) => n.includes('puma_track') || n.includes('unused')), `notes: ${got.notes}`);
