@@ -231,6 +231,8 @@ typedef struct anmkit_open_options {
    * file of another kind is ANMKIT_ERROR_UNKNOWN_FORMAT, in words that say what it is ("not an
    * animation but a GEM mesh (.ply)"). 0 (init): animations alone. */
   uint32_t kinds;
+  /* The deepest nesting of JSON input (anmkit_from_json's dump); 0 takes the default (64). */
+  uint32_t max_json_depth;
 } anmkit_open_options;
 
 /* What an opened file is (anmkit_kind): an animation, a model that gives animations their
@@ -392,6 +394,8 @@ typedef struct anmkit_gltf_import_options {
    * only, in its rest pose and axes, whatever the glTF's node tree, axes and bone frames
    * (docs/gltf.md, "Onto a skeleton"); NULL: the nodes hold the format's own values. */
   const char* skeleton;
+  /* The deepest nesting of the glTF's JSON; 0 takes the default (64). */
+  uint32_t max_json_depth;
 } anmkit_gltf_import_options;
 
 ANMKIT_API void anmkit_gltf_import_options_init(anmkit_gltf_import_options* options);

@@ -303,7 +303,7 @@ def _shaped(data, shape: Sequence[int], as_bool: bool = False):
     return values
 
 
-_LIMITS = ("max_input_bytes", "max_keys", "max_pixels", "max_frames", "max_bones", "max_sequences")
+_LIMITS = ("max_input_bytes", "max_keys", "max_pixels", "max_frames", "max_bones", "max_sequences", "max_json_depth")
 
 # This package's words for the settings the library's messages name (anmkit_error.settings):
 # the keyword arguments that set them. A setting not here keeps the library's words, which read
@@ -1065,7 +1065,7 @@ class GltfImport(NamedTuple):
 def from_gltf(data: bytes, target: str, name: str = "", *, animation: Optional[str] = None,
               fps: Optional[float] = None, tolerance: Optional[float] = None, base: Optional["Document"] = None,
               folder: Optional[PathLike] = None, max_input_bytes: Optional[int] = None,
-              skeleton: Optional[PathLike] = None, **settings) -> GltfImport:
+              max_json_depth: Optional[int] = None, skeleton: Optional[PathLike] = None, **settings) -> GltfImport:
     """A glTF animation (.glb or .gltf bytes) written as `target` ("gem-6.0", "lm", ...), as
     `anmkit convert IN.glb --to TARGET` does. `base` is the original file (docs/gltf.md,
     "--base"): its bone order, flags, version and unchanged values are kept. `folder` is where
@@ -1085,6 +1085,8 @@ def from_gltf(data: bytes, target: str, name: str = "", *, animation: Optional[s
         options.folder = _path(folder)
     if max_input_bytes is not None:
         options.max_input_bytes = _whole("max_input_bytes", max_input_bytes, ctypes.c_uint64)
+    if max_json_depth is not None:
+        options.max_json_depth = _whole("max_json_depth", max_json_depth, ctypes.c_uint32)
     if skeleton is not None:
         options.skeleton = _path(skeleton)
     # The target format's own options (format_options() that are when_importing: dense=True, ...).

@@ -42,7 +42,8 @@ class OpenOptions(Structure):
                 ("max_sequences", c_uint32), ("skeleton", c_char_p), ("fps", c_double), ("tick_hz", c_double),
                 ("format_settings", POINTER(FormatSetting)), ("format_setting_count", c_size_t),
                 ("reference_roots", POINTER(c_char_p)), ("reference_root_count", c_size_t), ("no_meshes", c_int32),
-                ("texture_dir", c_char_p), ("volumes", c_int32), ("files", c_void_p), ("kinds", c_uint32)]
+                ("texture_dir", c_char_p), ("volumes", c_int32), ("files", c_void_p), ("kinds", c_uint32),
+                ("max_json_depth", c_uint32)]
 
 
 class FileKind(Structure):
@@ -60,7 +61,7 @@ class GltfImportOptions(Structure):
     _fields_ = [("struct_size", c_size_t), ("target", c_char_p), ("animation", c_char_p), ("fps", c_double),
                 ("tolerance", c_float), ("base", c_void_p), ("folder", c_char_p), ("max_input_bytes", c_uint64),
                 ("format_settings", POINTER(FormatSetting)), ("format_setting_count", c_size_t),
-                ("skeleton", c_char_p)]
+                ("skeleton", c_char_p), ("max_json_depth", c_uint32)]
 
 
 class SaveOptions(Structure):

@@ -155,6 +155,12 @@ def test_json_round_trip_and_summary():
     back = anmkit.from_json(dump, "track.json")
     assert back.write() == doc.write()
     assert "\n" not in doc.to_json(pretty=False)
+    with pytest.raises(anmkit.Error, match=r"nested deeper than the limit of 2 levels.*max_json_depth=") as deep:
+        anmkit.from_json(dump, "track.json", max_json_depth=2)
+    assert deep.value.code_name == "json"
+    with pytest.raises(anmkit.Error, match=r"nested deeper than the limit of 3 levels") as deep:
+        anmkit.from_gltf(doc.to_gltf(), "gem-6.1", max_json_depth=3)
+    assert deep.value.code_name == "json"
     assert json.loads(doc.summary(as_json=True))["format"] == "gem"
     assert "track_meshanim_v61.anm" in doc.summary()
     assert doc.to_gltf()[:4] == b"glTF"

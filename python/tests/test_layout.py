@@ -44,15 +44,16 @@ def test_the_layout_is_the_compilers():
                                        {"name": "up_rotation", "offset": 32, "size": 16, "type": "f32[4]"},
                                        {"name": "metres_per_unit", "offset": 48, "size": 4, "type": "f32"},
                                        {"name": "to_right_handed", "offset": 52, "size": 12, "type": "f32[3]"}]
-    # What a model shows: three fields near the end of the open options, then the file source and
-    # the kinds of file opened, and the figure's structs.
+    # What a model shows: three fields near the end of the open options, then the file source, the
+    # kinds of file opened and the JSON limit, and the figure's structs.
     options = structs["anmkit_open_options"]
-    assert (options["size"], options["fields"][-5:]) == (144, [
+    assert (options["size"], options["fields"][-6:]) == (144, [
         {"name": "no_meshes", "offset": 104, "size": 4, "type": "i32"},
         {"name": "texture_dir", "offset": 112, "size": 8, "type": "ptr"},
         {"name": "volumes", "offset": 120, "size": 4, "type": "i32"},
         {"name": "files", "offset": 128, "size": 8, "type": "ptr"},
-        {"name": "kinds", "offset": 136, "size": 4, "type": "u32"}])
+        {"name": "kinds", "offset": 136, "size": 4, "type": "u32"},
+        {"name": "max_json_depth", "offset": 140, "size": 4, "type": "u32"}])
     assert [(name, structs[name]["size"]) for name in ("anmkit_mesh", "anmkit_primitive", "anmkit_material",
                                                        "anmkit_texture", "anmkit_morph_key", "anmkit_mesh_morphs",
                                                        "anmkit_morph_target")] == \

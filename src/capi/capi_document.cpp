@@ -65,6 +65,7 @@ std::optional<OpenOptions> open_options(const anmkit_open_options* given, anmkit
   if (c->max_frames != 0) o.limits.max_frames = c->max_frames;
   if (c->max_bones != 0) o.limits.max_bones = c->max_bones;
   if (c->max_sequences != 0) o.limits.max_sequences = c->max_sequences;
+  if (c->max_json_depth != 0) o.limits.max_json_depth = c->max_json_depth;
   if (c->skeleton != nullptr) o.skeleton = c->skeleton;
   auto roots = capi::c_strings(c->reference_roots, c->reference_root_count, "reference_roots", error, status);
   if (!roots) return std::nullopt;

@@ -72,14 +72,14 @@ LAYOUT(anmkit_format_setting, FIELD(name), FIELD(value))
 LAYOUT(anmkit_open_options, FIELD(struct_size), FIELD(max_input_bytes), FIELD(max_keys), FIELD(max_pixels),
        FIELD(max_frames), FIELD(max_bones), FIELD(max_sequences), FIELD(skeleton), FIELD(fps), FIELD(tick_hz),
        FIELD(format_settings), FIELD(format_setting_count), FIELD(reference_roots), FIELD(reference_root_count),
-       FIELD(no_meshes), FIELD(texture_dir), FIELD(volumes), FIELD(files), FIELD(kinds))
+       FIELD(no_meshes), FIELD(texture_dir), FIELD(volumes), FIELD(files), FIELD(kinds), FIELD(max_json_depth))
 LAYOUT(anmkit_file_kind, FIELD(struct_size), FIELD(format), FIELD(name), FIELD(extension), FIELD(opens_as))
 LAYOUT(anmkit_diagnostic, FIELD(struct_size), FIELD(severity), FIELD(has_offset), FIELD(offset), FIELD(id),
        FIELD(message), FIELD(pointer), FIELD(settings), FIELD(setting_at), FIELD(setting_size))
 LAYOUT(anmkit_save_options, FIELD(struct_size), FIELD(overwrite_source))
 LAYOUT(anmkit_gltf_import_options, FIELD(struct_size), FIELD(target), FIELD(animation), FIELD(fps), FIELD(tolerance),
        FIELD(base), FIELD(folder), FIELD(max_input_bytes), FIELD(format_settings), FIELD(format_setting_count),
-       FIELD(skeleton))
+       FIELD(skeleton), FIELD(max_json_depth))
 LAYOUT(anmkit_export_options, FIELD(struct_size), FIELD(scale), FIELD(raw), FIELD(sequence), FIELD(flipbook),
        FIELD(flipbook_ticks), FIELD(state), FIELD(max_output_pixels), FIELD(file_name), FIELD(animation_name))
 LAYOUT(anmkit_model_sequence, FIELD(struct_size), FIELD(name), FIELD(name_size), FIELD(file), FIELD(file_size),

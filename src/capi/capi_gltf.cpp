@@ -65,6 +65,7 @@ anmkit_status anmkit_from_gltf(const void* bytes, size_t size, const char* name,
     if (c->base != nullptr) o.base = std::make_shared<const Document>(c->base->doc);
     if (c->folder != nullptr) o.folder = c->folder;
     if (c->max_input_bytes != 0) o.limits.max_input_bytes = c->max_input_bytes;
+    if (c->max_json_depth != 0) o.limits.max_json_depth = c->max_json_depth;
     if (c->skeleton != nullptr) o.skeleton = c->skeleton;
     const std::span<const std::uint8_t> span(static_cast<const std::uint8_t*>(bytes), size);
     auto imported = Document::import_gltf(span, c->target, o, name != nullptr ? name : "");

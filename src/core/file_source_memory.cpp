@@ -124,6 +124,23 @@ static Expected<std::optional<std::string>> found_as_game_finds(
   return std::optional<std::string>(found[0]);
 }
 
+// Where a normal name that finds no file was looked for: each folder of it that holds files spelt
+// as it is held (the game finds a folder in either case, and the disk source says the folder as it
+// is on disk), the rest as given.
+static std::string spelt_as_held(const std::map<std::string, std::shared_ptr<const Bytes>, std::less<>>& files,
+                                 const std::multimap<std::string, std::string, std::less<>>& by_lower, const std::string& name) {
+  std::string out = name;
+  for (std::size_t cut = name.find('/'); cut != std::string::npos; cut = name.find('/', cut + 1)) {
+    const std::string folder = out.substr(0, cut + 1);  // "a/b/", its parts before spelt as held
+    if (const auto exact = files.lower_bound(folder); exact != files.end() && exact->first.starts_with(folder)) continue;
+    const std::string lower = files::ascii_lower(folder);
+    const auto other = by_lower.lower_bound(lower);
+    if (other == by_lower.end() || !other->first.starts_with(lower)) break;
+    out.replace(0, cut + 1, other->second.substr(0, cut + 1));
+  }
+  return out;
+}
+
 Expected<Bytes> MemoryFiles::read(const std::string& path, std::uint64_t max_bytes) const {
   bool absolute = false;
   const auto name = normal(path, absolute);
@@ -182,7 +199,8 @@ Expected<std::string> MemoryFiles::resolve(const std::string& referrer, const st
   }
   auto found = found_as_game_finds(files_, by_lower_, *at, looked_for);
   if (!found) return found.error();
-  return found->value_or(*at);
+  if (!*found) return spelt_as_held(files_, by_lower_, *at);
+  return **found;
 }
 
 Expected<Bytes> MemoryFiles::read_named(const std::string& referrer, const std::string& name, const NameRules& rules,

@@ -374,6 +374,18 @@ static void test_gem(void) {
   CHECK(text != NULL && strlen(text) == size);
   CHECK(strstr(text, "\"version\": \"6.0\"") != NULL);
   CHECK(anmkit_from_json(text, size, "turret.json", NULL, &other, &error) == ANMKIT_OK);
+  {
+    /* The JSON limit reaches C: a dump nested deeper than max_json_depth is refused, naming it. */
+    anmkit_open_options shallow;
+    anmkit_document* refused = (anmkit_document*)&refused;
+    anmkit_open_options_init(&shallow);
+    CHECK(shallow.max_json_depth == 0);
+    shallow.max_json_depth = 2;
+    CHECK(anmkit_from_json(text, size, "turret.json", &shallow, &refused, &error) == ANMKIT_ERROR_JSON);
+    CHECK(refused == NULL);
+    CHECK(strstr(error.message, "nested deeper than the limit of 2 levels") != NULL);
+    CHECK_STR(error.settings, "limits.max_json_depth");
+  }
   anmkit_bytes_free(text);
   CHECK(anmkit_write(other, &bytes, &size, &error) == ANMKIT_OK);
   CHECK(size == file_size && memcmp(bytes, file, size) == 0);
@@ -811,6 +823,13 @@ static void test_gltf_and_models(void) {
   CHECK_STR(d.message, "the base is gem-6.0 and the file is written as the base is, not as gem-6.1");
   anmkit_diagnostics_free(warnings);
   anmkit_free(back);
+
+  /* The glTF's JSON held to max_json_depth. */
+  options.max_json_depth = 3;
+  back = (anmkit_document*)&back;
+  CHECK(anmkit_from_gltf(gltf, gltf_size, "back.glb", &options, &back, NULL, &error) == ANMKIT_ERROR_JSON);
+  CHECK(back == NULL && strstr(error.message, "nested deeper than the limit of 3 levels") != NULL);
+  options.max_json_depth = 0;
 
   /* Without a base, and without asking for the warnings. */
   options.base = NULL;

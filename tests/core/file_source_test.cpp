@@ -68,6 +68,9 @@ TEST(MemoryFiles, ResolvesANameAsTheGameDoesAndRefusesOneThatLeadsOut) {
   EXPECT_EQ(*files.resolve("tank/tank.mdl", "MESHES\\body.ply", none), "tank/meshes/Body.PLY");
   EXPECT_EQ(*files.resolve("tank/tank.mdl", "./meshes/../Fire.anm", none), "tank/Fire.anm");
   EXPECT_EQ(*files.resolve("tank/tank.mdl", "stop.anm", none), "tank/stop.anm");  // not there: where it was looked for
+  // ... in the folders that are there as they are spelt (as the disk says them), the rest as named.
+  EXPECT_EQ(*files.resolve("tank/tank.mdl", "Meshes\\Other\\gun.ply", none), "tank/meshes/Other/gun.ply");
+  EXPECT_EQ(*files.resolve("tank/tank.mdl", "../TEXTURE/COMMON/x.dds", {.roots = {"TEXTURE"}}), "texture/common/x.dds");
 
   const auto out = files.resolve("tank/tank.mdl", "../secret.txt", none);
   ASSERT_FALSE(out);
