@@ -151,6 +151,80 @@ TEST(HostileFigure, TheBoneLimitHoldsForModels) {
   EXPECT_FALSE(fs::exists(dir.file("many.glb")));
 }
 
+// A model declares tens of sequences, each a file a conversion looks for: --max-sequences
+// (limits.max_sequences) holds for a .mdl's as for MM2's sequence blocks.
+TEST(HostileFigure, TheSequenceLimitHoldsForModels) {
+  std::string mdl = "{Skeleton {animation";
+  for (int k = 0; k < 20; ++k) mdl += fmt::format("\n {{sequence \"s{}\"}}", k);
+  mdl += "}\n {bone \"basis\"}}\n";
+  ReadLimits limits;
+  limits.max_sequences = 10;
+  const std::vector<std::uint8_t> bytes(mdl.begin(), mdl.end());
+  auto read = gem::read_mdl(bytes, limits);
+  ASSERT_FALSE(read);
+  EXPECT_EQ(read.error().code, ErrorCode::too_large);
+  EXPECT_EQ(read.error().message, "line 12: sequence 's10' is one more than the limit of 10 sequences (limits.max_sequences)");
+  limits.max_sequences = 20;
+  ASSERT_TRUE(gem::read_mdl(bytes, limits));
+  EXPECT_EQ(gem::read_mdl(bytes, limits)->sequences.size(), 20u);
+
+  test::TempDir dir;
+  dir.write_text("many.mdl", mdl);
+  const auto r = test::run_cli({"info", "--max-sequences", "10", dir.file("many.mdl")}, dir);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.err.find("line 12: sequence 's10' is one more than the limit of 10 sequences (--max-sequences)"), std::string::npos) << r.err;
+}
+
+// A tetrahedron (.vol): 4 vertices, 4 triangles, one side code each.
+std::vector<std::uint8_t> tetrahedron_vol() {
+  FixtureBytes b;
+  b.tag("EVLM").tag("VERT").u32(4).f32s({0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1});
+  b.tag("INDX").u32(12);
+  for (int i : {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3}) b.u16(std::uint32_t(i));
+  b.tag("SIDE").u32(4).raw({1, 3, 5, 2});
+  return b.bytes();
+}
+
+// Collision volumes are bounded by the input limit as meshes are: a few bytes of {Sphere 1} make
+// a mesh of kilobytes, so each volume's mesh counts its bytes against what is left of the limit
+// and past it is left out; a .vol many volumes name is read once; at most 1000 volumes are said
+// left out one by one, the rest counted in one warning.
+TEST(HostileFigure, CollisionVolumesCountAgainstTheInputLimit) {
+  test::TempDir dir;
+  std::string mdl = "{Skeleton {bone \"basis\"}}\n";
+  constexpr int spheres = 3000, polyhedra = 50;
+  for (int k = 0; k < spheres; ++k) mdl += fmt::format("{{Volume \"s{}\" {{Sphere 1}} {{Bone \"basis\"}}}}\n", k);
+  for (int k = 0; k < polyhedra; ++k) mdl += fmt::format("{{Volume \"p{}\" {{Polyhedron \"Shared.VOL\"}} {{Bone \"basis\"}}}}\n", k);
+  dir.write_text("tank.mdl", mdl);
+  dir.write("shared.vol", tetrahedron_vol());
+
+  OpenOptions options;
+  options.volumes = true;
+  auto all = model_to_gltf(dir.file("tank.mdl"), options);
+  ASSERT_TRUE(all) << all.error().to_string();
+  EXPECT_EQ(all->volumes, std::size_t(spheres + polyhedra));
+  EXPECT_EQ(std::count(all->files_read.begin(), all->files_read.end(), dir.file("shared.vol")), 1);
+  EXPECT_TRUE(all->warnings.empty()) << all->warnings[0].message;
+
+  // A limit that holds the model and some hundreds of spheres: the rest left out, said.
+  options.limits.max_input_bytes = mdl.size() + 4 * 1024 * 1024;
+  auto bounded = model_to_gltf(dir.file("tank.mdl"), options);
+  ASSERT_TRUE(bounded) << bounded.error().to_string();
+  EXPECT_GT(bounded->volumes, 10u);
+  EXPECT_LT(bounded->volumes, std::size_t(spheres) / 2);
+  const std::size_t left_out = std::size_t(spheres + polyhedra) - bounded->volumes;
+  ASSERT_EQ(bounded->warnings.size(), 1001u);
+  const std::string& first = bounded->warnings[0].message;
+  EXPECT_TRUE(first.starts_with("collision volume 's") && first.find("': its mesh, ") != std::string::npos &&
+              first.find(" bytes with its glTF, passes what is left (") != std::string::npos) << first;
+  EXPECT_NE(first.find(fmt::format("of the input limit of {} bytes for a file and the files it names (left out)",
+                                    options.limits.max_input_bytes)),
+            std::string::npos)
+      << first;
+  EXPECT_EQ(bounded->warnings.back().message,
+            fmt::format("{} more collision volumes are left out: a model's warnings list at most 1000 of them one by one", left_out - 1000));
+}
+
 // What the model holds and the figure does not show is said, and a name is escaped once: a second
 // root named with an ESC, and a {LODView} inside a {LODView} (whose mesh the game never shows).
 TEST(HostileFigure, WordsEscapeANameOnceAndSayANestedLodIsNotShown) {

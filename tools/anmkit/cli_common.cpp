@@ -124,7 +124,7 @@ void add_limit_options(CLI::App& app) {
   app.add_option("--max-bones", l.max_bones, "Most GEM bones or LM nodes")->capture_default_str()->group(group)->check(whole_number(UINT32_MAX));
   app.add_option("--max-keys", l.max_keys, "Most GEM key records")->capture_default_str()->group(group)->check(whole_number(UINT64_MAX));
   app.add_option("--max-pixels", l.max_pixels, "Most pixels in one sprite frame or PNG")->capture_default_str()->group(group)->check(whole_number(UINT64_MAX));
-  app.add_option("--max-sequences", l.max_sequences, "Most MM2 sequence blocks")->capture_default_str()->group(group)->check(whole_number(UINT32_MAX));
+  app.add_option("--max-sequences", l.max_sequences, "Most MM2 sequence blocks, or sequences a GEM .mdl declares")->capture_default_str()->group(group)->check(whole_number(UINT32_MAX));
   app.add_option("--max-json-depth", l.max_json_depth, "Deepest nesting of JSON input (dumps, glTF)")->capture_default_str()->group(group)->check(whole_number(UINT32_MAX));
   reference_roots().clear();
   app.add_option("--root", reference_roots(),

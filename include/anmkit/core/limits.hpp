@@ -17,7 +17,7 @@ struct ReadLimits {
   std::uint32_t max_bones = 1u << 16;            // GEM bones, LM nodes
   std::uint64_t max_keys = 1u << 24;             // GEM key records (FRM2/FRM3 keys, FRMN BONE records)
   std::uint64_t max_pixels = 1u << 24;           // one MM2 frame or PNG image (4096 x 4096)
-  std::uint32_t max_sequences = 1u << 12;        // MM2 sequence blocks
+  std::uint32_t max_sequences = 1u << 12;        // MM2 sequence blocks, a GEM .mdl's {sequence}s
   std::uint32_t max_json_depth = 64;             // nesting of JSON input (dumps, glTF); anmkit's own need 8
   std::uint64_t max_output_pixels = 1ull << 28;  // pixels an animated output (GIF) encodes over all its frames
 };

@@ -418,6 +418,12 @@ class Reader {
                        shown(v[0]->token.text)));
     }
     const std::string name = v[0]->token.text.str();
+    // Each names a file a conversion reads and looks for: a model declares tens, not thousands.
+    if (mdl_.sequences.size() >= limits_.max_sequences) {
+      fail(ErrorCode::too_large, block.open.offset,
+           past_limit(fmt::format("sequence '{}' is one more than the limit of {} sequences", shown(name), limits_.max_sequences),
+                      "limits.max_sequences"));
+    }
     mdl_.sequences.push_back({name, name + ".anm", false, owner_[index], index});
     sequence_of_[index] = std::int32_t(mdl_.sequences.size() - 1);
     roles_[index] = Role::sequence;
