@@ -151,6 +151,13 @@ for name in ("BM_Validate/frm2", "BM_Validate/frmn", "BM_LmValidate"):
     b = medians.get(name)
     if b and b.get("vs_memcpy"):
         target(f"validate ({name}) at least 1/20 of memcpy", ratio(b), b["vs_memcpy"] >= 1 / 20)
+# The mesh side stays linear (issue 43): per name, four times the names take at most 1.5 times as long.
+for name, small, large in (("BM_FigureSkinNames", 15000, 60000), ("BM_FigureMissingNames", 2000, 8000)):
+    a, b = medians.get(f"{name}/{small}"), medians.get(f"{name}/{large}")
+    if a and b and a.get("items_per_second") and b.get("items_per_second"):
+        slower = a["items_per_second"] / b["items_per_second"]
+        target(f"{name}: a name among {large:,} at most 1.5 times the time of one among {small:,} (linear)",
+               f"{slower:.2f} times", slower <= 1.5)
 python_report = pathlib.Path(sys.argv[1]) / "python.json"
 if python_report.exists():
     p = json.loads(python_report.read_text())

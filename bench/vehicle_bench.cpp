@@ -12,6 +12,9 @@
 #include <string>
 #include <string_view>
 
+#include <fmt/format.h>
+#include <unistd.h>
+
 #include "anmkit/anmkit.hpp"
 #include "anmkit/formats/gem/mdl.hpp"
 #include "anmkit/formats/gem/mesh/ply_read.hpp"
@@ -22,6 +25,8 @@
 namespace {
 
 using namespace anmkit;
+
+namespace fs = std::filesystem;
 
 struct Bytes {
   std::vector<std::uint8_t> b;
@@ -95,6 +100,107 @@ void BM_MdlOfUnknownBlocks(benchmark::State& state) {
   const std::span<const std::uint8_t> bytes(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
   for (auto _ : state) benchmark::DoNotOptimize(gem::read_mdl(bytes));
   bench::report_bytes(state, bytes.size());
+}
+
+// The mesh side at two sizes (issue 43: both were the square of their input): a model of
+// `state.range(0)` bones whose one mesh's SKIN names every bone (each name was found by a scan of
+// the bones), and a model naming as many meshes that are not there, in another case, beside as
+// many files on disk (each name listed the folder). Per name, the larger is about as fast.
+std::vector<std::uint8_t> text_bytes(const std::string& text) { return {text.begin(), text.end()}; }
+
+// A skinned square (the layout of the tests' test_ply::skinned_square: fvf 0x1118, one weight and
+// four slot bytes a vertex) whose SKIN lists `names`.
+std::vector<std::uint8_t> skinned_square(const std::vector<std::string>& names) {
+  Bytes b;
+  b.tag("EPLY");
+  b.tag("BNDS");
+  for (float f : {0.0f, 0.0f, 0.0f, 1.0f, 1.0f, 0.0f}) b.f32(f);
+  b.tag("SKIN");
+  b.u32(std::uint32_t(names.size()));
+  for (const std::string& name : names) {
+    b.b.push_back(std::uint8_t(name.size()));
+    b.tag(name);
+  }
+  b.tag("MESH");
+  for (std::uint32_t v : {0x1118u, 0u, 2u, 0xf54u, 0x98e6e6e6u}) b.u32(v);
+  b.b.push_back(10);
+  b.tag("tracks.mtl");
+  b.b.insert(b.b.end(), {3, 0, 1, 2});  // the palette
+  b.tag("VERT");
+  b.u32(4);
+  b.u16(56);
+  b.u16(7);
+  const float corners[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
+  const float weights[4] = {1.0f, 0.25f, 0.0f, 1.0f};
+  const std::uint8_t slots[4][4] = {{0, 0, 0, 0}, {1, 2, 0, 0}, {0, 0, 0, 0}, {2, 0, 0, 0}};
+  for (int v = 0; v < 4; ++v) {
+    for (float f : {corners[v][0], corners[v][1], 0.0f, weights[v]}) b.f32(f);
+    b.b.insert(b.b.end(), std::begin(slots[v]), std::end(slots[v]));
+    for (float f : {0.0f, 0.0f, -1.0f, corners[v][0], corners[v][1], 1.0f, 0.0f, 0.0f, -1.0f}) b.f32(f);
+  }
+  b.tag("INDX");
+  b.u32(6);
+  for (std::uint32_t i : {0u, 1u, 2u, 2u, 1u, 3u}) b.u16(i);
+  return b.b;
+}
+
+void BM_FigureSkinNames(benchmark::State& state) {
+  const auto n = std::size_t(state.range(0));
+  std::vector<std::string> names;
+  std::string mdl = "{Skeleton {bone \"basis\" {VolumeView \"skin.ply\"}";
+  for (std::size_t i = 0; i < n; ++i) {
+    names.push_back("bone" + std::to_string(i));
+    mdl += " {bone \"" + names.back() + "\"}";
+  }
+  mdl += "}}\n";
+  const auto ply = skinned_square(names);
+  auto files = std::make_shared<MemoryFiles>();
+  if (!files->add("tank/tank.mdl", text_bytes(mdl)) || !files->add("tank/skin.ply", ply)) return state.SkipWithError("files");
+  OpenOptions options;
+  options.files = files;
+  options.kinds = OpenKinds::all();
+  for (auto _ : state) {
+    auto model = Document::open("tank/tank.mdl", options);
+    if (!model) return state.SkipWithError(model.error().to_string().c_str());
+    auto figure = model->figure();
+    if (!figure || figure->figure.meshes.size() != 1 || figure->figure.meshes[0].skin.empty()) {
+      std::string why = figure ? fmt::format("{} meshes, skin {}; {}", figure->figure.meshes.size(),
+                                             figure->figure.meshes.empty() ? 0 : figure->figure.meshes[0].skin.size(),
+                                             figure->warnings.empty() ? "" : figure->warnings[0].message)
+                               : figure.error().to_string();
+      return state.SkipWithError(("the skinned mesh was not read with its skin: " + why).c_str());
+    }
+  }
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * state.range(0));
+}
+
+void BM_FigureMissingNames(benchmark::State& state) {
+  const auto n = std::size_t(state.range(0));
+  const fs::path folder = fs::temp_directory_path() / ("anmkit_bench_missing_" + std::to_string(n) + "_" + std::to_string(::getpid()));
+  if (!fs::create_directory(folder)) return state.SkipWithError("the folder was there already");
+  std::string mdl = "{Skeleton {bone \"basis\"";
+  for (std::size_t i = 0; i < n; ++i) {
+    std::FILE* f = std::fopen((folder / ("other" + std::to_string(i) + ".ply")).string().c_str(), "wb");
+    if (f) std::fclose(f);
+    mdl += " {bone \"b" + std::to_string(i) + "\" {VolumeView \"Missing" + std::to_string(i) + ".PLY\"}}";
+  }
+  mdl += "}}\n";
+  const std::string path = (folder / "tank.mdl").string();
+  if (std::FILE* f = std::fopen(path.c_str(), "wb")) {
+    std::fwrite(mdl.data(), 1, mdl.size(), f);
+    std::fclose(f);
+  }
+  OpenOptions options;
+  options.kinds = OpenKinds::all();
+  for (auto _ : state) {
+    auto model = Document::open(path, options);
+    if (!model) return state.SkipWithError(model.error().to_string().c_str());
+    auto figure = model->figure();
+    if (!figure || !figure->figure.meshes.empty() || figure->warnings.empty()) return state.SkipWithError("the meshes were found");
+  }
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * state.range(0));
+  std::error_code ignored;
+  fs::remove_all(folder, ignored);
 }
 
 // A DDS of `size` x `size` DXT1 or DXT5 blocks of varied colours (one mip level).
@@ -226,6 +332,8 @@ void BM_E75Glb(benchmark::State& state) {
 
 BENCHMARK(BM_PlyRead)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_MdlOfUnknownBlocks)->Arg(40000)->Arg(320000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FigureSkinNames)->Arg(15000)->Arg(60000)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_FigureMissingNames)->Arg(2000)->Arg(8000)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DecodeDxt1)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DecodeDxt5)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DecodeTga)->Unit(benchmark::kMillisecond);
