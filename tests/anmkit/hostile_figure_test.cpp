@@ -250,6 +250,31 @@ TEST(HostileFigure, WordsEscapeANameOnceAndSayANestedLodIsNotShown) {
   EXPECT_EQ(figure->figure.meshes[0].name, "a.ply");
 }
 
+// The C1 controls (U+0080 to U+009F as UTF-8, or lone bytes 0x80 to 0x9f: CSI is 0x9b) move a
+// terminal's cursor as ESC does: a name holding them reaches neither stdout nor stderr raw.
+TEST(HostileFigure, C1ControlsInNamesReachNeitherStdoutNorStderrRaw) {
+  test::TempDir dir;
+  dir.write_text("tank.mdl", "{Skeleton {bone \"basis\" {bone \"body\" {VolumeView \"m\xc2\x9b.ply\"}}} {bone \"c\xc2\x9b" "d\"}"
+                             " {bone \"e\x9b" "f\"}}\n");
+  const auto raw = [](const std::string& text) {
+    return text.find("\xc2\x9b") != std::string::npos || text.find('\x9b') != std::string::npos;
+  };
+  const auto info = test::run_cli({"info", dir.file("tank.mdl")}, dir);
+  EXPECT_EQ(info.exit_code, 0) << info.err;
+  EXPECT_NE(info.out.find("bone 'c\\u009bd' is a second root"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("bone 'e\\x9bf' is a second root"), std::string::npos) << info.out;
+  EXPECT_FALSE(raw(info.out) || raw(info.err)) << info.out << info.err;
+  const auto convert = test::run_cli({"convert", dir.file("tank.mdl"), "-o", dir.file("tank.glb")}, dir);
+  EXPECT_EQ(convert.exit_code, 0) << convert.err;
+  EXPECT_NE(convert.err.find("(m\\u009b.ply; the game may keep them in its archives)"), std::string::npos) << convert.err;
+  EXPECT_FALSE(raw(convert.out) || raw(convert.err)) << convert.out << convert.err;
+  const auto validate = test::run_cli({"validate", dir.file("tank.mdl")}, dir);
+  EXPECT_EQ(validate.exit_code, 0) << validate.err;
+  EXPECT_NE(validate.err.find("bone 'c\\u009bd' is a second root"), std::string::npos) << validate.err;
+  EXPECT_NE(validate.err.find("bone 'e\\x9bf' is a second root"), std::string::npos) << validate.err;
+  EXPECT_FALSE(raw(validate.out) || raw(validate.err)) << validate.out << validate.err;
+}
+
 // Names not spelt as their files are looked up in the folder's listing, made once by the one file
 // source of a model's reading (its sequences and its figure alike): 1 000 sequences, 40 meshes and their materials missing from a folder of 500 files list
 // it once each time the model is read (the listing a name took 17 s for 10 000 names in 5 000 files).

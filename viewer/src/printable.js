@@ -1,9 +1,9 @@
 // Names from inside a file (bones, sequences, the files a .mdl names) are bytes, not text. They are
 // shown as the command line prints them (src/core/printable.cpp), so that a name can neither hide
-// what follows it nor be mangled: backslashes and control bytes escaped ("\\", "\n", "\x1b"), and,
-// since a page cannot pass bytes to the screen as a terminal does, every byte that is not part of
-// strict UTF-8 (overlong forms, surrogates and values past U+10FFFF included) escaped as \xNN,
-// never shown as U+FFFD.
+// what follows it nor be mangled: backslashes and control bytes escaped ("\\", "\n", "\x1b", and
+// C1's "\u009b" or, a lone byte, "\x9b"), and, since a page cannot pass bytes to the screen as a
+// terminal does, every byte that is not part of strict UTF-8 (overlong forms, surrogates and values
+// past U+10FFFF included) escaped as \xNN, never shown as U+FFFD.
 
 const hex = (byte) => `\\x${byte.toString(16).padStart(2, '0')}`;
 const ESCAPES = new Map([[0x5c, '\\\\'], [0x0a, '\\n'], [0x09, '\\t'], [0x0d, '\\r']]);
@@ -35,7 +35,8 @@ export function printable(bytes) {
     }
     const found = sequenceAt(bytes, i);
     if (found) {
-      out += String.fromCodePoint(found.code);
+      // The C1 controls (U+0080 to U+009F: CSI is U+009B) as the command line writes them.
+      out += found.code <= 0x9f ? `\\u${found.code.toString(16).padStart(4, '0')}` : String.fromCodePoint(found.code);
       i += found.length;
     } else {
       out += hex(c);

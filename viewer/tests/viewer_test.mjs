@@ -741,10 +741,11 @@ await test('names that are not UTF-8 are shown as the command line escapes them,
   rename('basis', [0x62, 0xe9, 0xff, 0x69, 0x73]);  // b \xe9 \xff i s
   rename('body', [0x62, 0xc3, 0xa9, 0x79]);         // b é y
   rename('hatch', [0x68, 0x5c, 0x74, 0x63, 0x68]);  // h \ t c h
+  rename('turret1', [0x74, 0xc2, 0x9b, 0x72, 0x9b, 0x65, 0x31]);  // t CSI (U+009B) r CSI (a lone byte) e 1
   await addProbed([{ path: 'names/bytes.anm', bytes }]);
   const opened = await openProbed('names/bytes.anm');
   check(!opened.error, opened.error);
-  const want = ['b\\xe9\\xffis', 'b\u00e9y', 'turret1', 'gun_rot', 'h\\\\tch'];
+  const want = ['b\\xe9\\xffis', 'b\u00e9y', 't\\u009br\\x9be1', 'gun_rot', 'h\\\\tch'];
   check(JSON.stringify(opened.nodes) === JSON.stringify(want), `nodes ${JSON.stringify(opened.nodes)}`);
 });
 
