@@ -369,6 +369,21 @@ TEST(HostileFigure, ConvertNeverReplacesAFileTheModelReads) {
   const auto r = test::run_cli({"convert", dir.file("tank.mdl"), "-o", dir.file("tank.glb")}, dir);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("1 mesh (2 triangles), 1 material"), std::string::npos) << r.out;
+
+  // A collision volume's .vol, read with --volumes, is an input as well.
+  dir.write_text("tank.mdl", "{Skeleton {bone \"basis\" {bone \"body\" {VolumeView \"Body.glb\"}}}}\n"
+                             "{Volume \"hull\" {Polyhedron \"hull.gltf\"} {Bone \"body\"}}\n");
+  const auto vol = tetrahedron_vol();
+  dir.write("hull.gltf", vol);
+  const auto refused = test::run_cli({"convert", "--volumes", dir.file("tank.mdl"), "-o", dir.file("hull.gltf")}, dir);
+  EXPECT_EQ(refused.exit_code, 1) << refused.err;
+  EXPECT_NE(refused.err.find(dir.file("hull.gltf") + ": error: refusing to overwrite the input file; pass --in-place to replace it"),
+            std::string::npos)
+      << refused.err;
+  EXPECT_EQ(test::read_bytes(dir.file("hull.gltf")), vol);
+  const auto drawn = test::run_cli({"convert", "--volumes", dir.file("tank.mdl"), "-o", dir.file("tank.glb"), "--force"}, dir);
+  EXPECT_EQ(drawn.exit_code, 0) << drawn.err;
+  EXPECT_NE(drawn.out.find("1 collision volume"), std::string::npos) << drawn.out;
 }
 
 // Mesh animation as glTF morph weights holds, at each key, a value for every target of the mesh:
