@@ -149,6 +149,18 @@ TEST(HostileFigure, TheBoneLimitHoldsForModels) {
   const auto r = test::run_cli({"convert", "--max-bones", "1000", dir.file("many.mdl"), "-o", dir.file("many.glb")}, dir);
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_FALSE(fs::exists(dir.file("many.glb")));
+
+  // A mesh whose SKIN passes the limit is left out, the limit said as the command line says it.
+  dir.write_text("skin.mdl", "{Skeleton {bone \"basis\" {VolumeView \"skin.ply\"}}}\n");
+  std::vector<std::string> names;
+  for (int b = 0; b < 20; ++b) names.push_back(fmt::format("b{}", b));
+  dir.write("skin.ply", skinned_square(names));
+  const auto skin = test::run_cli({"convert", "--max-bones", "10", dir.file("skin.mdl"), "-o", dir.file("skin.glb")}, dir);
+  EXPECT_EQ(skin.exit_code, 0) << skin.err;
+  EXPECT_NE(skin.err.find("warning: bone 'basis': mesh 'skin.ply': " + dir.file("skin.ply") +
+                          ":36: error: SKIN bone count 20 exceeds the limit of 10 bones (--max-bones) (left out)"),
+            std::string::npos)
+      << skin.err;
 }
 
 // A model declares tens of sequences, each a file a conversion looks for: --max-sequences

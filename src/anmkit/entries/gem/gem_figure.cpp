@@ -105,6 +105,15 @@ std::string repaired_numbers(const model::MeshNumberRepairs& r) {
   return out;
 }
 
+// An error inside a warning's words, as to_string() says it, with the settings its message names
+// (a limit a mesh ran into is said as each front end says it: --max-bones, max_bones=).
+Wording said(const Error& e) {
+  const std::string whole = e.to_string();
+  Wording out(whole.substr(0, whole.size() - e.message.size()));
+  out += wording_of(e);
+  return out;
+}
+
 // "e-75.dds", "e-75.tga": a texture's names as the game tries them (a name with its extension first
 // as written).
 std::vector<std::string> texture_files(const std::string& name) {
@@ -170,8 +179,10 @@ int FigureReader::texture(const std::string& mtl_path, const std::string& materi
       ++out_.textures_missing;
       Error e = png.error();
       if (e.file.empty()) e.file = *path;
-      warn(mtl_path, Wording(fmt::format("material '{}': {} texture '{}': {}; drawn without it", printable(material), slot,
-                                         printable(name), e.to_string())));
+      Wording why(fmt::format("material '{}': {} texture '{}': ", printable(material), slot, printable(name)));
+      why += said(e);
+      why += "; drawn without it";
+      warn(mtl_path, std::move(why));
       // Listed without its picture, as the file its name was found in (a front end that puts
       // files where the library looks, the viewer, learns so which to read), and no material's.
       out_.figure.textures.push_back(model::Texture{name, *path, 0, 0, {}});
@@ -218,7 +229,10 @@ int FigureReader::material(const std::string& ply_path, const gem::mesh::PlySubs
       }
     }
     if (!bytes) {
-      warn(ply_path, Wording(fmt::format("material '{}': {}; drawn without it", printable(subset.material), bytes.error().to_string())));
+      Wording why(fmt::format("material '{}': ", printable(subset.material)));
+      why += said(bytes.error());
+      why += "; drawn without it";
+      warn(ply_path, std::move(why));
     }
     cached = mtl_by_path_.emplace(key, std::move(read)).first;
   }
@@ -300,16 +314,20 @@ std::uint64_t mesh_cost(const model::Mesh& mesh) {
 // keeps), all drawn with one translucent material; what cannot be drawn is a warning, left out.
 // A .vol named by many volumes is read once; each volume's mesh counts its bytes against the input
 // limit with the glTF objects it makes (mesh_cost), as a mesh drawn again counts its size (a few
-// bytes of {Sphere 1} make a mesh of kilobytes), and past it is left out. At most 1000 volumes are said left out one by one; the rest are counted.
+// bytes of {Sphere 1} make a mesh of kilobytes), and past it is left out. At most 1000 volumes
+// are said left out one by one; the rest are counted.
 void FigureReader::add_volumes(const gem::Mdl& mdl) {
   constexpr std::size_t told_one_by_one = 1000;
   std::size_t left_out_count = 0;
   std::map<std::string, Expected<std::shared_ptr<const gem::mesh::VolFile>>> vol_by_path;
   int material = -1;
   for (const gem::MdlVolume& volume : mdl.volumes) {
-    const auto left_out = [&](const std::string& why) {
+    const auto left_out = [&](const Wording& why) {
       if (++left_out_count > told_one_by_one) return;
-      warn(mdl_path_, Wording(fmt::format("collision volume '{}': {} (left out)", printable(volume.name), why)));
+      Wording words(fmt::format("collision volume '{}': ", printable(volume.name)));
+      words += why;
+      words += " (left out)";
+      warn(mdl_path_, std::move(words));
     };
     if (volume.bone_index < 0) {
       left_out(fmt::format("its bone '{}' is not in the model", printable(volume.bone)));
@@ -340,7 +358,9 @@ void FigureReader::add_volumes(const gem::Mdl& mdl) {
         known = vol_by_path.emplace(key, std::move(read)).first;
       }
       if (!known->second) {
-        left_out(fmt::format("its polyhedron '{}': {}", printable(volume.file), known->second.error().to_string()));
+        Wording why(fmt::format("its polyhedron '{}': ", printable(volume.file)));
+        why += said(known->second.error());
+        left_out(why);
         continue;
       }
       polyhedron = *known->second;
@@ -351,7 +371,9 @@ void FigureReader::add_volumes(const gem::Mdl& mdl) {
       const std::string what = volume.shape == gem::MdlVolume::Shape::polyhedron
                                    ? fmt::format("its polyhedron '{}': ", printable(volume.file))
                                    : std::string();
-      left_out(what + mesh.error().message);
+      Wording why(what);
+      why += wording_of(mesh.error());
+      left_out(why);
       continue;
     }
     const std::uint64_t size = mesh_cost(*mesh);
@@ -382,7 +404,10 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
     if (!view) continue;
     const auto left_out = [&](const Error& e) {
       ++out_.meshes_missing;
-      warn(mdl_path_, Wording(fmt::format("bone '{}': mesh '{}': {} (left out)", printable(bone.name), printable(view->file), e.to_string())));
+      Wording why(fmt::format("bone '{}': mesh '{}': ", printable(bone.name), printable(view->file)));
+      why += said(e);
+      why += " (left out)";
+      warn(mdl_path_, std::move(why));
     };
     // Not there at all (a model whose meshes the game keeps in its archives): said once for all.
     const auto where = resolve_reference(mdl_path_, view->file, options_);
