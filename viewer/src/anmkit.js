@@ -1,6 +1,7 @@
 // anmkit's C API (include/anmkit/anmkit.h) as the WebAssembly module exposes it, wrapped for the
-// page: documents opened from the module's in-memory file system (module_files.js writes dropped
-// files there while the page uses them), errors thrown as AnmkitError. Struct sizes and field
+// page: animations opened from the module's in-memory file system (module_files.js writes dropped
+// files there while the page uses them), a model's figure and sequences read through files handed
+// over by name (Files: only those the library wants are read), errors thrown as AnmkitError. Struct sizes and field
 // offsets are the module's own (abi_layout.js, from anmkit_abi_layout), read once at start-up into
 // `kit.L`. Every buffer the page allocates and every handle it is given is freed on every path,
 // errors included (try/finally): a page that opens thousands of hostile files must not fill the
@@ -197,33 +198,6 @@ export class Anmkit {
       done = at + size;
     }
     return text + decode(bytes.subarray(done));
-  }
-
-  // What the model file at `path` shows on its skeleton (anmkit_figure_open: GEM .mdl meshes,
-  // materials and decoded textures; an LM .bin shows nothing), read as the game finds the files
-  // beside it in the module's file system, its "$/..." textures under `textureDir` when given.
-  // Returns a Figure (its data copied out, its handle kept for mesh animation until free()); the
-  // files may be let go once it is read. `volumes`: the collision volumes too (meshes with
-  // `collision` true, after the others).
-  figure(path, { referenceRoots = [], textureDir = null, volumes = false } = {}) {
-    const M = this.M;
-    const p = this.cstring(path);
-    const out = M._malloc(8);  // the figure, its warnings
-    M.HEAPU8.fill(0, out, out + 8);
-    const options = this.openOptions({ referenceRoots, textureDir, volumes });
-    let handle = 0;
-    try {
-      this.check(M._anmkit_figure_open(p, options.pointer, out, out + 4, this.error));
-      handle = this.u32(out);
-      const figure = new Figure(this, handle, this.diagnostics(this.u32(out + 4), FIGURE_WORDS));
-      handle = 0;
-      return figure;
-    } finally {
-      if (handle) M._anmkit_figure_free(handle);
-      M._anmkit_diagnostics_free(this.u32(out + 4));  // 0 after a failed call, which it takes
-      for (const q of [p, out]) M._free(q);
-      options.free();
-    }
   }
 
   // A new set of files handed over (anmkit_files): free() it once the documents opened with it are.
@@ -475,7 +449,9 @@ export class ModelDocument {
     });
   }
 
-  // Its figure (anmkit_document_figure): a Figure, as Anmkit.figure gives it.
+  // What it shows on its skeleton (anmkit_document_figure: GEM .mdl meshes, materials and decoded
+  // textures; an LM .bin shows nothing): a Figure (its data copied out, its handle kept for mesh
+  // animation until free()); the document and its files may be let go once it is read.
   figure() {
     const { kit } = this;
     const M = kit.M;

@@ -135,7 +135,6 @@ function showError(text) {
   $('#error').textContent = text || '';
 }
 
-
 // The dropped files under `top` named in `handed` (anmkit_files) without their bytes, each under
 // HANDED_FILES: a map from each name to its entry (a name the library refuses is left out: that
 // file is not found).
