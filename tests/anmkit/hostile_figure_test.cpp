@@ -199,8 +199,8 @@ std::vector<std::uint8_t> tetrahedron_vol() {
 
 // Collision volumes are bounded by the input limit as meshes are: a few bytes of {Sphere 1} make
 // a mesh of kilobytes, so each volume's mesh counts its bytes against what is left of the limit
-// and past it is left out; a .vol many volumes name is read once; at most 1000 volumes are said
-// left out one by one, the rest counted in one warning.
+// and past it is left out; a .vol many volumes name is read once; a figure lists at most 1000
+// warnings, the rest counted in one.
 TEST(HostileFigure, CollisionVolumesCountAgainstTheInputLimit) {
   test::TempDir dir;
   std::string mdl = "{Skeleton {bone \"basis\"}}\n";
@@ -234,7 +234,7 @@ TEST(HostileFigure, CollisionVolumesCountAgainstTheInputLimit) {
             std::string::npos)
       << first;
   EXPECT_EQ(bounded->warnings.back().message,
-            fmt::format("{} more collision volumes are left out: a model's warnings list at most 1000 of them one by one", left_out - 1000));
+            fmt::format("{} more warnings about this model's files are not listed: a figure lists at most 1000", left_out - 1000));
 }
 
 // What the model holds and the figure does not show is said, and a name is escaped once: a second

@@ -52,7 +52,19 @@ class FigureReader {
   FigureExport read(const gem::Mdl& mdl);
 
  private:
-  void warn(const std::string& file, Wording why) { warnings_.push_back({file, std::move(why.text), std::move(why.settings)}); }
+  // A warning about `file`; past the first 1000 of a figure they are counted (a model can name
+  // a file that is not there ten thousand times), and one more says how many (close_warnings).
+  void warn(const std::string& file, Wording why) {
+    if (++warned_ > max_warnings) return;
+    warnings_.push_back({file, std::move(why.text), std::move(why.settings)});
+  }
+  void close_warnings() {
+    if (warned_ <= max_warnings) return;
+    warnings_.push_back({mdl_path_, fmt::format("{} more warnings about this model's files are not listed: a figure lists at most {}",
+                                                warned_ - max_warnings, max_warnings), {}});
+  }
+  static constexpr std::size_t max_warnings = 1000;
+  std::size_t warned_ = 0;
   // `path`, where a file it names was looked for, among the files found when one is there.
   void found(const std::string& path) {
     if (!path.empty() && source_file_kind(path, options_) == FileKind::file) out_.files_found.push_back(path);
@@ -314,16 +326,12 @@ std::uint64_t mesh_cost(const model::Mesh& mesh) {
 // keeps), all drawn with one translucent material; what cannot be drawn is a warning, left out.
 // A .vol named by many volumes is read once; each volume's mesh counts its bytes against the input
 // limit with the glTF objects it makes (mesh_cost), as a mesh drawn again counts its size (a few
-// bytes of {Sphere 1} make a mesh of kilobytes), and past it is left out. At most 1000 volumes
-// are said left out one by one; the rest are counted.
+// bytes of {Sphere 1} make a mesh of kilobytes), and past it is left out.
 void FigureReader::add_volumes(const gem::Mdl& mdl) {
-  constexpr std::size_t told_one_by_one = 1000;
-  std::size_t left_out_count = 0;
   std::map<std::string, Expected<std::shared_ptr<const gem::mesh::VolFile>>> vol_by_path;
   int material = -1;
   for (const gem::MdlVolume& volume : mdl.volumes) {
     const auto left_out = [&](const Wording& why) {
-      if (++left_out_count > told_one_by_one) return;
       Wording words(fmt::format("collision volume '{}': ", printable(volume.name)));
       words += why;
       words += " (left out)";
@@ -386,10 +394,6 @@ void FigureReader::add_volumes(const gem::Mdl& mdl) {
     budget_ -= size;
     if (material == int(out_.figure.materials.size())) out_.figure.materials.push_back(gem::mesh::collision_material());
     out_.figure.meshes.push_back(std::move(*mesh));
-  }
-  if (left_out_count > told_one_by_one) {
-    warn(mdl_path_, Wording(fmt::format("{} more collision volumes are left out: a model's warnings list at most {} of them one by one",
-                                        left_out_count - told_one_by_one, told_one_by_one)));
   }
 }
 
@@ -463,6 +467,7 @@ FigureExport FigureReader::read(const gem::Mdl& mdl) {
                                         absent.size(), absent.size() == 1 ? "is" : "are", names)));
   }
   if (options_.volumes) add_volumes(mdl);
+  close_warnings();
   out_.morphs = [source](model::Figure& figure, const model::Clip& clip, const std::string& name, const std::string& file,
                          std::vector<Warning>& warnings) {
     std::vector<MeshMorphs> result;
