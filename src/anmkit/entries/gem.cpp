@@ -231,14 +231,26 @@ Expected<std::shared_ptr<const FormatModel>> from_clip(const model::Clip& clip, 
 
 bool sniff_model(std::span<const std::uint8_t> text) { return gem::looks_like_mdl(text); }
 
+// The .mdl at `path` read, an error naming it.
+Expected<gem::Mdl> mdl_named(const std::string& path, std::span<const std::uint8_t> text, const ReadLimits& limits) {
+  auto mdl = gem::read_mdl(text, limits);
+  if (!mdl) mdl.error().file = path;
+  return mdl;
+}
+
+// What the .mdl shows, its files found and no texture decoded (the files a run protects and a
+// caller hands over), within a budget of its own; its warnings are not wanted.
+FigureExport found_figure(const std::string& path, const gem::Mdl& mdl, const OpenOptions& options) {
+  std::vector<Warning> warnings;
+  std::uint64_t budget = options.limits.max_input_bytes;
+  return read_gem_figure(path, mdl, options, budget, warnings, TextureWork::find);
+}
+
 // The skeleton with every sequence it names (files beside the .mdl) as an animation each.
 Expected<GltfOutput> model_to_gltf(const std::string& path, std::span<const std::uint8_t> text, const OpenOptions& options,
                                    bool binary) {
-  auto mdl = gem::read_mdl(text, options.limits);
-  if (!mdl) {
-    mdl.error().file = path;
-    return mdl.error();
-  }
+  auto mdl = mdl_named(path, text, options.limits);
+  if (!mdl) return mdl.error();
   GltfOutput out;
   const model::Skeleton skeleton = in_gem_space(gem::to_skeleton(*mdl));
   out.bones = skeleton.joints.size();
@@ -340,31 +352,19 @@ Expected<ModelFile> read_model(const std::string& path, std::span<const std::uin
 // hand, textures found).
 Expected<std::vector<std::string>> model_figure_files(const std::string& path, std::span<const std::uint8_t> text,
                                                       const OpenOptions& options) {
-  auto mdl = gem::read_mdl(text, options.limits);
-  if (!mdl) {
-    mdl.error().file = path;
-    return mdl.error();
-  }
-  std::vector<Warning> warnings;
-  std::uint64_t budget = options.limits.max_input_bytes;
-  return read_gem_figure(path, *mdl, options, budget, warnings, TextureWork::find).files_found;
+  auto mdl = mdl_named(path, text, options.limits);
+  if (!mdl) return mdl.error();
+  return found_figure(path, *mdl, options).files_found;
 }
 
 // Every file model_to_gltf reads beside the .mdl: its figure's files found as `info` finds them
 // (meshes and materials read, textures found), and its sequences' files that are there.
 Expected<std::vector<std::string>> model_files_read(const std::string& path, std::span<const std::uint8_t> text,
                                                     const OpenOptions& options) {
-  auto mdl = gem::read_mdl(text, options.limits);
-  if (!mdl) {
-    mdl.error().file = path;
-    return mdl.error();
-  }
+  auto mdl = mdl_named(path, text, options.limits);
+  if (!mdl) return mdl.error();
   std::vector<std::string> out;
-  if (options.meshes) {
-    std::vector<Warning> warnings;
-    std::uint64_t budget = options.limits.max_input_bytes;
-    out = read_gem_figure(path, *mdl, options, budget, warnings, TextureWork::find).files_read;
-  }
+  if (options.meshes) out = found_figure(path, *mdl, options).files_read;
   for (const gem::MdlSequence& sequence : mdl->sequences) {
     auto found = resolve_reference(path, sequence.file, options);
     if (found && source_file_kind(*found, options) == FileKind::file) out.push_back(std::move(*found));
@@ -374,11 +374,8 @@ Expected<std::vector<std::string>> model_files_read(const std::string& path, std
 
 // What a .mdl shows, counted: its meshes read, their materials read, their textures looked for.
 Expected<SummaryShows> model_shows(const std::string& path, std::span<const std::uint8_t> text, const OpenOptions& options) {
-  auto mdl = gem::read_mdl(text, options.limits);
-  if (!mdl) {
-    mdl.error().file = path;
-    return mdl.error();
-  }
+  auto mdl = mdl_named(path, text, options.limits);
+  if (!mdl) return mdl.error();
   std::vector<Warning> warnings;
   std::uint64_t budget = options.limits.max_input_bytes;
   // What the model shows: its collision volumes are not counted among its meshes.
@@ -401,11 +398,8 @@ Expected<SummaryShows> model_shows(const std::string& path, std::span<const std:
 
 // A .mdl's skeleton and figure, its textures decoded (the C API's figures).
 Expected<ModelFigure> model_figure(const std::string& path, std::span<const std::uint8_t> text, const OpenOptions& options) {
-  auto mdl = gem::read_mdl(text, options.limits);
-  if (!mdl) {
-    mdl.error().file = path;
-    return mdl.error();
-  }
+  auto mdl = mdl_named(path, text, options.limits);
+  if (!mdl) return mdl.error();
   ModelFigure out;
   out.skeleton = in_gem_space(gem::to_skeleton(*mdl));
   if (!options.meshes) return out;
